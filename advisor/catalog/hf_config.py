@@ -1,0 +1,128 @@
+"""Turns a Hugging Face config.json into a catalog Model.
+
+Covers the dense, GQA, sliding-window, MoE and MLA families of the catalog; the
+names of the fields differ between families, so each number has a list of keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from advisor.catalog.schema import Architecture, MlaAttention, Model, Moe
+
+_TOOL_PARSERS = {
+    "qwen2": "hermes",
+    "qwen3": "hermes",
+    "qwen3_moe": "hermes",
+    "llama": "llama3_json",
+    "mistral": "mistral",
+    "mixtral": "mistral",
+    "gpt_oss": "openai",
+    "deepseek_v3": "deepseek_v3",
+}
+
+
+class HfConfigError(ValueError):
+    """A config.json the engine cannot size; the message names the missing key."""
+
+
+def _first(config: dict[str, Any], *keys: str) -> Any:
+    for key in keys:
+        if config.get(key) is not None:
+            return config[key]
+    return None
+
+
+def _required(config: dict[str, Any], *keys: str) -> int:
+    value = _first(config, *keys)
+    if not isinstance(value, int) or value <= 0:
+        raise HfConfigError(f"config.json lacks a positive integer {' / '.join(keys)}")
+    return value
+
+
+def _sliding_layers(config: dict[str, Any], num_layers: int) -> tuple[int | None, int]:
+    window = _first(config, "sliding_window")
+    if not window or config.get("use_sliding_window") is False:
+        return None, 0
+    layer_types = config.get("layer_types")
+    if isinstance(layer_types, list):
+        return int(window), sum(1 for t in layer_types if t == "sliding_attention")
+    pattern = _first(config, "sliding_window_pattern")
+    if isinstance(pattern, int) and pattern > 1:  # every pattern-th layer is global
+        return int(window), num_layers - num_layers // pattern
+    return int(window), num_layers
+
+
+def _moe(config: dict[str, Any]) -> Moe | None:
+    experts = _first(config, "num_local_experts", "n_routed_experts", "num_experts")
+    if not experts or experts <= 1:
+        return None
+    shared = int(_first(config, "n_shared_experts", "num_shared_experts") or 0)
+    shared_width = _first(config, "shared_expert_intermediate_size")
+    return Moe(
+        num_experts=int(experts),
+        experts_per_token=_required(config, "num_experts_per_tok", "experts_per_token"),
+        moe_intermediate_size=_required(config, "moe_intermediate_size", "intermediate_size"),
+        num_shared_experts=shared,
+        shared_expert_intermediate_size=int(shared_width) if shared_width else None,
+        first_dense_layers=int(_first(config, "first_k_dense_replace") or 0),
+    )
+
+
+def _mla(config: dict[str, Any]) -> MlaAttention | None:
+    if not config.get("kv_lora_rank"):
+        return None
+    return MlaAttention(
+        kv_lora_rank=_required(config, "kv_lora_rank"),
+        qk_rope_head_dim=_required(config, "qk_rope_head_dim"),
+        qk_nope_head_dim=_required(config, "qk_nope_head_dim"),
+        v_head_dim=_required(config, "v_head_dim"),
+        q_lora_rank=_first(config, "q_lora_rank"),
+    )
+
+
+def parse_hf_config(config: dict[str, Any], source: str) -> Model:
+    text = config.get("text_config")
+    arch_config = {**config, **text} if isinstance(text, dict) else config
+    hidden = _required(arch_config, "hidden_size", "d_model", "n_embd")
+    layers = _required(arch_config, "num_hidden_layers", "num_layers", "n_layer")
+    heads = _required(arch_config, "num_attention_heads", "num_heads", "n_head")
+    kv_heads = int(_first(arch_config, "num_key_value_heads", "num_kv_heads") or heads)
+    mla = _mla(arch_config)
+    if mla is not None:
+        head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+    else:
+        head_dim = int(_first(arch_config, "head_dim", "d_kv") or hidden // heads)
+    window, window_layers = _sliding_layers(arch_config, layers)
+    model_type = str(config.get("model_type", "unknown"))
+    architecture = Architecture(
+        hidden_size=hidden,
+        num_layers=layers,
+        num_attention_heads=heads,
+        num_kv_heads=kv_heads,
+        head_dim=head_dim,
+        intermediate_size=_required(arch_config, "intermediate_size", "d_ff", "n_inner"),
+        vocab_size=_required(arch_config, "vocab_size"),
+        max_position_embeddings=int(
+            _first(arch_config, "max_position_embeddings", "n_positions") or 4096
+        ),
+        tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
+        attention_bias=bool(arch_config.get("attention_bias", model_type == "qwen2")),
+        sliding_window=window,
+        sliding_window_layers=window_layers,
+        mla=mla,
+        moe=_moe(arch_config),
+    )
+    name = str(config.get("_name_or_path") or source)
+    dtype = str(config.get("torch_dtype") or config.get("dtype") or "bfloat16")
+    native = {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}.get(dtype, "bf16")
+    return Model(
+        id=name.rsplit("/", 1)[-1].lower() or "custom",
+        name=name,
+        hf_repo=name,
+        family=model_type,
+        architecture=architecture,
+        native_precision=native,
+        tool_call_parser=_TOOL_PARSERS.get(model_type),
+        source=source,
+    )

@@ -1,0 +1,217 @@
+"""Typed records of the GPU, model and weight-format catalogs.
+
+The catalogs are YAML data files beside this module; every figure carries its
+source. These models validate the files when they are loaded, so a typo in a data
+file fails loudly at load time instead of producing a wrong sizing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+GpuClass = Literal["gaming", "workstation", "datacenter", "cpu"]
+InterconnectKind = Literal["nvlink", "nvlink-bridge", "infinity-fabric", "pcie", "none"]
+Vendor = Literal["nvidia", "amd", "cpu"]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TensorThroughput(_Record):
+    """Dense (non-sparse) tensor-core throughput in TFLOPS, FP32 accumulate."""
+
+    bf16: float = Field(gt=0)
+    fp16: float = Field(gt=0)
+    fp8: float | None = Field(default=None, gt=0)
+    int8: float | None = Field(default=None, gt=0)
+    fp4: float | None = Field(default=None, gt=0)
+
+
+class Interconnect(_Record):
+    kind: InterconnectKind
+    bandwidth_gb_s: float = Field(ge=0, description="GPU-to-GPU bandwidth per GPU, GB/s")
+    domain_size: int = Field(
+        ge=1, description="GPUs that share this link (8 on an HGX board, 2 on a bridge, 1 = none)"
+    )
+
+
+class Gpu(_Record):
+    id: str
+    name: str
+    vendor: Vendor
+    gpu_class: GpuClass
+    memory_gb: float = Field(gt=0, description="nominal memory, GB = 1e9 bytes")
+    usable_memory_gib: float = Field(
+        gt=0, description="memory the runtime reports as total (torch.cuda.mem_get_info), GiB"
+    )
+    memory_bandwidth_tb_s: float = Field(gt=0)
+    tflops: TensorThroughput
+    interconnect: Interconnect
+    pcie_gen: int = Field(ge=3, le=6)
+    pcie_lanes: int = Field(ge=1)
+    tdp_w: float = Field(gt=0)
+    boost_clock_mhz: float | None = Field(
+        default=None, gt=0, description="boost clock; per-kernel latency scales with it"
+    )
+    form_factor: str
+    price_usd: float | None = Field(default=None, gt=0)
+    price_note: str | None = None
+    kv_cache_space_gib: float | None = Field(
+        default=None,
+        gt=0,
+        description="CPU device only: VLLM_CPU_KVCACHE_SPACE, the fixed KV-cache budget",
+    )
+    sources: dict[str, str] = Field(min_length=1)
+
+
+class MlaAttention(_Record):
+    """DeepSeek multi-head latent attention: the KV cache stores a compressed latent."""
+
+    kv_lora_rank: int = Field(gt=0)
+    qk_rope_head_dim: int = Field(gt=0)
+    qk_nope_head_dim: int = Field(gt=0)
+    v_head_dim: int = Field(gt=0)
+    q_lora_rank: int | None = Field(default=None, gt=0)
+
+
+class Moe(_Record):
+    num_experts: int = Field(gt=1)
+    experts_per_token: int = Field(ge=1)
+    moe_intermediate_size: int = Field(gt=0)
+    num_shared_experts: int = Field(default=0, ge=0)
+    shared_expert_intermediate_size: int | None = Field(default=None, gt=0)
+    first_dense_layers: int = Field(default=0, ge=0, description="leading layers with a dense MLP")
+
+    @model_validator(mode="after")
+    def _top_k_within_experts(self) -> Moe:
+        if self.experts_per_token > self.num_experts:
+            raise ValueError("experts_per_token exceeds num_experts")
+        return self
+
+
+class Architecture(_Record):
+    """The numbers of a Hugging Face config.json that memory and speed depend on."""
+
+    hidden_size: int = Field(gt=0)
+    num_layers: int = Field(gt=0)
+    num_attention_heads: int = Field(gt=0)
+    num_kv_heads: int = Field(gt=0)
+    head_dim: int = Field(gt=0)
+    intermediate_size: int = Field(gt=0, description="dense MLP width")
+    vocab_size: int = Field(gt=0)
+    max_position_embeddings: int = Field(gt=0)
+    tie_word_embeddings: bool = False
+    gated_mlp: bool = True
+    attention_bias: bool = False
+    sliding_window: int | None = Field(default=None, gt=0)
+    sliding_window_layers: int = Field(
+        default=0, ge=0, description="layers whose attention is capped at sliding_window"
+    )
+    cross_attention_layers: int = Field(
+        default=0, ge=0, description="encoder-decoder models: decoder layers with cross-attention"
+    )
+    mla: MlaAttention | None = None
+    moe: Moe | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Architecture:
+        if self.num_attention_heads % self.num_kv_heads:
+            raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
+        if self.sliding_window_layers > self.num_layers:
+            raise ValueError("sliding_window_layers exceeds num_layers")
+        if self.sliding_window_layers and self.sliding_window is None:
+            raise ValueError("sliding_window_layers needs sliding_window")
+        return self
+
+
+class Model(_Record):
+    id: str
+    name: str
+    hf_repo: str
+    family: str
+    architecture: Architecture
+    native_precision: str = "bf16"
+    reported_params_b: float | None = Field(
+        default=None, gt=0, description="parameter count the publisher states, for cross-checks"
+    )
+    tool_call_parser: str | None = None
+    aliases: tuple[str, ...] = ()
+    bf16_layers_in_fp8: int = Field(
+        default=0,
+        ge=0,
+        description="FP8 checkpoints that keep the first and last N layers in bf16",
+    )
+    fp8_attention_in_bf16: bool = Field(
+        default=False, description="FP8 checkpoints that keep attention projections in bf16"
+    )
+    source: str
+
+
+TensorRole = Literal["attention", "mlp", "experts", "embedding", "lm_head"]
+
+
+class WeightFormat(_Record):
+    """Bits per weight of one precision, per tensor role.
+
+    A format may keep some roles in 16 bits (embeddings, lm_head, attention of an
+    MXFP4 MoE checkpoint); `bits` says so role by role.
+    """
+
+    id: str
+    name: str
+    kind: Literal["float", "integer", "gguf", "bnb", "microscaling"]
+    bits: dict[TensorRole, float]
+    compute_dtype: Literal["fp32", "bf16", "fp16", "fp8", "fp4", "int8"]
+    engines: tuple[str, ...] = Field(min_length=1, description="engines that run this format")
+    note: str
+    source: str
+
+    @model_validator(mode="after")
+    def _all_roles(self) -> WeightFormat:
+        missing = {"attention", "mlp", "experts", "embedding", "lm_head"} - set(self.bits)
+        if missing:
+            raise ValueError(f"bits missing roles: {sorted(missing)}")
+        return self
+
+
+class EngineProfile(_Record):
+    """Calibrated behaviour of one inference engine; every constant states its origin."""
+
+    id: str
+    name: str
+    decode_bandwidth_efficiency: float = Field(
+        gt=0, le=1, description="share of peak memory bandwidth a decode step achieves"
+    )
+    layer_overhead_ms_mhz: float = Field(
+        ge=0, description="per-layer kernel latency per decode step x GPU clock (ms x MHz)"
+    )
+    step_overhead_ms: float = Field(ge=0, description="fixed cost of one decode step")
+    compute_efficiency: float = Field(
+        gt=0, le=1, description="share of dense tensor peak in decode GEMMs at large batch"
+    )
+    prefill_efficiency: float = Field(gt=0, le=1, description="MFU of a long prefill")
+    prefill_fixed_ms: float = Field(ge=0, description="fixed time to first token")
+    non_torch_gib: float = Field(ge=0, description="CUDA context and non-torch allocations")
+    tp_comm_buffers_gib: float = Field(ge=0, description="NCCL/all-reduce buffers at TP > 1")
+    cuda_graphs_gib: float = Field(ge=0, description="captured CUDA graphs (0 when eager)")
+    activation_bytes_per_token_factor: float = Field(
+        ge=0,
+        description="peak activation elements per batched token, in units of (2 ff/TP + 6 h)",
+    )
+    default_max_num_batched_tokens: int = Field(ge=1)
+    default_max_num_batched_tokens_large_gpu: int = Field(
+        ge=1, description="on GPUs with >= 70 GiB that are not A100s (vLLM's rule)"
+    )
+    default_max_num_seqs: int = Field(ge=1)
+    default_max_num_seqs_large_gpu: int = Field(ge=1)
+    uses_memory_utilization: bool = Field(
+        description="whether the engine caps itself at gpu_memory_utilization"
+    )
+    paged_kv: bool = Field(description="KV cache in fixed blocks shared across requests")
+    pipeline_overlap: bool = Field(
+        description="pipeline stages work on different requests at once (else layer split)"
+    )
+    sources: dict[str, str] = Field(min_length=1)

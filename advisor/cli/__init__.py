@@ -1,0 +1,1 @@
+"""The `advisor` command line: thin adapters over the engine, knowledge base and agent."""

@@ -1,0 +1,49 @@
+"""`advisor gpus`, `advisor models` and `advisor demo`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+DEMO_REQUESTS: tuple[dict[str, Any], ...] = (
+    {"model": "llama-3.1-70b", "gpu": "h100-sxm", "users": 20, "context": 8192},
+    {"model": "qwen2.5-7b", "task": "qlora", "gpu": "rtx-4090", "context": 2048},
+)
+
+
+def register(subparsers: Any) -> None:
+    for name, help_text in (("gpus", "list the GPU catalog"), ("models", "list the model catalog")):
+        parser = subparsers.add_parser(name, help=help_text)
+        parser.add_argument("--json", action="store_true", help="print a JSON list")
+        parser.set_defaults(handler=run_list, catalog=name)
+    demo = subparsers.add_parser("demo", help="size two typical requests (no GPU, no network)")
+    demo.set_defaults(handler=run_demo)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from advisor.catalog import load_catalog
+
+    catalog = load_catalog()
+    records = (
+        list(catalog.gpus.values()) if args.catalog == "gpus" else list(catalog.models.values())
+    )
+    if args.json:
+        json.dump([r.model_dump(mode="json") for r in records], sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    for record in records:
+        sys.stdout.write(f"{record.id:24} {record.name}\n")
+    return 0
+
+
+def run_demo(_: argparse.Namespace) -> int:
+    from advisor.catalog import load_catalog
+    from advisor.cli.tables import render_report
+    from advisor.sizing import SizingRequest, size
+
+    catalog = load_catalog()
+    for values in DEMO_REQUESTS:
+        sys.stdout.write(render_report(size(SizingRequest(**values), catalog)) + "\n")
+    return 0

@@ -1,0 +1,69 @@
+"""Entry point of the `advisor` console script.
+
+Each sub-command lives in its own module with a `register(subparsers)` function;
+heavy imports stay inside the handlers so `advisor size` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from importlib import import_module
+
+# Sub-command modules, in the order `advisor --help` lists them.
+COMMAND_MODULES: tuple[str, ...] = (
+    "advisor.cli.size",
+    "advisor.cli.catalog",
+    "advisor.cli.kb",
+    "advisor.cli.ask",
+    "advisor.cli.serving",
+    "advisor.cli.serve",
+)
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports bad input as a single line and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="advisor", description="GPU Advisor")
+    subparsers = parser.add_subparsers(
+        dest="command", required=True, parser_class=OneLineParser, metavar="COMMAND"
+    )
+    for module_name in COMMAND_MODULES:
+        try:
+            module = import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue  # a command not built yet
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        handler: Handler = args.handler
+        return handler(args)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

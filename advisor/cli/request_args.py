@@ -1,0 +1,79 @@
+"""`advisor size` / `compare` flags generated from the SizingRequest model (one schema)."""
+
+from __future__ import annotations
+
+import argparse
+import types
+import typing
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import ValidationError
+
+from advisor.cli.main import UsageError
+from advisor.sizing.request import SizingRequest
+
+# Booleans that default to True get --x / --no-x; the others are plain switches.
+_REQUIRED = {"model"}
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def _unwrap(annotation: Any) -> Any:
+    """`X | None` -> X."""
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in get_args(annotation) if a is not type(None)]
+        return args[0] if len(args) == 1 else annotation
+    return annotation
+
+
+def add_request_arguments(parser: argparse.ArgumentParser) -> None:
+    for name, field in SizingRequest.model_fields.items():
+        flag = "--" + name.replace("_", "-")
+        annotation = _unwrap(field.annotation)
+        help_text = field.description or ""
+        if annotation is bool:
+            if field.default is True:
+                parser.add_argument(
+                    flag, action=argparse.BooleanOptionalAction, default=None, help=help_text
+                )
+            else:
+                parser.add_argument(flag, action="store_true", default=None, help=help_text)
+        elif get_origin(annotation) is Literal:
+            parser.add_argument(
+                flag, choices=list(get_args(annotation)), default=None, help=help_text
+            )
+        elif get_origin(annotation) is list:
+            (item,) = get_args(annotation)
+            parser.add_argument(
+                flag, nargs="+", choices=list(get_args(item)), default=None, help=help_text
+            )
+        elif annotation in (int, float):
+            parser.add_argument(flag, type=_positive(annotation), default=None, help=help_text)
+        else:
+            parser.add_argument(flag, required=name in _REQUIRED, default=None, help=help_text)
+
+
+def request_from_args(args: argparse.Namespace) -> SizingRequest:
+    values = {
+        name: getattr(args, name)
+        for name in SizingRequest.model_fields
+        if getattr(args, name, None) is not None
+    }
+    try:
+        return SizingRequest.model_validate(values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else "input"
+        raise UsageError(f"advisor: --{field.replace('_', '-')}: {error['msg']}") from None

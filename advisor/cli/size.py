@@ -1,0 +1,57 @@
+"""`advisor size` and `advisor compare`: the engine on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from advisor.cli.main import UsageError
+from advisor.cli.request_args import add_request_arguments, request_from_args
+from advisor.cli.tables import render_comparison, render_report
+
+
+def register(subparsers: Any) -> None:
+    size = subparsers.add_parser("size", help="size GPUs for one model and task")
+    add_request_arguments(size)
+    size.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    size.set_defaults(handler=run_size)
+
+    compare = subparsers.add_parser("compare", help="the same need on every catalog GPU")
+    add_request_arguments(compare)
+    compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    compare.set_defaults(handler=run_compare)
+
+
+def _engine_call(kind: str, args: argparse.Namespace) -> Any:
+    from advisor.catalog import load_catalog
+    from advisor.sizing import SizingInputError, compare, size
+
+    request = request_from_args(args)
+    try:
+        if kind == "size":
+            return size(request, load_catalog())
+        return compare(request, load_catalog())
+    except SizingInputError as exc:
+        raise UsageError(f"advisor {kind}: --{exc.field}: {exc}") from None
+
+
+def run_size(args: argparse.Namespace) -> int:
+    report = _engine_call("size", args)
+    if args.json:
+        json.dump(report.model_dump(mode="json"), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_report(report))
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    comparison = _engine_call("compare", args)
+    if args.json:
+        json.dump(comparison.model_dump(mode="json"), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_comparison(comparison))
+    return 0

@@ -1,0 +1,92 @@
+"""The resolved inputs of one sizing: request plus the catalog records it names."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from advisor.catalog.schema import EngineProfile, Gpu, Model, WeightFormat
+from advisor.sizing.kv_cache import KV_BYTES
+from advisor.sizing.params import ParamCounts
+from advisor.sizing.request import SizingRequest
+from advisor.sizing.weights import WeightBytes, parameters, weight_bytes
+
+GB = 1e9
+GIB = 2**30
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the model is split: tensor x pipeline parallel inside a replica, replicas beside."""
+
+    tp: int
+    pp: int
+    replicas: int = 1
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp * self.replicas
+
+    @property
+    def per_replica(self) -> int:
+        return self.tp * self.pp
+
+
+@dataclass(frozen=True)
+class Inputs:
+    request: SizingRequest
+    model: Model
+    gpu: Gpu
+    fmt: WeightFormat
+    engine: EngineProfile
+    kv_precision: str
+
+    @property
+    def params(self) -> ParamCounts:
+        return parameters(self.model)
+
+    @cached_property
+    def weights(self) -> WeightBytes:
+        return weight_bytes(self.model, self.fmt)
+
+    @property
+    def kv_bytes(self) -> float:
+        return KV_BYTES[self.kv_precision]
+
+    @property
+    def capacity_bytes(self) -> float:
+        return self.gpu.usable_memory_gib * GIB
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.gpu.gpu_class == "cpu"
+
+    @property
+    def large_gpu(self) -> bool:
+        """vLLM's rule for its larger scheduler defaults: >= 70 GiB and not an A100."""
+        return self.gpu.usable_memory_gib >= 70 and not self.gpu.id.startswith("a100")
+
+    @property
+    def act_bytes(self) -> float:
+        return 4.0 if self.fmt.compute_dtype == "fp32" else 2.0
+
+    def users_per_replica(self, layout: Layout) -> int:
+        return math.ceil(self.request.users / layout.replicas)
+
+    def max_num_seqs(self, layout: Layout) -> int:
+        if self.request.max_num_seqs is not None:
+            return self.request.max_num_seqs
+        default = (
+            self.engine.default_max_num_seqs_large_gpu
+            if self.large_gpu
+            else self.engine.default_max_num_seqs
+        )
+        return max(1, min(default, self.users_per_replica(layout)))
+
+    def max_num_batched_tokens(self) -> int:
+        if self.request.max_num_batched_tokens is not None:
+            return self.request.max_num_batched_tokens
+        if self.large_gpu:
+            return self.engine.default_max_num_batched_tokens_large_gpu
+        return self.engine.default_max_num_batched_tokens

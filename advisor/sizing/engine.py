@@ -1,0 +1,429 @@
+"""`size()` and `compare()`: the one entry point every adapter calls.
+
+Pure: the catalog is passed in as data; nothing here reads files, the network or
+the clock, and the same request always gives the same report.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from advisor.catalog.loader import Catalog, CatalogLookupError
+from advisor.catalog.schema import Architecture, Gpu
+from advisor.sizing.context import GB, Inputs, Layout
+from advisor.sizing.explain import assumptions_for, formulas_for
+from advisor.sizing.kv_cache import kv_bytes_per_token
+from advisor.sizing.memory import GpuMemory, inference_memory, lora_parameters, training_memory
+from advisor.sizing.performance import Speed, inference_speed, training_speed
+from advisor.sizing.plan import serving_plan, stages_for, tier_for
+from advisor.sizing.report import (
+    CompareRow,
+    Comparison,
+    GpuLayout,
+    Memory,
+    MemoryBreakdown,
+    ParamSummary,
+    Performance,
+    SizingReport,
+    Training,
+)
+from advisor.sizing.request import SizingRequest
+from advisor.sizing.server import size_server
+
+MAX_GPUS = 256
+_TRAINING_COUNTS = (1, 2, 4)  # then whole 8-GPU nodes
+DEFAULT_FINETUNE_TOKENS = 10_000_000  # a typical company instruction set: ~10k examples
+CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, compute-optimal pre-training
+
+
+class SizingInputError(ValueError):
+    """A request the engine cannot size; `field` names the input to fix."""
+
+    def __init__(self, field: str, message: str, allowed: list[str] | None = None) -> None:
+        self.field = field
+        self.allowed = allowed or []
+        super().__init__(message)
+
+
+def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
+    """Catalog records for the ids in the request; errors name the field to fix."""
+    try:
+        model = catalog.model(request.model)
+    except CatalogLookupError as exc:
+        raise SizingInputError("model", str(exc), exc.suggestions) from None
+    try:
+        gpu = catalog.gpu(request.gpu)
+    except CatalogLookupError as exc:
+        raise SizingInputError("gpu", str(exc), exc.suggestions or exc.allowed) from None
+    fmt = catalog.formats[request.weight_precision]
+    engine = catalog.engines[request.engine]
+    if request.kv_precision is not None:
+        kv = request.kv_precision
+    else:
+        kv = "fp16" if request.engine == "llama.cpp" else "bf16"
+    return Inputs(request=request, model=model, gpu=gpu, fmt=fmt, engine=engine, kv_precision=kv)
+
+
+def tp_is_valid(arch: Architecture, tp: int) -> bool:
+    """vLLM's rule: heads divide by TP; KV heads divide by TP or are replicated to it."""
+    if arch.num_attention_heads % tp:
+        return False
+    if arch.mla is not None:
+        return True
+    return arch.num_kv_heads % tp == 0 or tp % arch.num_kv_heads == 0
+
+
+def _divisors(n: int) -> list[int]:
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
+    """Every way to place a model on n GPUs that the engine and the links allow.
+
+    TP stays inside one NVLink/Infinity Fabric domain; PCIe-only cards and engines that
+    split by layers (llama.cpp, transformers) use pipeline stages instead.
+    """
+    if inputs.is_cpu:
+        return [Layout(1, 1, 1)] if n == 1 else []
+    if inputs.request.is_training:
+        return [Layout(1, 1, n)] if n in _TRAINING_COUNTS or n % 8 == 0 else []
+    if inputs.engine.id in ("llama.cpp", "transformers"):
+        return [Layout(1, n, 1)]
+    arch = inputs.model.architecture
+    domain = inputs.gpu.interconnect.domain_size
+    widest_tp = max(tp for tp in _divisors(domain) if tp_is_valid(arch, tp))
+    layouts = []
+    for replicas in _divisors(n):
+        per_replica = n // replicas
+        for tp in _divisors(per_replica):
+            pp = per_replica // tp
+            # Pipeline stages only once TP fills the link domain (across nodes or PCIe cards).
+            if tp <= domain and tp_is_valid(arch, tp) and (pp == 1 or tp == widest_tp):
+                layouts.append(Layout(tp, pp, replicas))
+    return layouts
+
+
+def _memory(inputs: Inputs, layout: Layout) -> GpuMemory:
+    if inputs.request.is_training:
+        return training_memory(inputs, layout)
+    return inference_memory(inputs, layout)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    layout: Layout
+    memory: GpuMemory
+    fits: bool
+
+
+def _rank(choice: _Choice) -> tuple[float, ...]:
+    """Prefer fewer pipeline stages and replicas at equal count (lower latency, simpler)."""
+    layout = choice.layout
+    return (layout.pp, layout.replicas, -layout.tp)
+
+
+def _first_count(inputs: Inputs) -> int:
+    """A lower bound on the count: the weights alone must fit in the GPUs' memory."""
+    if inputs.request.is_training and inputs.request.sharding != "zero3":
+        return 1
+    per_gpu = inputs.capacity_bytes * inputs.request.gpu_memory_utilization
+    return max(1, math.floor(inputs.weights.total / per_gpu))
+
+
+def _choose(inputs: Inputs) -> _Choice:
+    fixed = inputs.request.gpus
+    counts = [fixed] if fixed else range(_first_count(inputs), MAX_GPUS + 1)
+    best: _Choice | None = None
+    for n in counts:
+        choices = [
+            _Choice(lay, m, m.fits)
+            for lay in candidate_layouts(inputs, n)
+            for m in [_memory(inputs, lay)]
+        ]
+        fitting = [c for c in choices if c.fits]
+        if fitting:
+            return min(fitting, key=_rank)
+        if choices:
+            best = min(choices, key=lambda c: c.memory.total)
+        if inputs.is_cpu:
+            break
+    if best is None:  # no layout exists for the fixed count (e.g. TP divisibility)
+        layout = Layout(1, fixed or 1, 1)
+        best = _Choice(layout, _memory(inputs, layout), False)
+    return best
+
+
+def _binding(inputs: Inputs, choice: _Choice) -> str:
+    memory = choice.memory
+    if inputs.request.is_training:
+        if choice.fits and choice.layout.gpus == 1:
+            return "none"
+        terms = {
+            "weights": memory.weights,
+            "activations": memory.activations,
+            "gradients": memory.gradients,
+            "optimizer": memory.optimizer,
+        }
+        return max(terms, key=lambda k: terms[k])
+    if not choice.fits and memory.kv_budget < memory.sequence_kv_bytes:
+        return "context" if memory.kv_budget > 0 else "memory"
+    if choice.fits and choice.layout.gpus == 1:
+        return "none"
+    weights_only = memory.weights + memory.activations + memory.overhead + memory.sequence_kv_bytes
+    return "memory" if weights_only > memory.usable * 0.5 else "kv_cache"
+
+
+def _max_users(memory: GpuMemory, layout: Layout) -> int:
+    if memory.sequence_kv_bytes <= 0 or memory.kv_budget <= 0:
+        return 0
+    return int(memory.kv_budget // memory.sequence_kv_bytes) * layout.replicas
+
+
+def _gb(value: float) -> float:
+    return round(value / GB, 3)
+
+
+def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
+    request = inputs.request
+    warnings = list(_warnings(inputs))
+    if request.is_training and request.sharding == "none" and not request.gpus:
+        single = _choose(resolve_like(inputs, request.model_copy(update={"gpus": 1})))
+        if not single.fits:
+            request = request.model_copy(update={"sharding": "zero3"})
+            inputs = resolve_like(inputs, request)
+            warnings.append(
+                "One GPU cannot hold the training state: sized with ZeRO-3 / FSDP sharding."
+            )
+    choice = _choose(inputs)
+    layout, memory = choice.layout, choice.memory
+    max_users = _max_users(memory, layout)
+    if request.is_training:
+        speed = Speed(0.0, 0.0, 0.0, 0.0, 0, "n/a (training)")
+    else:
+        speed = inference_speed(inputs, layout, max(1, max_users // layout.replicas))
+    training = _training(inputs, layout) if request.is_training else None
+    breakdown = MemoryBreakdown(
+        weights=_gb(memory.weights),
+        kv_cache=_gb(memory.kv_cache),
+        activations=_gb(memory.activations),
+        gradients=_gb(memory.gradients),
+        optimizer=_gb(memory.optimizer),
+        overhead=_gb(memory.overhead),
+    )
+    per_gpu = round(sum(breakdown.model_dump().values()), 3)
+    if not choice.fits:
+        warnings.append(_overflow_message(inputs, choice))
+    report = SizingReport(
+        fits=choice.fits,
+        binding_constraint=_binding(inputs, choice),
+        model=inputs.model.id,
+        task=request.task,
+        precision=inputs.fmt.id,
+        kv_precision=inputs.kv_precision,
+        engine=request.engine,
+        context=request.context,
+        users=request.users,
+        gpu=GpuLayout(
+            id=inputs.gpu.id,
+            name=inputs.gpu.name,
+            count=layout.gpus,
+            tensor_parallel=layout.tp,
+            pipeline_parallel=layout.pp,
+            replicas=layout.replicas,
+            interconnect=inputs.gpu.interconnect.kind,
+            layout_note=_layout_note(inputs, layout),
+        ),
+        memory=Memory(
+            per_gpu_gb=per_gpu,
+            capacity_per_gpu_gb=inputs.gpu.memory_gb,
+            usable_per_gpu_gb=_gb(memory.usable),
+            total_gb=round(per_gpu * layout.gpus, 3),
+            breakdown_gb=breakdown,
+            kv_cache_capacity_tokens=memory.kv_capacity_tokens,
+            kv_bytes_per_token=kv_bytes_per_token(inputs.model.architecture, inputs.kv_bytes),
+            weights_bits_per_param=round(inputs.weights.bits_per_param, 3),
+            host_offload_gb=_gb(memory.host_offload),
+        ),
+        performance=Performance(
+            per_user_tokens_per_s=round(speed.per_user_tokens_per_s, 2),
+            aggregate_tokens_per_s=round(speed.aggregate_tokens_per_s, 1),
+            ttft_s=round(speed.ttft_s, 4),
+            prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
+            max_concurrent_users=max_users,
+            decode_bound=speed.bound,
+        ),
+        training=training,
+        server=size_server(inputs, layout, memory.host_offload),
+        params=ParamSummary(
+            total=inputs.params.total,
+            active=inputs.params.active,
+            embedding=inputs.params.embedding,
+        ),
+        tier=tier_for(layout.gpus),
+        stages=[],
+        serving_plan=None,
+        assumptions=assumptions_for(inputs, layout),
+        formulas=formulas_for(inputs),
+        warnings=warnings,
+    )
+    updates: dict[str, object] = {}
+    if not request.is_training and request.engine in ("vllm", "trt-llm"):
+        updates["serving_plan"] = serving_plan(inputs, layout, memory)
+    if with_stages:
+        updates["stages"] = stages_for(
+            inputs, report, lambda r: _size(resolve_like(inputs, r), False)
+        )
+    return report.model_copy(update=updates) if updates else report
+
+
+def resolve_like(inputs: Inputs, request: SizingRequest) -> Inputs:
+    """Inputs for a variant of the request on the same catalog records."""
+    return Inputs(request, inputs.model, inputs.gpu, inputs.fmt, inputs.engine, inputs.kv_precision)
+
+
+def _training(inputs: Inputs, layout: Layout) -> Training:
+    request = inputs.request
+    speed = training_speed(inputs, layout)
+    if request.dataset_tokens is not None:
+        tokens = request.dataset_tokens
+    elif request.task == "pretrain":
+        tokens = CHINCHILLA_TOKENS_PER_PARAM * inputs.params.total
+    else:
+        tokens = DEFAULT_FINETUNE_TOKENS
+    if request.task in ("lora", "qlora"):
+        arch = inputs.model.architecture
+        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
+    else:
+        trainable = inputs.params.total
+    return Training(
+        tokens_per_s=round(speed.tokens_per_s, 1),
+        hours=round(tokens * request.epochs / speed.tokens_per_s / 3600, 3),
+        trainable_params=trainable,
+        flops_per_token=speed.flops_per_token,
+        dataset_tokens=tokens,
+        epochs=request.epochs,
+    )
+
+
+def _warnings(inputs: Inputs) -> list[str]:
+    request, model, fmt = inputs.request, inputs.model, inputs.fmt
+    notes = []
+    if request.context > model.architecture.max_position_embeddings:
+        notes.append(
+            f"Context {request.context} exceeds the model's {model.architecture.max_position_embeddings} "
+            "positions: it needs RoPE scaling the checkpoint may not support."
+        )
+    if request.engine not in fmt.engines:
+        notes.append(
+            f"{fmt.name} is not a native format of {request.engine}; engines that run it: {', '.join(fmt.engines)}."
+        )
+    if fmt.compute_dtype == "fp8" and inputs.gpu.tflops.fp8 is None:
+        notes.append(
+            f"{inputs.gpu.name} has no FP8 tensor cores: FP8 weights run weight-only, computing in 16 bits."
+        )
+    if request.task == "full" and fmt.id not in ("bf16", "fp16", "fp32"):
+        notes.append(
+            "Full fine-tuning updates 16/32-bit weights; a quantized base is only for (Q)LoRA."
+        )
+    if request.task == "qlora" and fmt.kind not in ("bnb", "integer", "gguf", "microscaling"):
+        notes.append("QLoRA means a 4-bit frozen base; with 16-bit weights this is plain LoRA.")
+    return notes
+
+
+def _overflow_message(inputs: Inputs, choice: _Choice) -> str:
+    need = choice.memory.total / GB
+    have = choice.memory.usable / GB
+    return (
+        f"Does not fit: {need:.1f} GB needed per GPU, {have:.1f} GB usable on {inputs.gpu.name} "
+        f"x {choice.layout.gpus}."
+    )
+
+
+def _layout_note(inputs: Inputs, layout: Layout) -> str:
+    gpu = inputs.gpu
+    if inputs.request.is_training:
+        if layout.gpus == 1:
+            return "Single GPU."
+        return (
+            f"{layout.gpus}-way data parallel ({inputs.request.sharding}); "
+            f"gradients all-reduced over {gpu.interconnect.kind}."
+        )
+    parts = []
+    if layout.tp > 1:
+        parts.append(f"tensor parallel {layout.tp} inside the {gpu.interconnect.kind} domain")
+    if layout.pp > 1:
+        reason = (
+            "no GPU-to-GPU link: TP over PCIe is all-reduce bound, so layers are split into stages"
+            if gpu.interconnect.kind == "pcie"
+            else "layers split into stages"
+        )
+        parts.append(f"pipeline parallel {layout.pp} ({reason})")
+    if layout.replicas > 1:
+        parts.append(f"{layout.replicas} replicas behind a router")
+    return "; ".join(parts).capitalize() + "." if parts else "Single GPU per replica."
+
+
+def size(request: SizingRequest, catalog: Catalog) -> SizingReport:
+    return _size(resolve(request, catalog), with_stages=True)
+
+
+def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = None) -> Comparison:
+    """The same need on every catalog GPU, cheapest feasible first."""
+    rows = []
+    for gpu in gpus or [g for g in catalog.gpus.values() if g.gpu_class != "cpu"]:
+        variant = request.model_copy(update={"gpu": gpu.id})
+        inputs = resolve(variant, catalog)
+        report = _size(inputs, with_stages=False)
+        count = report.gpu.count
+        rows.append(
+            CompareRow(
+                gpu=gpu.id,
+                name=gpu.name,
+                gpu_class=gpu.gpu_class,
+                memory_gb=gpu.memory_gb,
+                fits=report.fits,
+                count=count,
+                tensor_parallel=report.gpu.tensor_parallel,
+                pipeline_parallel=report.gpu.pipeline_parallel,
+                total_vram_gb=round(count * gpu.memory_gb, 1),
+                power_w=int(count * gpu.tdp_w),
+                price_usd=gpu.price_usd,
+                price_total_usd=round(count * gpu.price_usd, 0) if gpu.price_usd else None,
+                per_user_tokens_per_s=report.performance.per_user_tokens_per_s,
+                aggregate_tokens_per_s=report.performance.aggregate_tokens_per_s,
+                max_concurrent_users=report.performance.max_concurrent_users,
+                training_hours=report.training.hours if report.training else None,
+                note=report.gpu.layout_note,
+            )
+        )
+    rows.sort(key=lambda r: (not r.fits, r.count, r.power_w))
+    first = rows[0] if rows else None
+    return Comparison(
+        model=request.model if first is None else resolve(request, catalog).model.id,
+        task=request.task,
+        precision=request.weight_precision,
+        rows=rows,
+        assumptions=[
+            "Each GPU sized with the minimum count that fits; sorted by feasibility, count, then GPU power.",
+            "Prices are launch list prices where published; data-centre parts have no public list price.",
+        ],
+    )
+
+
+def max_trainable_seq_len(request: SizingRequest, catalog: Catalog, limit: int = 4_194_304) -> int:
+    """The longest training sequence that fits the requested GPUs (0 if none does)."""
+    inputs = resolve(request, catalog)
+
+    def fits(seq_len: int) -> bool:
+        variant = resolve_like(inputs, request.model_copy(update={"seq_len": seq_len}))
+        return _choose(variant).fits
+
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -1,0 +1,242 @@
+"""Per-GPU memory of one layout: inference (engine budget and KV cache) and training."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from advisor.catalog.schema import Architecture
+from advisor.sizing.context import GB, GIB, Inputs, Layout
+from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, capacity_tokens, sequence_kv_bytes
+from advisor.sizing.weights import WeightBytes
+
+# DeepSpeed ZeRO-3 default stage3_max_live_parameters: parameters gathered at once.
+ZERO3_MAX_LIVE_PARAMS = 1e9
+TRAINING_CONTEXT_BYTES = 0.5 * GIB  # CUDA context + cuBLAS workspace of a PyTorch process
+ALLOCATOR_SLACK = 0.05  # caching-allocator fragmentation on top of live training tensors
+
+
+@dataclass(frozen=True)
+class GpuMemory:
+    """Bytes on the most loaded GPU of the layout."""
+
+    weights: float
+    kv_cache: float
+    activations: float
+    gradients: float
+    optimizer: float
+    overhead: float
+    usable: float  # what the engine may use (capacity x utilization where it applies)
+    kv_budget: float  # bytes left for the KV cache after everything else
+    kv_capacity_tokens: int
+    sequence_kv_bytes: float  # one request at the full context, on this GPU
+    host_offload: float  # bytes kept in host RAM instead
+
+    @property
+    def total(self) -> float:
+        return (
+            self.weights
+            + self.kv_cache
+            + self.activations
+            + self.gradients
+            + self.optimizer
+            + self.overhead
+        )
+
+    @property
+    def fits(self) -> bool:
+        return self.total <= self.usable and self.kv_budget >= self.kv_cache
+
+
+def weights_per_gpu(weights: WeightBytes, layout: Layout) -> float:
+    """The heaviest pipeline stage over TP; embeddings and lm_head are vocab-parallel."""
+    layers = weights.per_layer
+    per_stage = math.ceil(len(layers) / layout.pp)
+    stages = [sum(layers[i : i + per_stage]) for i in range(0, len(layers), per_stage)]
+    stages[0] += weights.embedding
+    stages[-1] += (
+        weights.lm_head if weights.lm_head else (weights.embedding if layout.pp > 1 else 0)
+    )
+    return max(stages) / layout.tp
+
+
+def _mlp_activation_width(arch: Architecture) -> int:
+    """Widest MLP intermediate a token goes through (MoE: top-k experts plus shared)."""
+    dense = arch.intermediate_size if (arch.moe is None or arch.moe.first_dense_layers) else 0
+    if arch.moe is None:
+        return dense
+    moe = arch.moe
+    shared = moe.num_shared_experts * (
+        moe.shared_expert_intermediate_size or moe.moe_intermediate_size
+    )
+    return max(dense, moe.experts_per_token * moe.moe_intermediate_size + shared)
+
+
+def _stage_share(arch: Architecture, layout: Layout) -> float:
+    return math.ceil(arch.num_layers / layout.pp) / arch.num_layers
+
+
+def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
+    request, engine, arch = inputs.request, inputs.engine, inputs.model.architecture
+    weights = weights_per_gpu(inputs.weights, layout)
+    block = VLLM_BLOCK_TOKENS if engine.paged_kv else 1
+    seq_bytes = sequence_kv_bytes(arch, inputs.kv_bytes, request.context, layout.tp, block)
+    seq_bytes *= _stage_share(arch, layout)
+    kv_needed = seq_bytes * inputs.users_per_replica(layout)
+
+    if engine.id == "transformers":  # no chunked prefill: the whole batch of prompts at once
+        batched = inputs.users_per_replica(layout) * max(
+            1, request.context - request.tokens_generated
+        )
+    else:
+        batched = inputs.max_num_batched_tokens()
+    width = 2 * _mlp_activation_width(arch) / layout.tp + 6 * arch.hidden_size
+    activations = engine.activation_bytes_per_token_factor * batched * inputs.act_bytes * width
+    # Sampler at profiling: fp32 logits and their softmax for max_num_seqs sequences.
+    activations += inputs.max_num_seqs(layout) * arch.vocab_size * 8
+
+    overhead = engine.non_torch_gib * GIB
+    if layout.tp > 1:
+        overhead += engine.tp_comm_buffers_gib * GIB
+    if not request.enforce_eager and not inputs.is_cpu:
+        overhead += engine.cuda_graphs_gib * GIB
+
+    if inputs.is_cpu:
+        # vLLM's CPU backend reserves a fixed KV space (VLLM_CPU_KVCACHE_SPACE) in host RAM.
+        kv_budget = (inputs.gpu.kv_cache_space_gib or 1.0) * GIB
+        usable = inputs.capacity_bytes
+    else:
+        share = request.gpu_memory_utilization if engine.uses_memory_utilization else 1.0
+        usable = inputs.capacity_bytes * share
+        kv_budget = usable - weights - activations - overhead
+    tokens = capacity_tokens(arch, inputs.kv_bytes, kv_budget, layout.tp, layout.pp)
+    return GpuMemory(
+        weights=weights,
+        kv_cache=kv_needed,
+        activations=activations,
+        gradients=0.0,
+        optimizer=0.0,
+        overhead=overhead,
+        usable=usable,
+        kv_budget=kv_budget,
+        kv_capacity_tokens=tokens,
+        sequence_kv_bytes=seq_bytes,
+        host_offload=0.0,
+    )
+
+
+_LORA_DIMS = {
+    "q": lambda a: (a.hidden_size, a.num_attention_heads * a.head_dim),
+    "k": lambda a: (a.hidden_size, a.num_kv_heads * a.head_dim),
+    "v": lambda a: (a.hidden_size, a.num_kv_heads * a.head_dim),
+    "o": lambda a: (a.num_attention_heads * a.head_dim, a.hidden_size),
+}
+
+
+def lora_parameters(arch: Architecture, rank: int, targets: list[str]) -> int:
+    """rank x (d_in + d_out) per adapted matrix; MoE layers adapt every expert's MLP."""
+    total = 0
+    for index in range(arch.num_layers):
+        for target in targets:
+            if target in _LORA_DIMS:
+                d_in, d_out = _LORA_DIMS[target](arch)
+                total += rank * (d_in + d_out)
+                continue
+            if target == "gate" and not arch.gated_mlp:
+                continue
+            moe = arch.moe
+            if moe is not None and index >= moe.first_dense_layers:
+                width, copies = moe.moe_intermediate_size, moe.num_experts + moe.num_shared_experts
+            else:
+                width, copies = arch.intermediate_size, 1
+            total += copies * rank * (arch.hidden_size + width)
+    return total
+
+
+def _layer_activation_elements(arch: Architecture) -> float:
+    """Activations one token leaves in one layer for backward (FlashAttention: no s^2 term).
+
+    Norm inputs and residuals (4h), q/k/v outputs, the attention output, and the MLP
+    intermediates (gate, up and their product; 2 for a plain MLP).
+    """
+    q = arch.num_attention_heads * arch.head_dim
+    kv = arch.num_kv_heads * arch.head_dim
+    mlp = (3 if arch.gated_mlp else 2) * _mlp_activation_width(arch)
+    return 4 * arch.hidden_size + q + 2 * kv + q + mlp
+
+
+def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
+    request, arch = inputs.request, inputs.model.architecture
+    params = inputs.params
+    shards = layout.gpus
+    stage = request.sharding
+    offload = request.cpu_offload
+    full = request.task in ("full", "pretrain")
+    weights_total = inputs.weights.total
+    largest_layer = max(inputs.weights.per_layer + (inputs.weights.embedding,))
+    host = 0.0
+
+    if stage == "zero3":
+        bytes_per_param = weights_total / params.total
+        live = max(2 * largest_layer, ZERO3_MAX_LIVE_PARAMS * bytes_per_param)
+        gathered = min(weights_total, live)  # layers gathered for compute and prefetch
+        if offload:
+            weights, host = gathered, host + weights_total
+        else:
+            weights = weights_total / shards + gathered
+    else:
+        weights = weights_total
+
+    if full:
+        trainable = params.total
+        grad_bytes = 4.0 if inputs.fmt.id == "fp32" else 2.0
+        master = 0.0 if inputs.fmt.id == "fp32" else 4.0
+    else:
+        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
+        grad_bytes, master = 4.0, 0.0  # adapters train in fp32
+        weights += trainable * 4.0
+
+    state_bytes = {
+        "adamw": 8.0 + master,
+        "adamw-8bit": 2.0,
+        "paged-adamw-8bit": 2.0,
+        "sgd": 0.0,
+    }[request.optimizer]
+    optimizer = trainable * state_bytes
+    if stage in ("zero1", "zero2", "zero3"):
+        optimizer /= shards
+    if offload or request.optimizer == "paged-adamw-8bit":
+        host += optimizer
+        optimizer = 0.0
+
+    gradients = trainable * grad_bytes
+    if request.optimizer_in_backward:  # each gradient is freed as soon as its step is applied
+        largest_params = max(max(layer.total for layer in params.layers), params.embedding)
+        gradients = min(gradients, largest_params * grad_bytes)
+    elif stage in ("zero2", "zero3"):
+        gradients /= shards
+
+    tokens = request.micro_batch * request.training_seq_len
+    act_bytes = inputs.act_bytes
+    per_layer = _layer_activation_elements(arch) * tokens * act_bytes
+    if request.gradient_checkpointing:
+        activations = arch.num_layers * tokens * arch.hidden_size * act_bytes + 2 * per_layer
+    else:
+        activations = arch.num_layers * per_layer
+    activations += tokens * arch.vocab_size * 2 * act_bytes  # logits and their gradient
+
+    live = weights + gradients + optimizer + activations
+    overhead = TRAINING_CONTEXT_BYTES + ALLOCATOR_SLACK * live
+    return GpuMemory(
+        weights=weights,
+        kv_cache=0.0,
+        activations=activations,
+        gradients=gradients,
+        optimizer=optimizer,
+        overhead=overhead,
+        usable=min(inputs.capacity_bytes, inputs.gpu.memory_gb * GB),
+        kv_budget=0.0,
+        kv_capacity_tokens=0,
+        sequence_kv_bytes=0.0,
+        host_offload=host,
+    )

@@ -1,0 +1,142 @@
+"""What the engine answers: the `advisor size --json` object and its parts.
+
+GB = 1e9 bytes throughout. `breakdown_gb` is per GPU and sums to `per_gpu_gb`.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.sizing.serving_plan import VllmServePlan
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GpuLayout(_Out):
+    id: str
+    name: str
+    count: int
+    tensor_parallel: int
+    pipeline_parallel: int
+    replicas: int = Field(description="independent copies of the model (data parallel)")
+    interconnect: str
+    layout_note: str
+
+
+class MemoryBreakdown(_Out):
+    weights: float
+    kv_cache: float
+    activations: float
+    gradients: float
+    optimizer: float
+    overhead: float
+
+
+class Memory(_Out):
+    per_gpu_gb: float
+    capacity_per_gpu_gb: float
+    usable_per_gpu_gb: float = Field(
+        description="capacity x gpu_memory_utilization where it applies"
+    )
+    total_gb: float
+    breakdown_gb: MemoryBreakdown
+    kv_cache_capacity_tokens: int = Field(
+        description="KV tokens one replica's memory budget holds, as vLLM reports it"
+    )
+    kv_bytes_per_token: float = Field(description="per token of context, whole model, one copy")
+    weights_bits_per_param: float
+    host_offload_gb: float = Field(description="states kept in host RAM (offload, paged optimizer)")
+
+
+class Performance(_Out):
+    per_user_tokens_per_s: float
+    aggregate_tokens_per_s: float
+    ttft_s: float
+    prefill_tokens_per_s: float
+    max_concurrent_users: int
+    decode_bound: str = Field(description="memory-bandwidth, compute or overhead")
+
+
+class Training(_Out):
+    tokens_per_s: float
+    hours: float
+    trainable_params: int
+    flops_per_token: float
+    dataset_tokens: int
+    epochs: float
+
+
+class Server(_Out):
+    system_ram_gb: int
+    nvme_tb: float
+    pcie_lanes: int
+    power_w: int
+    cpu_note: str
+    cooling_note: str
+
+
+class Stage(_Out):
+    name: str
+    gpu: str
+    count: int
+    description: str
+
+
+class ParamSummary(_Out):
+    total: int
+    active: int
+    embedding: int
+
+
+class SizingReport(_Out):
+    fits: bool
+    binding_constraint: str
+    model: str
+    task: str
+    precision: str
+    kv_precision: str
+    engine: str
+    context: int
+    users: int
+    gpu: GpuLayout
+    memory: Memory
+    performance: Performance
+    training: Training | None
+    server: Server
+    params: ParamSummary
+    tier: str
+    stages: list[Stage]
+    serving_plan: VllmServePlan | None
+    assumptions: list[str]
+    formulas: list[str]
+    warnings: list[str]
+
+
+class CompareRow(_Out):
+    gpu: str
+    name: str
+    gpu_class: str
+    memory_gb: float
+    fits: bool
+    count: int
+    tensor_parallel: int
+    pipeline_parallel: int
+    total_vram_gb: float
+    power_w: int
+    price_usd: float | None
+    price_total_usd: float | None
+    per_user_tokens_per_s: float
+    aggregate_tokens_per_s: float
+    max_concurrent_users: int
+    training_hours: float | None
+    note: str
+
+
+class Comparison(_Out):
+    model: str
+    task: str
+    precision: str
+    rows: list[CompareRow]
+    assumptions: list[str]

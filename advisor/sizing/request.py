@@ -1,0 +1,124 @@
+"""What a user asks the engine: the single input model of every adapter.
+
+Field names are the `advisor size` flags with underscores; the OpenAI tool schema,
+the REST body and the MCP tool are all generated from this model.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Task = Literal["inference", "lora", "qlora", "full", "pretrain"]
+Precision = Literal[
+    "fp32",
+    "bf16",
+    "fp16",
+    "fp8",
+    "int8",
+    "int4",
+    "nf4",
+    "mxfp4",
+    "nvfp4",
+    "q8_0",
+    "q6_k",
+    "q5_k_m",
+    "q4_k_m",
+    "q4_0",
+]
+KvPrecision = Literal["fp32", "bf16", "fp16", "fp8", "q8_0", "q4_0"]
+Engine = Literal["vllm", "llama.cpp", "transformers", "trt-llm"]
+Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]
+Sharding = Literal["none", "zero1", "zero2", "zero3"]
+LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
+
+TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
+TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full", "pretrain"})
+ALL_LINEAR: tuple[LoraTarget, ...] = ("q", "k", "v", "o", "gate", "up", "down")
+
+
+class SizingRequest(BaseModel):
+    """One deployment need: a model, a task and the load or training run it must carry."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = Field(
+        max_length=200,
+        description="catalog id or alias of the model, e.g. llama-3.1-70b",
+    )
+    task: Task = Field(default="inference", description="what the GPUs must do")
+    gpu: str = Field(default="h100-sxm", max_length=60, description="catalog id of the GPU")
+    gpus: int | None = Field(
+        default=None, ge=1, le=1024, description="GPU count; unset = the minimum that fits"
+    )
+    precision: Precision | None = Field(
+        default=None,
+        description="weight format; unset = bf16 for inference and LoRA, nf4 for QLoRA",
+    )
+    kv_precision: KvPrecision | None = Field(
+        default=None, description="KV-cache format; unset = the compute dtype (bf16)"
+    )
+    context: int = Field(
+        default=4096, ge=1, le=10_000_000, description="tokens per request: prompt + output"
+    )
+    users: int = Field(default=1, ge=1, le=1_000_000, description="concurrent requests")
+    engine: Engine = Field(default="vllm", description="inference engine")
+    gpu_memory_utilization: float = Field(
+        default=0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use"
+    )
+    max_num_batched_tokens: int | None = Field(
+        default=None, ge=1, description="engine prefill batch; unset = the engine's default"
+    )
+    max_num_seqs: int | None = Field(
+        default=None, ge=1, description="engine's concurrent-sequence cap; unset = users, capped"
+    )
+    enforce_eager: bool = Field(
+        default=False, description="no CUDA graphs (vLLM --enforce-eager): less memory, slower"
+    )
+    output_tokens: int | None = Field(
+        default=None, ge=1, description="tokens generated per request; unset = a quarter of context"
+    )
+    micro_batch: int = Field(default=1, ge=1, le=4096, description="training micro-batch per GPU")
+    seq_len: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="training sequence length; unset = context"
+    )
+    gradient_checkpointing: bool = Field(default=True, description="recompute activations")
+    optimizer: Optimizer = Field(default="adamw")
+    optimizer_in_backward: bool = Field(
+        default=False, description="apply the optimizer step per parameter during backward"
+    )
+    lora_rank: int = Field(default=16, ge=1, le=4096)
+    lora_targets: list[LoraTarget] = Field(
+        default_factory=lambda: list(ALL_LINEAR),
+        max_length=7,
+        description="linear layers that get LoRA adapters",
+    )
+    sharding: Sharding = Field(default="none", description="ZeRO stage; zero3 = FSDP")
+    cpu_offload: bool = Field(default=False, description="offload optimizer (and zero3 params)")
+    dataset_tokens: int | None = Field(default=None, ge=1, description="tokens in the dataset")
+    epochs: float = Field(default=1.0, gt=0, le=1000)
+
+    @model_validator(mode="after")
+    def _lora_targets_unique(self) -> SizingRequest:
+        if len(set(self.lora_targets)) != len(self.lora_targets):
+            raise ValueError("lora_targets has duplicates")
+        return self
+
+    @property
+    def is_training(self) -> bool:
+        return self.task in TRAINING_TASKS
+
+    @property
+    def weight_precision(self) -> Precision:
+        if self.precision is not None:
+            return self.precision
+        return "nf4" if self.task == "qlora" else "bf16"
+
+    @property
+    def training_seq_len(self) -> int:
+        return self.seq_len if self.seq_len is not None else self.context
+
+    @property
+    def tokens_generated(self) -> int:
+        return self.output_tokens if self.output_tokens is not None else max(1, self.context // 4)

@@ -1,0 +1,82 @@
+"""Weight bytes, tensor by tensor role, in a given format.
+
+Weights = sum over tensors of numel x bits(format, role) / 8, never P x bytes:
+formats keep embeddings, lm_head, norms or whole layers in 16 bits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from advisor.catalog.schema import Architecture, Model, WeightFormat
+from advisor.sizing.params import ParamCounts, count_parameters
+
+_NORM_BITS = 16.0
+
+
+@dataclass(frozen=True)
+class WeightBytes:
+    """Bytes of the weights by role, plus the per-layer split for pipeline stages."""
+
+    attention: float
+    mlp: float
+    experts: float
+    embedding: float
+    lm_head: float
+    norms: float
+    per_layer: tuple[float, ...]
+    params: int
+
+    @property
+    def total(self) -> float:
+        return self.attention + self.mlp + self.experts + self.embedding + self.lm_head + self.norms
+
+    @property
+    def bits_per_param(self) -> float:
+        return 8.0 * self.total / max(1, self.params)
+
+
+def parameters(model: Model) -> ParamCounts:
+    return _count(model.architecture)
+
+
+@lru_cache(maxsize=1024)
+def _count(arch: Architecture) -> ParamCounts:
+    return count_parameters(arch)
+
+
+def weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
+    counts = parameters(model)
+    bits = dict(fmt.bits)
+    norm_bits = 32.0 if fmt.id == "fp32" else _NORM_BITS
+    if fmt.id == "fp8" and model.fp8_attention_in_bf16:
+        bits["attention"] = 16.0
+    edge = model.bf16_layers_in_fp8 if fmt.id == "fp8" else 0
+    n_layers = len(counts.layers)
+    per_layer: list[float] = []
+    attention = mlp = experts = norms = 0.0
+    for index, layer in enumerate(counts.layers):
+        at_edge = index < edge or index >= n_layers - edge
+        b_attn = 16.0 if at_edge else bits["attention"]
+        b_mlp = 16.0 if at_edge else bits["mlp"]
+        b_exp = 16.0 if at_edge else bits["experts"]
+        a = layer.attention * b_attn / 8
+        m = layer.mlp * b_mlp / 8
+        e = layer.experts * b_exp / 8
+        n = layer.norms * norm_bits / 8
+        attention += a
+        mlp += m
+        experts += e
+        norms += n
+        per_layer.append(a + m + e + n)
+    return WeightBytes(
+        attention=attention,
+        mlp=mlp,
+        experts=experts,
+        embedding=counts.embedding * bits["embedding"] / 8,
+        lm_head=counts.lm_head * bits["lm_head"] / 8,
+        norms=norms + counts.final_norm * norm_bits / 8,
+        per_layer=tuple(per_layer),
+        params=counts.total,
+    )

@@ -1,0 +1,120 @@
+"""The `advisor size` contract other interfaces build on: JSON shape and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from advisor.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_size_json_has_the_contract_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "size", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--users", "20", "--json"
+    )
+    assert code == 0
+    report = json.loads(out)
+    assert {"fits", "binding_constraint", "gpu", "memory", "performance", "training", "server"} <= set(
+        report
+    )
+    assert {"tier", "assumptions", "warnings"} <= set(report)
+    assert {"id", "count", "tensor_parallel", "pipeline_parallel"} <= set(report["gpu"])
+    memory = report["memory"]
+    assert set(memory["breakdown_gb"]) == {
+        "weights",
+        "kv_cache",
+        "activations",
+        "gradients",
+        "optimizer",
+        "overhead",
+    }
+    assert sum(memory["breakdown_gb"].values()) == pytest.approx(memory["per_gpu_gb"], abs=0.01)
+    assert memory["total_gb"] == pytest.approx(memory["per_gpu_gb"] * report["gpu"]["count"], abs=0.05)
+    assert set(report["performance"]) >= {
+        "per_user_tokens_per_s",
+        "aggregate_tokens_per_s",
+        "ttft_s",
+        "prefill_tokens_per_s",
+        "max_concurrent_users",
+    }
+    assert report["training"] is None
+    assert set(report["server"]) >= {"system_ram_gb", "nvme_tb", "pcie_lanes", "power_w"}
+    assert report["gpu"]["count"] == 4 and report["tier"] == "4+ GPUs"
+
+
+def test_training_json_has_training(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "size", "--model", "qwen2.5-7b", "--task", "qlora", "--gpu", "rtx-4090", "--json"
+    )
+    assert code == 0
+    training = json.loads(out)["training"]
+    assert training["tokens_per_s"] > 0 and training["hours"] > 0
+
+
+def test_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "size", "--model", "llama-3.1-8b", "--gpu", "l40s")
+    assert code == 0
+    assert "memory per GPU" in out and "KV cache capacity" in out and "vllm serve" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--model", "llama-3.1-8b", "--gpu", "h1000"], "--gpu"),
+        (["--model", "llama-9000", "--gpu", "h100-sxm"], "--model"),
+        (["--model", "llama-3.1-8b", "--task", "dance"], "--task"),
+        (["--model", "llama-3.1-8b", "--context", "-5"], "--context"),
+        (["--model", "llama-3.1-8b", "--gpu-memory-utilization", "1.5"], "--gpu-memory-utilization"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    code, out, err = run(capsys, "size", *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert named in err
+    assert "Traceback" not in err
+
+
+def test_unknown_gpu_lists_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "size", "--model", "llama-3.1-8b", "--gpu", "h1000")
+    assert "h100-sxm" in err
+
+
+@pytest.mark.parametrize("catalog", ["gpus", "models"])
+def test_catalog_lists(capsys: pytest.CaptureFixture[str], catalog: str) -> None:
+    code, out, _ = run(capsys, catalog, "--json")
+    assert code == 0
+    records = json.loads(out)
+    assert isinstance(records, list) and len(records) >= 19
+    assert all("id" in r for r in records)
+
+
+def test_compare_ranks_every_gpu(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "--model", "llama-3.1-70b", "--precision", "int4", "--json")
+    assert code == 0
+    rows = json.loads(out)["rows"]
+    assert len(rows) == 18
+    fitting = [r for r in rows if r["fits"]]
+    assert [r["count"] for r in fitting] == sorted(r["count"] for r in fitting)
+
+
+def test_console_script_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "advisor.cli.main", "size", "--model", "smollm2-135m", "--gpu", "cpu", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(result.stdout)["memory"]["kv_cache_capacity_tokens"] == 46_592

@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -r requirements.lock
-	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)

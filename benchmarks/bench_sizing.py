@@ -39,7 +39,9 @@ def main() -> None:
         "size: llama-3.1-8b qlora on rtx-4090": SizingRequest(
             model="llama-3.1-8b", task="qlora", gpu="rtx-4090"
         ),
-        "size: deepseek-v3 fp8 on h200": SizingRequest(model="deepseek-v3", gpu="h200", precision="fp8"),
+        "size: deepseek-v3 fp8 on h200": SizingRequest(
+            model="deepseek-v3", gpu="h200", precision="fp8"
+        ),
     }
     for name, request in requests.items():
         size(request, catalog)  # warm caches

@@ -10,18 +10,68 @@ import pytest
 from advisor.catalog import CatalogLookupError, load_catalog
 from advisor.sizing.weights import parameters
 
-REQUIRED_GPUS = (
-    "rtx-3090 rtx-4090 rtx-5090 rtx-a6000 rtx-6000-ada rtx-pro-6000 l4 l40s a100-40gb a100-80gb "
-    "a100-80gb-pcie h100-pcie h100-sxm h100-nvl h200 b200 mi300x mi325x cpu"
-).split()
-REQUIRED_MODELS = (
-    "llama-65b llama-2-7b llama-2-13b llama-2-70b llama-3-8b llama-3-70b llama-3.1-8b llama-3.1-70b "
-    "llama-3.1-405b llama-3.2-1b llama-3.2-3b llama-3.3-70b qwen2.5-0.5b qwen2.5-7b qwen2.5-14b "
-    "qwen2.5-32b qwen2.5-72b qwen3-0.6b qwen3-4b qwen3-8b qwen3-14b qwen3-32b qwen3-30b-a3b "
-    "qwen3-235b-a22b mistral-7b mistral-small-24b mixtral-8x7b mixtral-8x22b gemma-2-9b gemma-2-27b "
-    "gemma-3-4b gemma-3-12b gemma-3-27b phi-4 deepseek-v3 deepseek-r1-distill-qwen-7b gpt-oss-20b "
-    "gpt-oss-120b smollm2-135m"
-).split()
+REQUIRED_GPUS = [
+    "rtx-3090",
+    "rtx-4090",
+    "rtx-5090",
+    "rtx-a6000",
+    "rtx-6000-ada",
+    "rtx-pro-6000",
+    "l4",
+    "l40s",
+    "a100-40gb",
+    "a100-80gb",
+    "a100-80gb-pcie",
+    "h100-pcie",
+    "h100-sxm",
+    "h100-nvl",
+    "h200",
+    "b200",
+    "mi300x",
+    "mi325x",
+    "cpu",
+]
+REQUIRED_MODELS = [
+    "llama-65b",
+    "llama-2-7b",
+    "llama-2-13b",
+    "llama-2-70b",
+    "llama-3-8b",
+    "llama-3-70b",
+    "llama-3.1-8b",
+    "llama-3.1-70b",
+    "llama-3.1-405b",
+    "llama-3.2-1b",
+    "llama-3.2-3b",
+    "llama-3.3-70b",
+    "qwen2.5-0.5b",
+    "qwen2.5-7b",
+    "qwen2.5-14b",
+    "qwen2.5-32b",
+    "qwen2.5-72b",
+    "qwen3-0.6b",
+    "qwen3-4b",
+    "qwen3-8b",
+    "qwen3-14b",
+    "qwen3-32b",
+    "qwen3-30b-a3b",
+    "qwen3-235b-a22b",
+    "mistral-7b",
+    "mistral-small-24b",
+    "mixtral-8x7b",
+    "mixtral-8x22b",
+    "gemma-2-9b",
+    "gemma-2-27b",
+    "gemma-3-4b",
+    "gemma-3-12b",
+    "gemma-3-27b",
+    "phi-4",
+    "deepseek-v3",
+    "deepseek-r1-distill-qwen-7b",
+    "gpt-oss-20b",
+    "gpt-oss-120b",
+    "smollm2-135m",
+]
 NUMERIC_GPU_FIELDS = ("memory_gb", "usable_memory_gib", "memory_bandwidth_tb_s", "tflops", "tdp_w")
 
 

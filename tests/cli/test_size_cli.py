@@ -23,9 +23,15 @@ def test_size_json_has_the_contract_fields(capsys: pytest.CaptureFixture[str]) -
     )
     assert code == 0
     report = json.loads(out)
-    assert {"fits", "binding_constraint", "gpu", "memory", "performance", "training", "server"} <= set(
-        report
-    )
+    assert {
+        "fits",
+        "binding_constraint",
+        "gpu",
+        "memory",
+        "performance",
+        "training",
+        "server",
+    } <= set(report)
     assert {"tier", "assumptions", "warnings"} <= set(report)
     assert {"id", "count", "tensor_parallel", "pipeline_parallel"} <= set(report["gpu"])
     memory = report["memory"]
@@ -38,7 +44,9 @@ def test_size_json_has_the_contract_fields(capsys: pytest.CaptureFixture[str]) -
         "overhead",
     }
     assert sum(memory["breakdown_gb"].values()) == pytest.approx(memory["per_gpu_gb"], abs=0.01)
-    assert memory["total_gb"] == pytest.approx(memory["per_gpu_gb"] * report["gpu"]["count"], abs=0.05)
+    assert memory["total_gb"] == pytest.approx(
+        memory["per_gpu_gb"] * report["gpu"]["count"], abs=0.05
+    )
     assert set(report["performance"]) >= {
         "per_user_tokens_per_s",
         "aggregate_tokens_per_s",
@@ -73,7 +81,10 @@ def test_human_output_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--model", "llama-9000", "--gpu", "h100-sxm"], "--model"),
         (["--model", "llama-3.1-8b", "--task", "dance"], "--task"),
         (["--model", "llama-3.1-8b", "--context", "-5"], "--context"),
-        (["--model", "llama-3.1-8b", "--gpu-memory-utilization", "1.5"], "--gpu-memory-utilization"),
+        (
+            ["--model", "llama-3.1-8b", "--gpu-memory-utilization", "1.5"],
+            "--gpu-memory-utilization",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -102,7 +113,9 @@ def test_catalog_lists(capsys: pytest.CaptureFixture[str], catalog: str) -> None
 
 
 def test_compare_ranks_every_gpu(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "compare", "--model", "llama-3.1-70b", "--precision", "int4", "--json")
+    code, out, _ = run(
+        capsys, "compare", "--model", "llama-3.1-70b", "--precision", "int4", "--json"
+    )
     assert code == 0
     rows = json.loads(out)["rows"]
     assert len(rows) == 18
@@ -112,7 +125,17 @@ def test_compare_ranks_every_gpu(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_console_script_runs() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "advisor.cli.main", "size", "--model", "smollm2-135m", "--gpu", "cpu", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "advisor.cli.main",
+            "size",
+            "--model",
+            "smollm2-135m",
+            "--gpu",
+            "cpu",
+            "--json",
+        ],
         capture_output=True,
         text=True,
         check=True,

@@ -37,7 +37,9 @@ def test_cpu_server_capacity_is_what_vllm_logs() -> None:
     ("model", "logged_gib", "logged_blocks"),
     [("llama-3.1-8b", 3.81, 1952), ("llama-2-7b", 57.43, 7351)],
 )
-def test_block_count_from_a_logged_budget(model: str, logged_gib: float, logged_blocks: int) -> None:
+def test_block_count_from_a_logged_budget(
+    model: str, logged_gib: float, logged_blocks: int
+) -> None:
     """vLLM's log rounds the budget to 0.01 GiB; the block count must land in that interval."""
     arch = load_catalog().model(model).architecture
     low = capacity_tokens(arch, 2.0, (logged_gib - 0.005) * GIB) // 16

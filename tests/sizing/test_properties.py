@@ -46,7 +46,9 @@ def test_any_valid_request_gives_a_consistent_report(request: SizingRequest) -> 
 
 
 @fast
-@given(requests, st.integers(1, 4), st.sampled_from(["context", "users", "micro_batch", "lora_rank"]))
+@given(
+    requests, st.integers(1, 4), st.sampled_from(["context", "users", "micro_batch", "lora_rank"])
+)
 def test_memory_grows_with_load(request: SizingRequest, factor: int, field: str) -> None:
     fixed = _with(request, gpus=1)
     bigger = _with(fixed, **{field: getattr(fixed, field) * (factor + 1)})
@@ -62,7 +64,12 @@ def test_per_gpu_memory_does_not_grow_with_more_gpus(request: SizingRequest, n: 
 
 
 # Pairs where the second GPU is strictly larger in memory with the same link and class.
-LARGER = [("a100-40gb", "a100-80gb"), ("h100-sxm", "h200"), ("rtx-4090", "rtx-5090"), ("l4", "l40s")]
+LARGER = [
+    ("a100-40gb", "a100-80gb"),
+    ("h100-sxm", "h200"),
+    ("rtx-4090", "rtx-5090"),
+    ("l4", "l40s"),
+]
 
 
 @fast

@@ -118,9 +118,12 @@ class _Choice:
 
 
 def _rank(choice: _Choice) -> tuple[float, ...]:
-    """Prefer fewer pipeline stages and replicas at equal count (lower latency, simpler)."""
-    layout = choice.layout
-    return (layout.pp, layout.replicas, -layout.tp)
+    """Least memory per GPU (most headroom for the KV cache), then fewer pipeline stages.
+
+    This also keeps per-GPU memory non-increasing in the GPU count: doubling the GPUs
+    always allows two replicas of the previous layout.
+    """
+    return (round(choice.memory.total / 1e6), choice.layout.pp, choice.layout.replicas)
 
 
 def _first_count(inputs: Inputs) -> int:

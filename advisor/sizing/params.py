@@ -7,6 +7,7 @@ parameters a token actually touches (the active experts).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from advisor.catalog.schema import Architecture
 
@@ -33,35 +34,35 @@ class ParamCounts:
     final_norm: int
     experts_active_share: float  # experts_per_token / num_experts, 1.0 for dense models
 
-    @property
+    @cached_property
     def attention(self) -> int:
         return sum(layer.attention for layer in self.layers)
 
-    @property
+    @cached_property
     def mlp(self) -> int:
         return sum(layer.mlp for layer in self.layers)
 
-    @property
+    @cached_property
     def experts(self) -> int:
         return sum(layer.experts for layer in self.layers)
 
-    @property
+    @cached_property
     def norms(self) -> int:
         return sum(layer.norms for layer in self.layers) + self.final_norm
 
-    @property
+    @cached_property
     def total(self) -> int:
         return sum(layer.total for layer in self.layers) + (
             self.embedding + self.lm_head + self.final_norm
         )
 
-    @property
+    @cached_property
     def active(self) -> int:
         """Parameters used per token: routed experts count only for the top-k share."""
         inactive = self.experts * (1.0 - self.experts_active_share)
         return round(self.total - inactive)
 
-    @property
+    @cached_property
     def active_compute(self) -> int:
         """Active parameters in matrix multiplies (no embedding lookup), for FLOPs."""
         head = self.lm_head if self.lm_head else self.embedding  # tied head still multiplies

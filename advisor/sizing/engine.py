@@ -371,6 +371,16 @@ def size(request: SizingRequest, catalog: Catalog) -> SizingReport:
     return _size(resolve(request, catalog), with_stages=True)
 
 
+def _price_band(gpu: Gpu) -> str:
+    if gpu.price_usd is None:
+        return "data-centre part: vendor quote"
+    if gpu.price_usd < 2500:
+        return "under $2,500 per card"
+    if gpu.price_usd < 7500:
+        return "$2,500-7,500 per card"
+    return "over $7,500 per card"
+
+
 def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = None) -> Comparison:
     """The same need on every catalog GPU, cheapest feasible first."""
     rows = []
@@ -393,6 +403,7 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
                 power_w=int(count * gpu.tdp_w),
                 price_usd=gpu.price_usd,
                 price_total_usd=round(count * gpu.price_usd, 0) if gpu.price_usd else None,
+                price_band=_price_band(gpu),
                 per_user_tokens_per_s=report.performance.per_user_tokens_per_s,
                 aggregate_tokens_per_s=report.performance.aggregate_tokens_per_s,
                 max_concurrent_users=report.performance.max_concurrent_users,

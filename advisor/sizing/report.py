@@ -127,6 +127,7 @@ class CompareRow(_Out):
     power_w: int
     price_usd: float | None
     price_total_usd: float | None
+    price_band: str
     per_user_tokens_per_s: float
     aggregate_tokens_per_s: float
     max_concurrent_users: int

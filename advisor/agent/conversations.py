@@ -1,0 +1,169 @@
+"""Conversation state keyed by conversation id: what follow-up questions build on.
+
+`ConversationStore` is the small interface the service needs; the in-memory store serves
+the API and UI (bounded: least recently used conversations go first, each keeps its last
+turns), the file store lets separate `advisor ask --conversation ID` runs continue one
+conversation. A database-backed store (production) implements the same two methods.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from advisor.agent.protocol import Language, Mode
+
+CONVERSATION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+MAX_TURNS = 20
+MAX_CONVERSATIONS = 1000
+
+
+class InvalidConversationId(ValueError):
+    """An id that cannot name a conversation (it would also be unsafe as a file name)."""
+
+    field = "conversation_id"
+
+
+class Turn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    question: str
+    answer: str
+    language: Language
+    mode: Mode
+    request: dict[str, Any] | None = None
+    draft: dict[str, Any] | None = Field(
+        default=None, description="fields said before the model was named (a clarification)"
+    )
+
+
+class Conversation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    turns: list[Turn] = Field(default_factory=list)
+
+    @property
+    def language(self) -> Language | None:
+        return self.turns[-1].language if self.turns else None
+
+    @property
+    def last_request(self) -> dict[str, Any] | None:
+        """The latest sizing request, the one a follow-up changes."""
+        for turn in reversed(self.turns):
+            if turn.request is not None:
+                return turn.request
+        return None
+
+    @property
+    def reading_context(self) -> dict[str, Any] | None:
+        """What the next question builds on: the latest request, or a draft awaiting a model."""
+        for turn in reversed(self.turns):
+            if turn.request is not None or turn.draft is not None:
+                return turn.request if turn.request is not None else turn.draft
+        return None
+
+    def history(self) -> list[dict[str, str]]:
+        """Chat messages for an LLM: each turn's question and answer."""
+        messages: list[dict[str, str]] = []
+        for turn in self.turns:
+            messages.append({"role": "user", "content": turn.question})
+            messages.append({"role": "assistant", "content": turn.answer})
+        return messages
+
+
+def check_conversation_id(conversation_id: str) -> str:
+    if not CONVERSATION_ID.fullmatch(conversation_id):
+        raise InvalidConversationId(
+            "1-100 characters of letters, digits, '_', '-', '.', starting with a letter or digit"
+        )
+    return conversation_id
+
+
+class ConversationStore(Protocol):
+    def get(self, conversation_id: str) -> Conversation | None: ...
+
+    def append(self, conversation_id: str, turn: Turn) -> Conversation: ...
+
+
+class InMemoryConversationStore:
+    """Thread-safe and bounded: an LRU of conversations, each capped at `max_turns`."""
+
+    def __init__(
+        self, max_conversations: int = MAX_CONVERSATIONS, max_turns: int = MAX_TURNS
+    ) -> None:
+        if max_conversations < 1 or max_turns < 1:
+            raise ValueError("max_conversations and max_turns must be at least 1")
+        self.max_conversations = max_conversations
+        self.max_turns = max_turns
+        self._conversations: OrderedDict[str, Conversation] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, conversation_id: str) -> Conversation | None:
+        with self._lock:
+            conversation = self._conversations.get(conversation_id)
+            if conversation is None:
+                return None
+            self._conversations.move_to_end(conversation_id)
+            return conversation.model_copy(deep=True)
+
+    def append(self, conversation_id: str, turn: Turn) -> Conversation:
+        check_conversation_id(conversation_id)
+        with self._lock:
+            conversation = self._conversations.pop(conversation_id, None) or Conversation(
+                id=conversation_id
+            )
+            conversation.turns = [*conversation.turns, turn][-self.max_turns :]
+            self._conversations[conversation_id] = conversation
+            while len(self._conversations) > self.max_conversations:
+                self._conversations.popitem(last=False)
+            return conversation.model_copy(deep=True)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._conversations)
+
+
+class FileConversationStore:
+    """One JSON file per conversation under `directory`, replaced atomically on write."""
+
+    def __init__(self, directory: Path, max_turns: int = MAX_TURNS) -> None:
+        self.directory = directory
+        self.max_turns = max_turns
+        self._lock = threading.Lock()
+
+    def _path(self, conversation_id: str) -> Path:
+        return self.directory / f"{check_conversation_id(conversation_id)}.json"
+
+    def get(self, conversation_id: str) -> Conversation | None:
+        path = self._path(conversation_id)
+        try:
+            return Conversation.model_validate_json(path.read_text("utf-8"))
+        except FileNotFoundError:
+            return None
+        except (ValidationError, UnicodeDecodeError, json.JSONDecodeError):
+            return None  # a damaged file starts the conversation afresh
+
+    def append(self, conversation_id: str, turn: Turn) -> Conversation:
+        path = self._path(conversation_id)
+        with self._lock:
+            conversation = self.get(conversation_id) or Conversation(id=conversation_id)
+            conversation.turns = [*conversation.turns, turn][-self.max_turns :]
+            self.directory.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as file:
+                    file.write(conversation.model_dump_json(indent=1))
+                os.replace(temporary, path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            return conversation

@@ -1,0 +1,223 @@
+"""One offline turn: read the question, call the same tools as the LLM, render the answer."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from advisor.agent.offline.answer import (
+    render_clarification,
+    render_comparison,
+    render_error,
+    render_explanation,
+    render_greeting,
+    render_off_topic,
+    render_sizing,
+)
+from advisor.agent.offline.reader import Clarification, Reader, Reading
+from advisor.agent.protocol import Citation, Language, ToolStep
+from advisor.agent.tools import (
+    SizingOutcome,
+    ToolInputError,
+    compare_gpus,
+    search_knowledge,
+    size_deployment,
+)
+from advisor.catalog.loader import Catalog
+
+if TYPE_CHECKING:
+    from knowledge.retrieval import KnowledgeBase, Passage
+
+log = logging.getLogger(__name__)
+
+CITED_PASSAGES = 3
+
+# What the knowledge base is asked beside the question, so citations explain the numbers.
+_TOPICS: dict[str, dict[Language, str]] = {
+    "training": {"en": "fine-tuning memory", "ru": "память при дообучении"},
+    "multi_gpu": {
+        "en": "several GPUs tensor parallel",
+        "ru": "несколько видеокарт tensor parallel",
+    },
+    "single": {"en": "how many GPUs memory KV cache", "ru": "сколько видеокарт память KV-кэш"},
+    "compare": {"en": "gaming versus professional GPUs", "ru": "игровые и профессиональные GPU"},
+}
+
+
+@dataclass
+class OfflineTurn:
+    answer: str
+    language: Language
+    reading: Reading
+    request: dict[str, Any] | None = None
+    sizing: dict[str, Any] | None = None
+    citations: list[Citation] = field(default_factory=list)
+    steps: list[ToolStep] = field(default_factory=list)
+    draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
+    tool_results: list[dict[str, Any]] = field(default_factory=list)  # every figure's source
+
+
+def run_offline_turn(
+    question: str,
+    *,
+    reader: Reader,
+    catalog: Catalog,
+    kb: KnowledgeBase | None,
+    previous_request: dict[str, Any] | None = None,
+    default_language: Language = "en",
+) -> OfflineTurn:
+    """Answer `question` with no LLM; `kb` None answers without citations."""
+    reading = reader.read(question, previous_request, default_language)
+    language = reading.language
+    turn = OfflineTurn(answer="", language=language, reading=reading, draft=reading.draft)
+    if reading.intent == "greeting":
+        turn.answer = render_greeting(language)
+    elif reading.intent == "off_topic":
+        turn.answer = render_off_topic(language)
+    elif reading.intent == "explain":
+        passages = _search(kb, question, language, turn)
+        turn.answer = render_explanation(passages, language)
+    elif reading.error is not None:
+        turn.answer = render_error(reading.error, language)
+    elif reading.request is None:  # the reader asks back whenever it has no request
+        clarification = reading.clarification or Clarification(reason="missing")
+        turn.answer = render_clarification(clarification, catalog, language)
+    elif reading.intent == "compare":
+        _compare(question, reading.request, catalog, kb, turn)
+    else:
+        _size(question, reading.request, catalog, kb, turn, previous_request is not None)
+    return turn
+
+
+def _size(
+    question: str,
+    request: dict[str, Any],
+    catalog: Catalog,
+    kb: KnowledgeBase | None,
+    turn: OfflineTurn,
+    follow_up: bool,
+) -> None:
+    try:
+        outcome = size_deployment(request, catalog)
+    except ToolInputError as exc:
+        turn.answer = render_error(exc.to_dict(), turn.language)
+        return
+    sharded = _sharded_training(request, outcome.report, catalog)
+    if sharded is not None:
+        request, outcome = {**request, "sharding": "zero3"}, sharded
+    report = outcome.report
+    turn.request, turn.sizing = outcome.request, report
+    turn.tool_results.append(report)
+    turn.steps.append(ToolStep(name="size_deployment", arguments=request, summary=outcome.summary))
+    minimum = None
+    if not report["fits"] and request.get("gpus") is not None:
+        try:
+            minimum = size_deployment({**request, "gpus": None}, catalog).report
+            turn.tool_results.append(minimum)
+        except ToolInputError:
+            minimum = None
+    if report["training"] is not None:
+        topic = "training"
+    else:
+        topic = "multi_gpu" if report["gpu"]["count"] > 1 else "single"
+    passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)
+    turn.answer = render_sizing(
+        report,
+        catalog,
+        turn.language,
+        passages,
+        minimum=minimum,
+        assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
+    )
+
+
+def _sharded_training(
+    request: dict[str, Any], report: dict[str, Any], catalog: Catalog
+) -> SizingOutcome | None:
+    """A training run on the user's GPU count that only fits with ZeRO-3: that sizing.
+
+    The engine shards on its own when it picks the count; with a count given it keeps
+    plain data parallelism, where every GPU holds the whole training state.
+    """
+    if report["fits"] or report["training"] is None or request.get("sharding", "none") != "none":
+        return None
+    if (request.get("gpus") or 1) < 2:
+        return None
+    try:
+        sharded = size_deployment({**request, "sharding": "zero3"}, catalog)
+    except ToolInputError:
+        return None
+    return sharded if sharded.report["fits"] else None
+
+
+def _compare(
+    question: str,
+    request: dict[str, Any],
+    catalog: Catalog,
+    kb: KnowledgeBase | None,
+    turn: OfflineTurn,
+) -> None:
+    arguments = {**request, "gpu": "h100-sxm", "gpus": None}
+    try:
+        comparison = compare_gpus(arguments, catalog)
+        outcome = size_deployment(request, catalog)
+    except ToolInputError as exc:
+        turn.answer = render_error(exc.to_dict(), turn.language)
+        return
+    feasible = sum(1 for row in comparison["rows"] if row["fits"])
+    turn.request, turn.sizing = outcome.request, outcome.report
+    turn.tool_results.extend([comparison, outcome.report])
+    turn.steps.append(
+        ToolStep(
+            name="compare_gpus",
+            arguments=arguments,
+            summary=f"{feasible} of {len(comparison['rows'])} GPUs fit",
+        )
+    )
+    passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
+    turn.answer = render_comparison(comparison, catalog, turn.language, passages)
+
+
+def _search(
+    kb: KnowledgeBase | None, query: str, language: Language, turn: OfflineTurn
+) -> list[Passage]:
+    if kb is None:
+        return []
+    try:
+        passages = search_knowledge(kb, query, CITED_PASSAGES, language=language)
+    except ToolInputError as exc:
+        log.warning("knowledge search failed: %s", exc)
+        return []
+    turn.citations = [Citation(id=p.id, title=p.title, section=p.section) for p in passages]
+    turn.steps.append(
+        ToolStep(
+            name="search_knowledge",
+            arguments={"query": query, "k": CITED_PASSAGES, "language": language},
+            summary=f"{len(passages)} passages",
+        )
+    )
+    return passages
+
+
+def _assumptions(reading: Reading, report: dict[str, Any], catalog: Catalog) -> list[str]:
+    """One line naming the defaults the user did not choose, so they can correct them."""
+    said = set(reading.explicit)
+    ru = reading.language == "ru"
+    parts: list[str] = []
+    if report["training"] is None:
+        if "context" not in said:
+            parts.append(f"контекст {report['context']}" if ru else f"context {report['context']}")
+        if "users" not in said:
+            parts.append(f"пользователей {report['users']}" if ru else f"{report['users']} user(s)")
+    elif reading.generic_fine_tune:
+        parts.append("дообучение методом LoRA" if ru else "fine-tuning with LoRA")
+    if "gpu" not in said:
+        parts.append(f"GPU {catalog.gpus[report['gpu']['id']].name}")
+    if not parts:
+        return []
+    return [
+        ("Я предположил: " if ru else "Assumed: ")
+        + ", ".join(parts)
+        + (" — поправьте, если нужно иначе." if ru else "; tell me if yours differ.")
+    ]

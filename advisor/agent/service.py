@@ -1,0 +1,300 @@
+"""AdvisorService: the one entry point of every face (CLI, REST, OpenAI endpoint, UI).
+
+It picks the mode per turn: with no LLM URL configured the deterministic offline reader
+answers ("offline"); with one, the LLM half answers ("llm") and, when it fails for any
+reason (unreachable, timeout, invalid tool arguments, no tool call, a cut-off answer, a
+guard violation), the offline reader answers instead ("fallback", with the reason).
+Every turn is recorded in the conversation, so follow-ups work whichever mode answered.
+The catalog and the knowledge base open on first use, once, under a lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from advisor.agent.conversations import (
+    Conversation,
+    ConversationStore,
+    InMemoryConversationStore,
+    Turn,
+    check_conversation_id,
+)
+from advisor.agent.language import detect_language
+from advisor.agent.offline.reader import Reader
+from advisor.agent.offline.turn import run_offline_turn
+from advisor.agent.protocol import AskRequest, AskResponse, Citation, Language, Mode, ToolStep
+from advisor.catalog.loader import Catalog, load_catalog
+from advisor.config import Settings
+
+if TYPE_CHECKING:
+    from knowledge.retrieval import KnowledgeBase
+
+log = logging.getLogger(__name__)
+
+
+class LlmAnswer(Protocol):
+    """What the service reads from an LLM turn (advisor.agent.llm.LlmTurn)."""
+
+    @property
+    def answer(self) -> str: ...
+    @property
+    def request(self) -> dict[str, Any] | None: ...
+    @property
+    def sizing(self) -> dict[str, Any] | None: ...
+    @property
+    def citations(self) -> list[Citation]: ...
+    @property
+    def steps(self) -> list[ToolStep]: ...
+    @property
+    def guard_events(self) -> int: ...
+
+
+LlmTurnFunction = Callable[..., LlmAnswer]
+UNAVAILABLE = "unavailable"  # fallback reason: the LLM package cannot be imported
+FAILURE_REASONS = frozenset(
+    {
+        "unreachable",
+        "timeout",
+        "invalid_tool_arguments",
+        "no_tool_call",
+        "cut_off",
+        "guard_violation",
+        "error",
+    }
+)
+
+
+class AskInputError(ValueError):
+    """A question the service cannot take; `field` names what to fix (HTTP 422)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """Why the LLM's answer was not used, and the numbers its guard removed on the way."""
+
+    reason: str
+    guard_events: int = 0
+
+
+class AdvisorMetrics:
+    """Plain counters the API exports (the interfaces layer turns them into Prometheus)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._modes: Counter[str] = Counter()
+        self._fallbacks: Counter[str] = Counter()
+        self._guard_events = 0
+
+    def record(self, response: AskResponse) -> None:
+        """Count one answer: its mode, its fallback reason, its guard events."""
+        with self._lock:
+            self._modes[response.mode] += 1
+            if response.fallback_reason is not None:
+                self._fallbacks[response.fallback_reason] += 1
+            self._guard_events += response.guard_events
+
+    def snapshot(self) -> dict[str, Any]:
+        """{"answers_by_mode": {mode: n}, "fallbacks_by_reason": {reason: n}, "guard_events": n}"""
+        with self._lock:
+            return {
+                "answers_by_mode": dict(self._modes),
+                "fallbacks_by_reason": dict(self._fallbacks),
+                "guard_events": self._guard_events,
+            }
+
+
+class AdvisorService:
+    """Answers questions; safe to share between threads (one per process is enough)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: ConversationStore | None = None,
+        llm_turn: LlmTurnFunction | None = None,
+        catalog: Catalog | None = None,
+        kb: KnowledgeBase | None = None,
+        use_knowledge: bool = True,
+    ) -> None:
+        """`catalog`/`kb` given are used as they are; `use_knowledge=False` never opens the
+        knowledge base (answers carry no citations)."""
+        self.settings = settings
+        self.store: ConversationStore = store or InMemoryConversationStore()
+        self.metrics = AdvisorMetrics()
+        self._llm_turn = llm_turn
+        self._catalog = catalog
+        self._reader: Reader | None = None
+        self._kb = kb
+        self._kb_opened = kb is not None or not use_knowledge
+        self._lock = threading.Lock()
+
+    # ---- lazily opened resources ----------------------------------------------------------
+
+    @property
+    def catalog(self) -> Catalog:
+        with self._lock:
+            if self._catalog is None:
+                self._catalog = load_catalog()
+            return self._catalog
+
+    @property
+    def reader(self) -> Reader:
+        catalog = self.catalog
+        with self._lock:
+            if self._reader is None:
+                self._reader = Reader(catalog)
+            return self._reader
+
+    @property
+    def kb(self) -> KnowledgeBase | None:
+        """The knowledge base, built on first use; None (no citations) if it cannot open."""
+        with self._lock:
+            if not self._kb_opened:
+                self._kb_opened = True
+                try:
+                    from knowledge.retrieval import KnowledgeBase
+
+                    self._kb = KnowledgeBase.open(self.settings.data_dir)
+                except Exception:  # a broken index must not take the answers down
+                    log.exception("knowledge base unavailable; answering without citations")
+                    self._kb = None
+            return self._kb
+
+    def warm_up(self) -> None:
+        """Open the catalog, the reader and the knowledge base now rather than on a question."""
+        _ = self.reader, self.kb
+
+    def close(self) -> None:
+        with self._lock:
+            if self._kb is not None:
+                self._kb.close()
+            self._kb, self._kb_opened = None, False
+
+    # ---- asking ---------------------------------------------------------------------------
+
+    def ask(self, request: AskRequest) -> AskResponse:
+        conversation_id = self._conversation_id(request)
+        conversation = self.store.get(conversation_id) or Conversation(id=conversation_id)
+        question = request.question.strip()
+        if not question:
+            raise AskInputError("question", "must not be blank")
+        language = detect_language(question, conversation.language or "en")
+        outcome = self._ask_llm(question, language, conversation) if self.settings.llm_url else None
+        draft: dict[str, Any] | None = None
+        if isinstance(outcome, AskResponse):
+            response = outcome
+        else:
+            response, draft = self._ask_offline(question, language, conversation, outcome)
+        self.store.append(
+            conversation_id,
+            Turn(
+                question=question,
+                answer=response.answer,
+                language=response.language,
+                mode=response.mode,
+                request=response.request,
+                draft=draft,
+            ),
+        )
+        self.metrics.record(response)
+        return response
+
+    def ask_stream(self, request: AskRequest) -> Iterator[str | AskResponse]:
+        """The answer in text chunks (lines), then the final AskResponse."""
+        response = self.ask(request)
+        for line in re.split(r"(?<=\n)", response.answer):
+            if line:
+                yield line
+        yield response
+
+    def _conversation_id(self, request: AskRequest) -> str:
+        if request.conversation_id is None:
+            return uuid.uuid4().hex
+        return check_conversation_id(request.conversation_id)
+
+    def _ask_llm(
+        self, question: str, language: Language, conversation: Conversation
+    ) -> AskResponse | Fallback:
+        """The LLM's answer, or why the offline reader must answer instead.
+
+        A failure is any exception with a `reason` among FAILURE_REASONS (LlmFailure, or a
+        test's stand-in); anything else is counted as "error".
+        """
+        turn_function = self._llm_turn
+        if turn_function is None:
+            try:
+                from advisor.agent.llm import run_llm_turn
+            except ImportError as exc:
+                log.warning("LLM mode unavailable (%s); answering offline", exc)
+                return Fallback(UNAVAILABLE)
+            turn_function = run_llm_turn
+        try:
+            turn = turn_function(
+                question=question,
+                language=language,
+                history=conversation.history(),
+                previous_request=conversation.last_request,
+                settings=self.settings,
+                catalog=self.catalog,
+                kb=self.kb,
+            )
+        except Exception as exc:  # a bug in the LLM half must not lose the user's answer
+            reason = getattr(exc, "reason", None)
+            if reason not in FAILURE_REASONS:
+                log.exception("LLM turn raised; answering offline")
+                return Fallback("error")
+            log.info("LLM turn failed (%s); answering offline", reason)
+            return Fallback(str(reason), int(getattr(exc, "guard_events", 0)))
+        return AskResponse(
+            answer=turn.answer,
+            language=language,
+            mode="llm",
+            request=turn.request,
+            sizing=turn.sizing,
+            citations=turn.citations,
+            conversation_id=conversation.id,
+            steps=turn.steps,
+            guard_events=turn.guard_events,
+        )
+
+    def _ask_offline(
+        self,
+        question: str,
+        language: Language,
+        conversation: Conversation,
+        fallback: Fallback | None,
+    ) -> tuple[AskResponse, dict[str, Any] | None]:
+        """The offline answer, and the fields awaiting a model when it asked which one."""
+        turn = run_offline_turn(
+            question,
+            reader=self.reader,
+            catalog=self.catalog,
+            kb=self.kb,
+            previous_request=conversation.reading_context,
+            default_language=language,
+        )
+        mode: Mode = "fallback" if fallback is not None else "offline"
+        response = AskResponse(
+            answer=turn.answer,
+            language=turn.language,
+            mode=mode,
+            request=turn.request,
+            sizing=turn.sizing,
+            citations=turn.citations,
+            conversation_id=conversation.id,
+            steps=turn.steps,
+            fallback_reason=fallback.reason if fallback is not None else None,
+            guard_events=fallback.guard_events if fallback is not None else 0,
+        )
+        return response, turn.draft

@@ -1,0 +1,158 @@
+"""Offline answers: the engine's figures, the article's advice, cited passages, both languages."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from advisor.agent.offline.answer import fmt
+from advisor.agent.offline.reader import Reader
+from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
+from advisor.agent.tools import compare_gpus, size_deployment
+from advisor.catalog.loader import Catalog
+
+if TYPE_CHECKING:
+    from knowledge.retrieval import KnowledgeBase
+
+
+def _turn(
+    question: str,
+    reader: Reader,
+    catalog: Catalog,
+    kb: KnowledgeBase | None = None,
+    previous: dict[str, Any] | None = None,
+) -> OfflineTurn:
+    return run_offline_turn(
+        question, reader=reader, catalog=catalog, kb=kb, previous_request=previous
+    )
+
+
+def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -> None:
+    question = "Llama 3.1 70B in 4-bit for 20 users with 32k context"
+    turn = _turn(question, reader, catalog)
+    report = size_deployment(
+        {"model": "llama-3.1-70b", "precision": "int4", "users": 20, "context": 32768}, catalog
+    ).report
+    assert turn.sizing == report
+    gpu = report["gpu"]
+    assert f"{gpu['count']} x {gpu['name']}" in turn.answer
+    assert f"TP {gpu['tensor_parallel']}, PP {gpu['pipeline_parallel']}" in turn.answer
+    assert f"{fmt(report['memory']['kv_cache_capacity_tokens'], 'en')} tokens" in turn.answer
+    assert f"up to {report['performance']['max_concurrent_users']} concurrent users" in turn.answer
+    assert f"{report['server']['system_ram_gb']} GB of RAM" in turn.answer
+    assert report["tier"] in turn.answer
+    for stage in report["stages"]:
+        assert stage["description"] in turn.answer
+    assert [step.name for step in turn.steps] == ["size_deployment"]
+
+
+@pytest.mark.parametrize(
+    ("value", "language", "text"),
+    [
+        (66.408, None, "66.4"),
+        (80.0, "en", "80"),
+        (4096, "ru", "4096"),
+        (778880, "en", "778,880"),
+        (778880, "ru", "778\u00a0880"),
+        (52049.63, "en", "52,049.6"),
+    ],
+)
+def test_figures_are_formatted_per_language(value: float, language: str | None, text: str) -> None:
+    assert fmt(value, language) == text  # type: ignore[arg-type]
+
+
+def test_a_russian_question_gets_a_russian_answer(reader: Reader, catalog: Catalog) -> None:
+    turn = _turn("Сколько видеокарт нужно для qwen3 32b на 10 сотрудников?", reader, catalog)
+    assert turn.language == "ru"
+    assert turn.sizing is not None
+    assert f"{turn.sizing['gpu']['count']} x {turn.sizing['gpu']['name']}" in turn.answer
+    assert "Память на GPU" in turn.answer and "Кроме GPU" in turn.answer
+    assert "Memory per GPU" not in turn.answer
+
+
+def test_training_states_the_hours(reader: Reader, catalog: Catalog) -> None:
+    turn = _turn("дообучить mistral 7b на 1B токенов, 2 эпохи", reader, catalog)
+    assert turn.sizing is not None and turn.sizing["training"] is not None
+    hours = round(turn.sizing["training"]["hours"], 1)
+    assert f"около {hours:g} ч" in turn.answer or f"около {hours:.1f} ч" in turn.answer
+    assert "LoRA" in turn.answer  # the assumed method is said
+
+
+def test_a_count_that_does_not_fit_shows_the_minimum(reader: Reader, catalog: Catalog) -> None:
+    turn = _turn("Llama 3.1 70B on a single RTX 4090", reader, catalog)
+    assert turn.sizing is not None and not turn.sizing["fits"]
+    minimum = size_deployment({"model": "llama-3.1-70b", "gpu": "rtx-4090"}, catalog).report["gpu"]
+    assert "does not fit" in turn.answer
+    assert f"The minimum that fits: {minimum['count']} x {minimum['name']}" in turn.answer
+
+
+def test_compare_lists_what_the_engine_ranked_first(reader: Reader, catalog: Catalog) -> None:
+    turn = _turn("what's the cheapest gpu for gemma 2 27b?", reader, catalog)
+    comparison = compare_gpus({"model": "gemma-2-27b"}, catalog)
+    best = next(row for row in comparison["rows"] if row["fits"])
+    first_row = next(line for line in turn.answer.splitlines() if line.startswith("- "))
+    assert first_row.startswith(f"- {best['count']} x {best['name']}")
+    assert turn.steps[0].name == "compare_gpus"
+
+
+@pytest.mark.parametrize(
+    ("question", "fragment"),
+    [
+        ("70b на двух A100?", "Уточните, какая модель"),
+        ("how many GPUs do I need?", "Which model do you want"),
+        ("Привет!", "Здравствуйте"),
+        ("Какая погода в Москве?", "Я помогаю только"),
+        ("write me a poem", "I can only help"),
+    ],
+)
+def test_turns_without_a_sizing(
+    reader: Reader, catalog: Catalog, question: str, fragment: str
+) -> None:
+    turn = _turn(question, reader, catalog)
+    assert fragment in turn.answer
+    assert turn.sizing is None and turn.request is None
+
+
+def test_sizing_answers_cite_passages(reader: Reader, catalog: Catalog, kb: KnowledgeBase) -> None:
+    turn = _turn("Llama 3.1 70B для 20 сотрудников", reader, catalog, kb)
+    assert 2 <= len(turn.citations) <= 3
+    assert all(c.id for c in turn.citations)
+    for number, citation in enumerate(turn.citations, 1):
+        assert f"[{number}] {citation.title} — {citation.section}" in turn.answer
+    assert [step.name for step in turn.steps] == ["size_deployment", "search_knowledge"]
+
+
+def test_explanations_come_from_the_knowledge_base(
+    reader: Reader, catalog: Catalog, kb: KnowledgeBase
+) -> None:
+    turn = _turn("Что такое KV-кэш?", reader, catalog, kb)
+    assert turn.citations and turn.sizing is None
+    assert turn.answer.startswith("Из базы знаний:")
+    assert re.search(r"кэш", turn.answer, re.IGNORECASE)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Llama 3.1 70B in 4-bit for 20 users with 32k context",
+        "Сколько нужно H100 для Qwen2.5-72B на 100 пользователей, контекст 128к?",
+        "дообучить mistral 7b на 1B токенов, 2 эпохи",
+        "QLoRA for llama 3.1 8b on a single 4090",
+        "deepseek v3 fp8 on 8x H200 for 50 users",
+        "qwen3 30b a3b Q4_K_M на RTX 6000 Ada",
+        "Полное дообучение qwen3 8b на 8 картах H200 на 500 млн токенов",
+        "Llama 3.1 70B on a single RTX 4090",
+        "сравни видеокарты для qwen3 14b на 20 пользователей",
+    ],
+)
+def test_the_number_guard_accepts_offline_answers(
+    reader: Reader, catalog: Catalog, question: str
+) -> None:
+    """Every figure of an offline answer comes from a tool result or the question."""
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    turn = _turn(question, reader, catalog)
+    assert turn.sizing is not None
+    result = guard.guard_answer(turn.answer, [*turn.tool_results, question])
+    assert result.removed == ()

@@ -1,0 +1,254 @@
+"""The offline reader, field by field, in both languages; follow-ups; clarifications."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from advisor.agent.offline.reader import Reader, Reading
+
+
+def _request(
+    reader: Reader, question: str, previous: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    reading = reader.read(question, previous)
+    assert reading.request is not None, reading
+    return reading.request
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("Llama 3.1 70B for our team", "llama-3.1-70b"),
+        ("сколько карт под qwen3 30b a3b", "qwen3-30b-a3b"),
+        ("Qwen2.5-72B-Instruct on H100", "qwen2.5-72b"),
+        ("mistral 7b для поддержки", "mistral-7b"),
+        ("deepseek v3 in fp8", "deepseek-v3"),
+        ("запустить ламу 3.3", "llama-3.3-70b"),  # Russian spelling, the only 3.3
+        ("qwen 72b please", "qwen2.5-72b"),  # family + size, one catalog model
+        ("meta-llama/Llama-3.1-8B-Instruct", "llama-3.1-8b"),  # a Hugging Face repo
+        ("405b model", "llama-3.1-405b"),  # a size only one model has
+    ],
+)
+def test_model_names_through_the_catalog(reader: Reader, question: str, model: str) -> None:
+    assert _request(reader, question)["model"] == model
+
+
+@pytest.mark.parametrize(
+    ("question", "candidates"),
+    [
+        ("70b на двух A100", {"llama-2-70b", "llama-3-70b", "llama-3.1-70b", "llama-3.3-70b"}),
+        ("deploy llama 8b", {"llama-3-8b", "llama-3.1-8b"}),
+        ("gpt-oss for 30 users", {"gpt-oss-20b", "gpt-oss-120b"}),
+    ],
+)
+def test_an_ambiguous_model_is_asked_back(
+    reader: Reader, question: str, candidates: set[str]
+) -> None:
+    reading = reader.read(question)
+    assert reading.request is None
+    assert reading.clarification is not None
+    assert reading.clarification.reason == "ambiguous"
+    assert set(reading.clarification.candidates) == candidates
+
+
+def test_a_missing_model_is_asked_and_what_was_said_is_kept(reader: Reader) -> None:
+    first = reader.read("how many GPUs for 30 users at 16k context?")
+    assert first.clarification is not None and first.clarification.reason == "missing"
+    assert first.draft == {"users": 30, "context": 16384}
+    second = _request(reader, "llama 3.1 8b", first.draft)
+    assert (second["model"], second["users"], second["context"]) == ("llama-3.1-8b", 30, 16384)
+
+
+def test_a_model_the_catalog_lacks_is_named_in_the_clarification(reader: Reader) -> None:
+    reading = reader.read("falcon 180b on H100")
+    assert reading.clarification is not None
+    assert reading.clarification.reason == "unknown"
+    assert reading.clarification.said == "180b"
+
+
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        ("инференс llama 3.1 8b", "inference"),
+        ("развернуть llama 3.1 8b", "inference"),
+        ("serve llama 3.1 8b", "inference"),
+        ("дообучение llama 3.1 8b", "lora"),
+        ("файнтюн llama 3.1 8b", "lora"),
+        ("fine-tune llama 3.1 8b", "lora"),
+        ("LoRA llama 3.1 8b", "lora"),
+        ("QLoRA llama 3.1 8b", "qlora"),
+        ("полное дообучение llama 3.1 8b", "full"),
+        ("full fine-tuning of llama 3.1 8b", "full"),
+        ("обучение с нуля llama 3.2 1b", "pretrain"),
+        ("train llama 3.2 1b from scratch", "pretrain"),
+    ],
+)
+def test_tasks_in_both_languages(reader: Reader, question: str, task: str) -> None:
+    assert _request(reader, question)["task"] == task
+
+
+def test_plain_fine_tuning_is_read_as_lora_and_says_so(reader: Reader) -> None:
+    assert reader.read("дообучить qwen3 8b").generic_fine_tune
+    assert not reader.read("LoRA fine-tune qwen3 8b").generic_fine_tune
+
+
+@pytest.mark.parametrize(
+    ("question", "precision"),
+    [
+        ("llama 3.1 8b в 4 бит", "int4"),
+        ("llama 3.1 8b 4-bit", "int4"),
+        ("llama 3.1 8b int4", "int4"),
+        ("llama 3.1 8b AWQ", "int4"),
+        ("llama 3.1 8b GPTQ", "int4"),
+        ("llama 3.1 8b FP8", "fp8"),
+        ("llama 3.1 8b в 8 бит", "int8"),
+        ("llama 3.1 8b bf16", "bf16"),
+        ("llama 3.1 8b без квантизации", "bf16"),
+        ("QLoRA llama 3.1 8b 4-bit", "nf4"),  # QLoRA's own 4-bit format
+    ],
+)
+def test_precision(reader: Reader, question: str, precision: str) -> None:
+    assert _request(reader, question)["precision"] == precision
+
+
+def test_a_gguf_format_runs_on_the_engine_the_catalog_names(reader: Reader) -> None:
+    request = _request(reader, "llama 3.1 8b Q4_K_M")
+    assert (request["precision"], request["engine"]) == ("q4_k_m", "llama.cpp")
+    back = _request(reader, "а в FP8?", request)
+    assert (back["precision"], back["engine"]) == ("fp8", "vllm")
+
+
+@pytest.mark.parametrize(
+    ("question", "context"),
+    [
+        ("llama 3.1 8b, 32k", 32768),
+        ("llama 3.1 8b, контекст 32к", 32768),
+        ("llama 3.1 8b, 16 тысяч токенов", 16384),
+        ("llama 3.1 8b with a context of 8192", 8192),
+        ("llama 3.1 8b, 128K context", 131072),
+        ("llama 3.1 8b, 50k context", 50000),  # not a power of two: plain thousands
+        ("llama 3.1 8b, 6000 токенов", 6000),
+    ],
+)
+def test_context(reader: Reader, question: str, context: int) -> None:
+    assert _request(reader, question)["context"] == context
+
+
+@pytest.mark.parametrize(
+    ("question", "users"),
+    [
+        ("llama 3.1 8b на 20 сотрудников", 20),
+        ("llama 3.1 8b для 50 пользователей", 50),
+        ("llama 3.1 8b, одновременно 10 человек", 10),
+        ("llama 3.1 8b for 100 concurrent users", 100),
+        ("llama 3.1 8b for a team of 12", 12),
+        ("llama 3.1 8b, 1k users", 1000),
+        ("llama 3.1 8b на 1 000 сотрудников", 1000),
+    ],
+)
+def test_users(reader: Reader, question: str, users: int) -> None:
+    assert _request(reader, question)["users"] == users
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "gpus"),
+    [
+        ("qwen3 8b на две A100 80GB", "a100-80gb", 2),
+        ("qwen3 8b on a single 4090", "rtx-4090", 1),
+        ("qwen3 8b on 4x H100", "h100-sxm", 4),
+        ("qwen3 8b на 8 картах H200", "h200", 8),
+        ("qwen3 8b on RTX 6000 Ada", "rtx-6000-ada", None),
+        ("qwen3 8b on L40S", "l40s", None),
+        ("qwen3 8b on an A100 40GB", "a100-40gb", None),
+        ("qwen3 8b on H100 PCIe x2", "h100-pcie", 2),
+        ("qwen3 8b на MI300X", "mi300x", None),
+        ("qwen3 8b on the cpu", "cpu", None),
+    ],
+)
+def test_gpu_type_and_count(reader: Reader, question: str, gpu: str, gpus: int | None) -> None:
+    request = _request(reader, question)
+    assert (request["gpu"], request["gpus"]) == (gpu, gpus)
+
+
+def test_dataset_and_epochs(reader: Reader) -> None:
+    ru = _request(reader, "дообучить mistral 7b на 1B токенов, 2 эпохи")
+    assert (ru["dataset_tokens"], ru["epochs"]) == (1_000_000_000, 2.0)
+    en = _request(reader, "fine-tune mistral 7b on 250M tokens for three epochs")
+    assert (en["dataset_tokens"], en["epochs"]) == (250_000_000, 3.0)
+
+
+class TestFollowUps:
+    """A follow-up changes what it says and keeps the rest of the previous request."""
+
+    @pytest.fixture
+    def first(self, reader: Reader) -> dict[str, Any]:
+        return _request(reader, "Llama 3.1 70B в 4 бит на 4x H100, 20 сотрудников, контекст 32к")
+
+    def test_precision(self, reader: Reader, first: dict[str, Any]) -> None:
+        after = _request(reader, "а если в 8 бит?", first)
+        assert after == {**first, "precision": "int8"}
+
+    def test_users(self, reader: Reader, first: dict[str, Any]) -> None:
+        assert _request(reader, "and for 50 users?", first) == {**first, "users": 50}
+
+    def test_gpu_count(self, reader: Reader, first: dict[str, Any]) -> None:
+        assert _request(reader, "what about two cards instead?", first) == {**first, "gpus": 2}
+
+    def test_another_gpu_drops_the_old_count(self, reader: Reader, first: dict[str, Any]) -> None:
+        after = _request(reader, "а на 4090?", first)
+        assert after == {**first, "gpu": "rtx-4090", "gpus": None}
+
+    def test_another_task_drops_the_old_precision(
+        self, reader: Reader, first: dict[str, Any]
+    ) -> None:
+        after = _request(reader, "а если QLoRA?", first)
+        assert (after["task"], after["precision"], after["model"]) == (
+            "qlora",
+            "nf4",
+            "llama-3.1-70b",
+        )
+
+    def test_a_size_keeps_the_family(self, reader: Reader, first: dict[str, Any]) -> None:
+        assert _request(reader, "а 8b?", first)["model"] == "llama-3.1-8b"
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("Привет!", "greeting"),
+        ("hello", "greeting"),
+        ("что такое KV cache?", "explain"),
+        ("почему нельзя просто сложить память двух карт?", "explain"),
+        ("What is tensor parallelism?", "explain"),
+        ("Какая погода в Москве?", "off_topic"),
+        ("write me a poem about cats", "off_topic"),
+        ("сравни видеокарты для llama 3.1 70b", "compare"),
+        ("what's the cheapest gpu for gemma 2 27b?", "compare"),
+        ("llama 3.1 70b for 20 users", "size"),
+    ],
+)
+def test_intent(reader: Reader, question: str, intent: str) -> None:
+    reading: Reading = reader.read(question)
+    assert reading.intent == intent
+    if intent in ("greeting", "explain", "off_topic"):
+        assert reading.request is None
+
+
+def test_an_explanation_inside_a_conversation_stays_an_explanation(reader: Reader) -> None:
+    previous = _request(reader, "llama 3.1 70b for 20 users")
+    assert reader.read("почему нельзя просто сложить память двух карт?", previous).intent == (
+        "explain"
+    )
+
+
+def test_a_value_the_engine_refuses_names_the_field(reader: Reader) -> None:
+    reading = reader.read("llama 3.1 8b for 5000000 users")
+    assert reading.request is None
+    assert reading.error is not None and reading.error["field"] == "users"
+
+
+def test_explicit_lists_only_what_the_message_said(reader: Reader) -> None:
+    reading = reader.read("llama 3.1 8b на 20 сотрудников")
+    assert reading.explicit == ["model", "users"]

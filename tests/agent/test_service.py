@@ -1,0 +1,206 @@
+"""AdvisorService: mode selection, fallback on every LLM failure, conversations, metrics."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from advisor.agent.conversations import InMemoryConversationStore, InvalidConversationId
+from advisor.agent.protocol import AskRequest, AskResponse, Citation, ToolStep
+from advisor.agent.service import AdvisorService, AskInputError
+from advisor.agent.tools import size_deployment
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings
+
+if TYPE_CHECKING:
+    from knowledge.retrieval import KnowledgeBase
+
+LLM_URL = "http://127.0.0.1:9/v1"
+
+
+@dataclass
+class FakeTurn:
+    """What `run_llm_turn` returns, with the fields the service reads."""
+
+    answer: str
+    request: dict[str, Any] | None
+    sizing: dict[str, Any] | None
+    citations: list[Citation] = field(default_factory=list)
+    steps: list[ToolStep] = field(default_factory=list)
+    guard_events: int = 0
+
+
+class FakeFailure(Exception):
+    """Stands in for LlmFailure: a `reason` and the guard events counted before it."""
+
+    def __init__(self, reason: str, guard_events: int = 0) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.guard_events = guard_events
+
+
+class ScriptedLlm:
+    """A `run_llm_turn` that answers from a script and records what it was given."""
+
+    def __init__(self, catalog: Catalog, *outcomes: str | Exception) -> None:
+        self.catalog = catalog
+        self.outcomes = list(outcomes)
+        self.calls: list[dict[str, Any]] = []
+
+    def __call__(self, **kwargs: Any) -> FakeTurn:
+        self.calls.append(kwargs)
+        outcome = self.outcomes.pop(0)
+        if isinstance(outcome, Exception):
+            raise outcome
+        sized = size_deployment({"model": outcome, "users": 20}, self.catalog)
+        return FakeTurn(
+            answer=f"LLM: {sized.summary}",
+            request=sized.request,
+            sizing=sized.report,
+            guard_events=1,
+        )
+
+
+def _service(
+    catalog: Catalog,
+    kb: KnowledgeBase | None,
+    llm: ScriptedLlm | None = None,
+    url: str | None = None,
+) -> AdvisorService:
+    settings = Settings(llm_url=url, data_dir=Path("/nonexistent"))
+    return AdvisorService(
+        settings,
+        store=InMemoryConversationStore(),
+        llm_turn=llm,
+        catalog=catalog,
+        kb=kb,
+        use_knowledge=kb is not None,
+    )
+
+
+def test_no_llm_url_answers_offline(catalog: Catalog, kb: KnowledgeBase) -> None:
+    llm = ScriptedLlm(catalog)
+    service = _service(catalog, kb, llm)
+    response = service.ask(AskRequest(question="Llama 3.1 70B for 20 users"))
+    assert response.mode == "offline" and response.fallback_reason is None
+    assert response.request is not None and response.request["model"] == "llama-3.1-70b"
+    assert response.sizing is not None and response.citations
+    assert response.conversation_id
+    assert llm.calls == []
+
+
+def test_an_llm_url_answers_with_the_llm(catalog: Catalog, kb: KnowledgeBase) -> None:
+    llm = ScriptedLlm(catalog, "qwen3-8b")
+    service = _service(catalog, kb, llm, LLM_URL)
+    response = service.ask(AskRequest(question="Qwen3 8B for 20 users", conversation_id="c1"))
+    assert response.mode == "llm" and response.answer.startswith("LLM:")
+    assert response.request is not None and response.request["model"] == "qwen3-8b"
+    assert response.guard_events == 1
+    assert llm.calls[0]["question"] == "Qwen3 8B for 20 users"
+    assert llm.calls[0]["language"] == "en" and llm.calls[0]["previous_request"] is None
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "unreachable",
+        "timeout",
+        "invalid_tool_arguments",
+        "no_tool_call",
+        "cut_off",
+        "guard_violation",
+    ],
+)
+def test_every_llm_failure_falls_back_to_the_offline_answer(catalog: Catalog, reason: str) -> None:
+    offline = _service(catalog, None).ask(AskRequest(question="Mistral 7B на 30 сотрудников"))
+    llm = ScriptedLlm(catalog, FakeFailure(reason, guard_events=2))
+    response = _service(catalog, None, llm, LLM_URL).ask(
+        AskRequest(question="Mistral 7B на 30 сотрудников")
+    )
+    assert (response.mode, response.fallback_reason) == ("fallback", reason)
+    assert response.answer == offline.answer and response.sizing == offline.sizing
+    assert response.language == "ru" and response.guard_events == 2
+
+
+def test_the_real_llm_failure_type_is_recognised(catalog: Catalog) -> None:
+    llm_module = pytest.importorskip("advisor.agent.llm")
+    llm = ScriptedLlm(catalog, llm_module.LlmFailure("timeout", "no answer in time"))
+    response = _service(catalog, None, llm, LLM_URL).ask(AskRequest(question="phi-4 for 5 users"))
+    assert (response.mode, response.fallback_reason) == ("fallback", "timeout")
+
+
+def test_an_unexpected_exception_is_a_fallback_too(catalog: Catalog) -> None:
+    llm = ScriptedLlm(catalog, RuntimeError("bug"))
+    response = _service(catalog, None, llm, LLM_URL).ask(AskRequest(question="phi-4 for 5 users"))
+    assert (response.mode, response.fallback_reason) == ("fallback", "error")
+    assert response.sizing is not None
+
+
+def test_a_missing_llm_package_is_a_fallback(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "advisor.agent.llm", None)  # import raises ImportError
+    response = _service(catalog, None, None, LLM_URL).ask(AskRequest(question="phi-4 for 5 users"))
+    assert (response.mode, response.fallback_reason) == ("fallback", "unavailable")
+
+
+def test_follow_ups_work_across_modes(catalog: Catalog) -> None:
+    llm = ScriptedLlm(catalog, "qwen3-14b", FakeFailure("timeout"), "qwen3-14b")
+    service = _service(catalog, None, llm, LLM_URL)
+    service.ask(AskRequest(question="Qwen3 14B for 20 users", conversation_id="x"))
+    second = service.ask(AskRequest(question="а если в 8 бит?", conversation_id="x"))
+    assert second.mode == "fallback"
+    assert second.request is not None
+    assert (second.request["model"], second.request["precision"]) == ("qwen3-14b", "int8")
+    service.ask(AskRequest(question="and for 50 users?", conversation_id="x"))
+    third_call = llm.calls[-1]
+    assert third_call["previous_request"] == second.request
+    assert [m["role"] for m in third_call["history"]] == ["user", "assistant"] * 2
+
+
+def test_a_clarification_keeps_what_was_said(catalog: Catalog) -> None:
+    service = _service(catalog, None)
+    first = service.ask(AskRequest(question="how many GPUs for 30 users?", conversation_id="d"))
+    assert first.request is None and "Which model" in first.answer
+    second = service.ask(AskRequest(question="llama 3.1 8b", conversation_id="d"))
+    assert second.request is not None and second.request["users"] == 30
+
+
+def test_metrics_count_modes_fallbacks_and_guard_events(catalog: Catalog) -> None:
+    llm = ScriptedLlm(catalog, "qwen3-8b", FakeFailure("cut_off", 3), FakeFailure("timeout"))
+    service = _service(catalog, None, llm, LLM_URL)
+    for question in ("qwen3 8b", "phi-4", "mistral 7b"):
+        service.ask(AskRequest(question=question))
+    assert service.metrics.snapshot() == {
+        "answers_by_mode": {"llm": 1, "fallback": 2},
+        "fallbacks_by_reason": {"cut_off": 1, "timeout": 1},
+        "guard_events": 4,
+    }
+
+
+def test_the_stream_is_the_answer_then_the_response(catalog: Catalog) -> None:
+    items = list(_service(catalog, None).ask_stream(AskRequest(question="Gemma 3 12B, 10 users")))
+    chunks, final = items[:-1], items[-1]
+    assert isinstance(final, AskResponse)
+    assert len(chunks) > 1 and all(isinstance(c, str) for c in chunks)
+    assert "".join(str(c) for c in chunks) == final.answer
+
+
+def test_bad_input_names_the_field(catalog: Catalog) -> None:
+    service = _service(catalog, None)
+    with pytest.raises(AskInputError) as blank:
+        service.ask(AskRequest(question="   "))
+    assert blank.value.field == "question"
+    with pytest.raises(InvalidConversationId):
+        service.ask(AskRequest(question="phi-4", conversation_id="../../etc"))
+
+
+def test_resources_open_lazily_once(tmp_path: Path) -> None:
+    service = AdvisorService(Settings(data_dir=tmp_path))
+    assert service._catalog is None and not service._kb_opened
+    assert service.catalog is service.catalog
+    assert service.reader is service.reader

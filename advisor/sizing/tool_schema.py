@@ -8,7 +8,7 @@ fields become nullable instead of omitted, and pydantic's titles and defaults go
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -93,8 +93,15 @@ def tool_definition(
     }
 
 
-def size_deployment_tool() -> dict[str, Any]:
-    return tool_definition(
+def size_deployment_tool(
+    model_ids: Sequence[str] | None = None, gpu_ids: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The sizing tool; with catalog ids, `model` and `gpu` become enums of them.
+
+    Enums let the LLM server's structured output force a valid id (a small model
+    otherwise invents names), at the price of sizing only catalog entries through it.
+    """
+    tool = tool_definition(
         "size_deployment",
         "Size GPUs for one model and task with the deterministic engine: memory per GPU, GPU "
         "count and layout, KV-cache capacity, speed, training time and the rest of the server. "
@@ -102,6 +109,20 @@ def size_deployment_tool() -> dict[str, Any]:
         SizingRequest,
         AGENT_SIZING_FIELDS,
     )
+    properties = tool["function"]["parameters"]["properties"]
+    for name, ids in (("model", model_ids), ("gpu", gpu_ids)):
+        if ids:
+            _restrict_to(properties, name, sorted(ids))
+    return tool
+
+
+def _restrict_to(properties: dict[str, Any], name: str, ids: list[str]) -> None:
+    prop = properties[name]
+    options = prop.get("anyOf", [prop])
+    for option in options:
+        if option.get("type") == "string":
+            option.pop("maxLength", None)
+            option["enum"] = ids
 
 
 def request_from_tool_arguments(arguments: dict[str, Any]) -> SizingRequest:

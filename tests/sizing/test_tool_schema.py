@@ -42,3 +42,21 @@ def test_the_schema_rejects_what_the_engine_would() -> None:
     args = dict.fromkeys(AGENT_SIZING_FIELDS) | {"model": "x", "task": "dance"}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(args, params)
+
+
+def test_catalog_ids_become_enums_and_stay_valid_json_schema() -> None:
+    catalog = load_catalog()
+    tool = size_deployment_tool(sorted(catalog.models), sorted(catalog.gpus))
+    params = tool["function"]["parameters"]
+    jsonschema.Draft202012Validator.check_schema(params)
+    args = dict.fromkeys(params["required"])
+    ok = {**args, "model": "llama-3.1-8b", "gpu": "l40s"}
+    jsonschema.validate(ok, params)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**ok, "model": "laravel-1.1.0"}, params)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**ok, "gpu": "voodoo-5"}, params)
+    jsonschema.validate({**ok, "gpu": None}, params)  # the default GPU
+    assert "enum" not in str(
+        size_deployment_tool()["function"]["parameters"]["properties"]["model"]
+    )

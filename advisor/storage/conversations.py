@@ -1,0 +1,52 @@
+"""The agent's conversation state in the database, so follow-ups survive a restart.
+
+Implements `advisor.agent.conversations.ConversationStore` (get, append) on the
+`conversations.state` column: the same JSON the file store writes, capped at the same
+number of turns, appended under a row lock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from advisor.agent.conversations import (
+    MAX_TURNS,
+    Conversation,
+    Turn,
+    check_conversation_id,
+)
+from advisor.storage.store import DatabaseStore
+
+
+class DatabaseConversationStore:
+    def __init__(self, store: DatabaseStore, max_turns: int = MAX_TURNS) -> None:
+        if max_turns < 1:
+            raise ValueError("max_turns must be at least 1")
+        self.store = store
+        self.max_turns = max_turns
+
+    def get(self, conversation_id: str) -> Conversation | None:
+        return _parse(conversation_id, self.store.load_state(conversation_id))
+
+    def append(self, conversation_id: str, turn: Turn) -> Conversation:
+        check_conversation_id(conversation_id)
+
+        def add_turn(state: dict[str, Any] | None) -> dict[str, Any]:
+            conversation = _parse(conversation_id, state) or Conversation(id=conversation_id)
+            conversation.turns = [*conversation.turns, turn][-self.max_turns :]
+            return conversation.model_dump(mode="json")
+
+        return Conversation.model_validate(self.store.update_state(conversation_id, add_turn))
+
+
+def _parse(conversation_id: str, state: dict[str, Any] | None) -> Conversation | None:
+    """None for no state or a damaged one: the conversation then starts afresh."""
+    if state is None:
+        return None
+    try:
+        conversation = Conversation.model_validate(state)
+    except ValidationError:
+        return None
+    return conversation if conversation.id == conversation_id else None

@@ -1,0 +1,47 @@
+"""What the store hands back: plain frozen records, detached from any database session.
+
+The field names match `advisor.api.store` (StoredMessage, StoredFeedback,
+UnknownMessageError), so the API's `MessageStore` protocol is met by `DatabaseStore`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Role = Literal["user", "assistant"]
+Rating = Literal["up", "down"]
+
+
+class UnknownMessageError(LookupError):
+    """Feedback (or a lookup) for a message id the store has never seen."""
+
+    def __init__(self, message_id: str) -> None:
+        self.message_id = message_id
+        super().__init__(f"unknown message_id {message_id!r}")
+
+
+class UnknownConversationError(LookupError):
+    """A conversation id the store has never seen."""
+
+    def __init__(self, conversation_id: str) -> None:
+        self.conversation_id = conversation_id
+        super().__init__(f"unknown conversation_id {conversation_id!r}")
+
+
+@dataclass(frozen=True)
+class StoredMessage:
+    id: str
+    conversation_id: str
+    role: Role
+    content: str
+    created_at: float
+    payload: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class StoredFeedback:
+    message_id: str
+    rating: Rating
+    comment: str | None
+    created_at: float

@@ -1,0 +1,207 @@
+"""Rate limit: a sliding window per client, 429 with Retry-After, proxies handled safely."""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from pydantic import ValidationError
+
+from advisor.security import (
+    RateLimit,
+    RateLimitMiddleware,
+    SecuritySettings,
+    SlidingWindowLimiter,
+    StaffKeys,
+    client_address,
+)
+from advisor.security.ratelimit import parse_networks
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("text", "requests", "period_s"),
+    [
+        ("30/minute", 30, 60),
+        ("5/second", 5, 1),
+        ("1000/hour", 1000, 3600),
+        ("10000/day", 10000, 86400),
+        ("30/min", 30, 60),
+        ("30 per minute", 30, 60),
+        ("2/minutes", 2, 60),
+        (" 7 / s ", 7, 1),
+    ],
+)
+def test_rate_limit_parsing(text: str, requests: int, period_s: float) -> None:
+    assert RateLimit.parse(text) == RateLimit(requests=requests, period_s=period_s)
+
+
+@pytest.mark.parametrize("text", ["", "30", "0/minute", "30/fortnight", "-1/second", "5/ms"])
+def test_bad_rate_limits_name_the_setting(text: str) -> None:
+    with pytest.raises(ValueError, match="^rate_limit: expected N/second"):
+        RateLimit.parse(text)
+
+
+def test_rate_limit_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADVISOR_RATE_LIMIT", "12/hour")
+    assert SecuritySettings().rate_limit == RateLimit(requests=12, period_s=3600)
+    monkeypatch.setenv("ADVISOR_RATE_LIMIT", "lots")
+    with pytest.raises(ValidationError, match="rate_limit"):
+        SecuritySettings()
+
+
+def test_the_window_slides() -> None:
+    clock = FakeClock()
+    limiter = SlidingWindowLimiter(RateLimit.parse("3/minute"), clock=clock)
+    for remaining in (2, 1, 0):
+        assert limiter.hit("a").remaining == remaining
+        clock.now += 10
+    refused = limiter.hit("a")  # t = 30 s after the first request
+    assert not refused.allowed
+    assert refused.retry_after_s == pytest.approx(30)
+    assert limiter.hit("b").allowed  # other clients are counted apart
+    clock.now += 30  # the first request leaves the window, the others stay
+    assert limiter.hit("a").allowed
+    assert not limiter.hit("a").allowed
+
+
+def test_refused_requests_do_not_extend_the_wait() -> None:
+    clock = FakeClock()
+    limiter = SlidingWindowLimiter(RateLimit.parse("1/minute"), clock=clock)
+    assert limiter.hit("a").allowed
+    for _ in range(20):
+        clock.now += 2
+        assert not limiter.hit("a").allowed
+    clock.now += 20  # 60 s after the only counted request
+    assert limiter.hit("a").allowed
+
+
+def test_memory_is_bounded_by_max_clients() -> None:
+    clock = FakeClock()
+    limiter = SlidingWindowLimiter(RateLimit.parse("1/hour"), max_clients=2, clock=clock)
+    for client in ("a", "b", "c"):
+        assert limiter.hit(client).allowed
+    assert limiter.hit("a").allowed  # "a" was least recently seen and was dropped
+    assert not limiter.hit("c").allowed
+
+
+def test_threads_never_get_more_than_the_limit() -> None:
+    limiter = SlidingWindowLimiter(RateLimit.parse("500/hour"))
+    allowed = []
+
+    def hammer() -> None:
+        allowed.append(sum(limiter.hit("same").allowed for _ in range(100)))
+
+    threads = [threading.Thread(target=hammer) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sum(allowed) == 500
+
+
+PROXIES = parse_networks(["10.0.0.0/8", "::1"])
+
+
+def scope(peer: str, forwarded: list[str]) -> dict[str, object]:
+    headers = [(b"x-forwarded-for", value.encode()) for value in forwarded]
+    return {"type": "http", "client": (peer, 40000), "headers": headers}
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "client"),
+    [
+        ("203.0.113.9", [], "203.0.113.9"),
+        ("203.0.113.9", ["198.51.100.1"], "203.0.113.9"),  # untrusted peer: header ignored
+        ("10.0.0.5", ["198.51.100.1"], "198.51.100.1"),
+        ("10.0.0.5", ["1.2.3.4, 198.51.100.1, 10.0.0.7"], "198.51.100.1"),  # spoofed prefix
+        ("10.0.0.5", ["1.2.3.4", "198.51.100.1"], "198.51.100.1"),  # two header lines
+        ("10.0.0.5", ["10.0.0.8, 10.0.0.7"], "10.0.0.8"),  # only proxies: the first one
+        ("10.0.0.5", ["not-an-ip"], "10.0.0.5"),
+        ("10.0.0.5", [], "10.0.0.5"),
+        ("::1", ["2001:db8::1"], "2001:db8::1"),
+    ],
+)
+def test_client_address(peer: str, forwarded: list[str], client: str) -> None:
+    assert client_address(scope(peer, forwarded), PROXIES) == client
+
+
+def test_without_trusted_proxies_the_header_is_never_believed() -> None:
+    assert client_address(scope("10.0.0.5", ["198.51.100.1"]), []) == "10.0.0.5"
+
+
+def test_bad_trusted_proxies_name_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADVISOR_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.1")
+    assert SecuritySettings().trusted_proxies == ["10.0.0.0/8", "192.168.1.1"]
+    monkeypatch.setenv("ADVISOR_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local")
+    with pytest.raises(ValidationError, match="trusted_proxies: 'proxy.local'"):
+        SecuritySettings()
+
+
+STAFF_KEY = "staff-key-0123456789"
+
+
+def limited_client(limit: str, peer: str = "203.0.113.9") -> TestClient:
+    app = FastAPI()
+
+    @app.post("/v1/ask")
+    def ask() -> dict[str, str]:
+        return {"answer": "2 x H100"}
+
+    @app.get("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    app.add_middleware(
+        RateLimitMiddleware,
+        limiter=SlidingWindowLimiter(RateLimit.parse(limit)),
+        trusted_proxies=[ipaddress.ip_network("10.0.0.0/8")],
+        staff_keys=StaffKeys([STAFF_KEY]),
+    )
+    return TestClient(app, client=(peer, 40000))
+
+
+def test_over_the_limit_is_429_with_retry_after() -> None:
+    client = limited_client("2/minute")
+    first = client.post("/v1/ask")
+    assert first.status_code == 200
+    assert first.headers["x-ratelimit-remaining"] == "1"
+    assert client.post("/v1/ask").status_code == 200
+
+    refused = client.post("/v1/ask")
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    assert refused.headers["x-ratelimit-remaining"] == "0"
+    error = refused.json()["error"]
+    assert (error["type"], error["code"]) == ("rate_limit_error", "rate_limited")
+    assert "2/minute" in error["message"]
+
+
+def test_health_preflight_and_staff_are_not_limited() -> None:
+    client = limited_client("1/minute")
+    assert client.post("/v1/ask").status_code == 200
+    assert client.post("/v1/ask").status_code == 429
+    assert all(client.get("/health").status_code == 200 for _ in range(5))
+    assert client.options("/v1/ask").status_code != 429
+    staff = {"Authorization": f"Bearer {STAFF_KEY}"}
+    assert all(client.post("/v1/ask", headers=staff).status_code == 200 for _ in range(5))
+    wrong = {"Authorization": "Bearer not-the-staff-key"}
+    assert client.post("/v1/ask", headers=wrong).status_code == 429
+
+
+def test_clients_behind_a_trusted_proxy_are_counted_apart() -> None:
+    client = limited_client("1/minute", peer="10.1.2.3")
+    for visitor in ("198.51.100.1", "198.51.100.2"):
+        headers = {"X-Forwarded-For": visitor}
+        assert client.post("/v1/ask", headers=headers).status_code == 200
+        assert client.post("/v1/ask", headers=headers).status_code == 429

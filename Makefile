@@ -17,7 +17,7 @@ $(STAMP): requirements.lock pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/advisor demo
+	$(BIN)/advisor serve --host 127.0.0.1 --port 7860
 
 lint: install
 	$(BIN)/ruff check .

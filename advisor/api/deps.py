@@ -1,0 +1,54 @@
+"""What routes depend on, injected with `Annotated[..., Depends(...)]`.
+
+Everything hangs off one `AppState` built by `create_app`; issue 6 adds its database
+session, API-key check and rate limit as further dependencies here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from advisor.api.gateway import AdvisorGateway
+from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
+from advisor.api.telemetry import Telemetry
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings
+from advisor.security.keys import StaffKeys
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    catalog: Catalog
+    gateway: AdvisorGateway
+    knowledge: KnowledgeBaseHolder
+    llm_probe: LlmProbe
+    telemetry: Telemetry
+    staff_keys: StaffKeys
+
+    @property
+    def mode(self) -> str:
+        return "llm" if self.settings.llm_url else "offline"
+
+
+def get_state(request: Request) -> AppState:
+    state: AppState = request.app.state.advisor
+    return state
+
+
+StateDep = Annotated[AppState, Depends(get_state)]
+
+
+def get_catalog(state: StateDep) -> Catalog:
+    return state.catalog
+
+
+def get_gateway(state: StateDep) -> AdvisorGateway:
+    return state.gateway
+
+
+CatalogDep = Annotated[Catalog, Depends(get_catalog)]
+GatewayDep = Annotated[AdvisorGateway, Depends(get_gateway)]

@@ -1,0 +1,198 @@
+"""Typed error bodies: every 4xx names the field to fix and, where known, the allowed values.
+
+The body is OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`) so OpenAI
+clients show our message, with `allowed` and the full list of field `errors` added.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from advisor.agent.tools import ToolInputError
+
+_BODY_LOCATIONS = frozenset({"body", "query", "path", "header"})
+
+
+class FieldError(BaseModel):
+    field: str = Field(description="dotted path of the input to fix, e.g. `users` or `messages.0`")
+    message: str
+    allowed: list[str] = Field(default_factory=list, description="values the field accepts")
+
+
+class ErrorDetail(BaseModel):
+    message: str
+    type: str = Field(description="invalid_request_error, not_found_error, ...")
+    code: str
+    param: str | None = Field(default=None, description="the first field to fix")
+    allowed: list[str] = Field(default_factory=list)
+    errors: list[FieldError] = Field(default_factory=list)
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorDetail
+
+
+class ApiError(Exception):
+    """An error a route raises on purpose; turned into an ErrorResponse."""
+
+    def __init__(
+        self,
+        status_code: int,
+        code: str,
+        message: str,
+        *,
+        field: str | None = None,
+        allowed: list[str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.code = code
+        self.field = field
+        self.allowed = allowed or []
+
+
+_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    405: "invalid_request_error",
+    413: "request_too_large",
+    422: "invalid_request_error",
+    429: "rate_limit_error",
+}
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorResponse, "description": "unknown id"},
+    413: {"model": ErrorResponse, "description": "request body too large"},
+    422: {"model": ErrorResponse, "description": "invalid input: field path and allowed values"},
+}
+
+
+def error_body(
+    status_code: int,
+    code: str,
+    message: str,
+    *,
+    field: str | None = None,
+    allowed: list[str] | None = None,
+    errors: list[FieldError] | None = None,
+) -> dict[str, Any]:
+    detail = ErrorDetail(
+        message=message,
+        type=_TYPES.get(status_code, "api_error"),
+        code=code,
+        param=field,
+        allowed=allowed or [],
+        errors=errors or [],
+    )
+    return ErrorResponse(error=detail).model_dump(mode="json")
+
+
+def error_response(
+    status_code: int,
+    code: str,
+    message: str,
+    *,
+    field: str | None = None,
+    allowed: list[str] | None = None,
+    errors: list[FieldError] | None = None,
+) -> JSONResponse:
+    body = error_body(status_code, code, message, field=field, allowed=allowed, errors=errors)
+    return JSONResponse(body, status_code=status_code)
+
+
+def field_path(location: tuple[Any, ...] | list[Any]) -> str:
+    """`("body", "messages", 0, "content")` -> `messages.0.content`."""
+    parts = list(location)
+    if parts and parts[0] in _BODY_LOCATIONS:
+        parts = parts[1:]
+    return ".".join(str(p) for p in parts) or "body"
+
+
+def allowed_values(error: dict[str, Any], known_fields: list[str]) -> list[str]:
+    """What pydantic says the field accepts: literal choices, or the known field names."""
+    ctx = error.get("ctx") or {}
+    expected = ctx.get("expected")
+    if isinstance(expected, str) and error.get("type") in ("literal_error", "enum"):
+        return [p.strip(" '\"") for p in expected.replace(" or ", ",").split(",") if p.strip()]
+    if error.get("type") == "extra_forbidden":
+        return known_fields
+    return []
+
+
+def _body_fields(request: Request) -> list[str]:
+    """Field names of the route's body model, for an `extra_forbidden` error's allowed list."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    for param in getattr(dependant, "body_params", []) or []:
+        annotation = getattr(getattr(param, "field_info", None), "annotation", None)
+        fields = getattr(annotation, "model_fields", None)
+        if isinstance(fields, dict):
+            return list(fields)
+    return []
+
+
+def validation_errors(errors: list[dict[str, Any]], known_fields: list[str]) -> list[FieldError]:
+    return [
+        FieldError(
+            field=field_path(e.get("loc", ())),
+            message=str(e.get("msg", "invalid value")),
+            allowed=allowed_values(e, known_fields),
+        )
+        for e in errors
+    ]
+
+
+async def _on_validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = validation_errors(list(exc.errors()), _body_fields(request))
+    first = errors[0] if errors else FieldError(field="body", message="invalid request")
+    return error_response(
+        422,
+        "invalid_value",
+        f"{first.field}: {first.message}",
+        field=first.field,
+        allowed=first.allowed,
+        errors=errors,
+    )
+
+
+async def _on_tool_input_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ToolInputError)
+    error = FieldError(field=exc.field, message=str(exc), allowed=exc.allowed)
+    return error_response(
+        422, "invalid_value", str(exc), field=exc.field, allowed=exc.allowed, errors=[error]
+    )
+
+
+async def _on_api_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    errors = (
+        [FieldError(field=exc.field, message=str(exc), allowed=exc.allowed)] if exc.field else []
+    )
+    return error_response(
+        exc.status_code, exc.code, str(exc), field=exc.field, allowed=exc.allowed, errors=errors
+    )
+
+
+async def _on_http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    response = error_response(exc.status_code, code, str(exc.detail))
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, _on_validation_error)
+    app.add_exception_handler(ToolInputError, _on_tool_input_error)
+    app.add_exception_handler(ApiError, _on_api_error)
+    app.add_exception_handler(StarletteHTTPException, _on_http_error)

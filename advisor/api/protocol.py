@@ -1,0 +1,79 @@
+"""Request and response models of the REST and OpenAI-compatible surfaces.
+
+The ask shape is `advisor.agent.protocol.AskResponse` plus `message_id`, so a bot can
+send feedback on exactly the answer it received.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.agent.protocol import AskResponse
+
+ADVISOR_MODEL_ID = "gpu-advisor"
+Rating = Literal["up", "down"]
+
+
+class AskApiResponse(AskResponse):
+    message_id: str = Field(description="id of this answer, for POST /v1/feedback")
+
+
+class FeedbackRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    message_id: str = Field(min_length=1, max_length=100)
+    rating: Rating
+    comment: str | None = Field(default=None, max_length=2000)
+
+
+class FeedbackResponse(BaseModel):
+    message_id: str
+    rating: Rating
+    comment: str | None
+    created_at: float = Field(description="Unix time the feedback was stored")
+
+
+class OpenAIModel(BaseModel):
+    id: str
+    object: Literal["model"] = "model"
+    created: int = 0
+    owned_by: str = ADVISOR_MODEL_ID
+
+
+class ModelList(BaseModel):
+    """Both readers of GET /v1/models in one body.
+
+    OpenAI clients read `data`: the one chat model this server answers as (`gpu-advisor`).
+    Sizing clients read `models`: the catalog records the engine can size.
+    """
+
+    object: Literal["list"] = "list"
+    data: list[OpenAIModel]
+    models: list[dict[str, Any]] = Field(description="the model catalog, as `advisor models`")
+
+
+class GpuList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[dict[str, Any]] = Field(description="the GPU catalog, as `advisor gpus --json`")
+
+
+class ToolList(BaseModel):
+    object: Literal["list"] = "list"
+    data: list[dict[str, Any]] = Field(description="OpenAI tool objects with strict schemas")
+
+
+class LlmHealth(BaseModel):
+    url: str | None
+    reachable: bool | None = Field(description="null in offline mode (no LLM configured)")
+    checked_at: float | None = None
+    error: str | None = None
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok", "degraded"]
+    mode: Literal["offline", "llm"]
+    llm: LlmHealth
+    knowledge_base: Literal["not_loaded", "loading", "ready", "failed"]
+    version: str

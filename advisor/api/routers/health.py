@@ -1,0 +1,35 @@
+"""Liveness and readiness: cheap, never waits on the knowledge base or a slow LLM."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from fastapi import APIRouter
+
+from advisor.api.deps import StateDep
+from advisor.api.protocol import HealthResponse, LlmHealth
+
+router = APIRouter(tags=["operations"])
+
+
+def _version() -> str:
+    try:
+        return version("gpu-advisor")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@router.get("/health", response_model=HealthResponse, summary="Status, mode and LLM reachability")
+def get_health(state: StateDep) -> HealthResponse:
+    """`degraded` when an LLM is configured but not answering (offline fallback serves)."""
+    reachable, checked_at, error = state.llm_probe.status()
+    degraded = state.mode == "llm" and reachable is False
+    return HealthResponse(
+        status="degraded" if degraded else "ok",
+        mode="llm" if state.mode == "llm" else "offline",
+        llm=LlmHealth(
+            url=state.llm_probe.url, reachable=reachable, checked_at=checked_at, error=error
+        ),
+        knowledge_base=state.knowledge.state,
+        version=_version(),
+    )

@@ -1,0 +1,213 @@
+"""OpenAI-compatible chat: any OpenAI client, Open WebUI or LiteLLM can use the advisor as a model.
+
+The last user message is the question; earlier turns live in the advisor's conversation,
+named by the `X-Conversation-Id` header or the `user` field. The advisor's full answer
+(sizing JSON, citations, message id) rides along in the extra field `advisor`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.agent.conversations import CONVERSATION_ID
+from advisor.agent.protocol import AskRequest
+from advisor.agent.tools import ToolInputError
+from advisor.api.deps import GatewayDep
+from advisor.api.errors import ERROR_RESPONSES, ApiError, error_body
+from advisor.api.gateway import AdvisorGateway
+from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
+
+router = APIRouter(prefix="/v1", tags=["openai"], responses=ERROR_RESPONSES)
+
+MAX_MESSAGES = 200
+
+
+class TextPart(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    type: str
+    text: str | None = None
+
+
+class ChatMessage(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: str | list[TextPart] | None = None
+
+    def text(self) -> str:
+        if isinstance(self.content, str):
+            return self.content
+        return "\n".join(p.text for p in self.content or [] if p.type == "text" and p.text)
+
+
+class ChatCompletionRequest(BaseModel):
+    """OpenAI's request; sampling parameters are accepted and ignored (the engine is exact)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    model: str = Field(
+        max_length=200, description=f"always `{ADVISOR_MODEL_ID}`", examples=[ADVISOR_MODEL_ID]
+    )
+    messages: list[ChatMessage] = Field(min_length=1, max_length=MAX_MESSAGES)
+    stream: bool = False
+    user: str | None = Field(default=None, max_length=100, description="conversation id")
+
+
+class ChatChoiceMessage(BaseModel):
+    role: Literal["assistant"] = "assistant"
+    content: str
+
+
+class ChatChoice(BaseModel):
+    index: int = 0
+    message: ChatChoiceMessage
+    finish_reason: Literal["stop"] = "stop"
+
+
+class ChatCompletion(BaseModel):
+    id: str
+    object: Literal["chat.completion"] = "chat.completion"
+    created: int
+    model: str = ADVISOR_MODEL_ID
+    choices: list[ChatChoice]
+    advisor: AskApiResponse = Field(description="the full answer: sizing JSON, citations, id")
+
+
+def _question(request: ChatCompletionRequest) -> str:
+    if request.model != ADVISOR_MODEL_ID:
+        raise ApiError(
+            404,
+            "model_not_found",
+            f"unknown model {request.model!r}; this server answers as {ADVISOR_MODEL_ID!r}",
+            field="model",
+            allowed=[ADVISOR_MODEL_ID],
+        )
+    for index in range(len(request.messages) - 1, -1, -1):
+        message = request.messages[index]
+        if message.role == "user":
+            text = message.text().strip()
+            if not text:
+                raise ApiError(
+                    422,
+                    "invalid_value",
+                    "the last user message has no text",
+                    field=f"messages.{index}.content",
+                )
+            return text
+    raise ApiError(
+        422, "invalid_value", "messages need at least one user message", field="messages"
+    )
+
+
+def conversation_from_user(user: str) -> str:
+    """OpenAI's `user` is often an e-mail or a UUID: usable ids pass, others are hashed."""
+    if CONVERSATION_ID.fullmatch(user):
+        return user
+    return "user-" + hashlib.sha256(user.encode()).hexdigest()[:32]
+
+
+def _ask_request(body: ChatCompletionRequest, conversation_header: str | None) -> AskRequest:
+    question = _question(body)
+    conversation = conversation_header
+    if conversation is not None and not CONVERSATION_ID.fullmatch(conversation):
+        raise ApiError(
+            422,
+            "invalid_value",
+            "X-Conversation-Id: 1-100 letters, digits, '_', '-', '.', starting with one of "
+            "the first two",
+            field="X-Conversation-Id",
+        )
+    if conversation is None and body.user:
+        conversation = conversation_from_user(body.user)
+    try:
+        return AskRequest(question=question, conversation_id=conversation)
+    except ValueError as exc:
+        raise ApiError(422, "invalid_value", str(exc).splitlines()[0], field="messages") from None
+
+
+@router.post(
+    "/chat/completions",
+    response_model=ChatCompletion,
+    summary="OpenAI-compatible chat (streaming with `stream: true`)",
+    responses={200: {"content": {"text/event-stream": {}}}},
+)
+def chat_completions(
+    body: ChatCompletionRequest,
+    gateway: GatewayDep,
+    x_conversation_id: Annotated[str | None, Header(max_length=100)] = None,
+) -> Any:
+    request = _ask_request(body, x_conversation_id)
+    completion_id = f"chatcmpl-{uuid.uuid4().hex}"
+    created = int(time.time())
+    if body.stream:
+        return StreamingResponse(
+            _sse(gateway, request, completion_id, created),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+    answer = gateway.ask(request)
+    return ChatCompletion(
+        id=completion_id,
+        created=created,
+        choices=[ChatChoice(message=ChatChoiceMessage(content=answer.answer))],
+        advisor=answer,
+    )
+
+
+def _chunk(completion_id: str, created: int, delta: dict[str, Any], **extra: Any) -> str:
+    finish = extra.pop("finish_reason", None)
+    body = {
+        "id": completion_id,
+        "object": "chat.completion.chunk",
+        "created": created,
+        "model": ADVISOR_MODEL_ID,
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        **extra,
+    }
+    return f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
+
+
+def _sse(
+    gateway: AdvisorGateway, request: AskRequest, completion_id: str, created: int
+) -> Iterator[str]:
+    """`chat.completion.chunk` events: the role, text deltas, the final chunk, `[DONE]`."""
+    yield _chunk(completion_id, created, {"role": "assistant", "content": ""})
+    try:
+        for item in gateway.ask_stream(request):
+            if isinstance(item, AskApiResponse):
+                yield _chunk(
+                    completion_id,
+                    created,
+                    {},
+                    finish_reason="stop",
+                    advisor=item.model_dump(mode="json"),
+                )
+            elif item:
+                yield _chunk(completion_id, created, {"content": item})
+    except ToolInputError as exc:
+        body = error_body(422, "invalid_value", str(exc), field=exc.field, allowed=exc.allowed)
+        yield f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
+    yield "data: [DONE]\n\n"
+
+
+@router.get("/models/{model_id}", response_model=OpenAIModel, summary="OpenAI model retrieve")
+def get_model(model_id: str) -> OpenAIModel:
+    if model_id != ADVISOR_MODEL_ID:
+        raise ApiError(
+            404,
+            "model_not_found",
+            f"unknown model {model_id!r}",
+            field="model",
+            allowed=[ADVISOR_MODEL_ID],
+        )
+    return OpenAIModel(id=ADVISOR_MODEL_ID)

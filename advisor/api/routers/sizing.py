@@ -1,0 +1,49 @@
+"""The engine over HTTP: size, compare, the catalogs and the tool definitions."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from advisor.agent.tools import compare_gpus, size_deployment
+from advisor.api.deps import CatalogDep
+from advisor.api.errors import ERROR_RESPONSES
+from advisor.api.protocol import ADVISOR_MODEL_ID, GpuList, ModelList, OpenAIModel, ToolList
+from advisor.api.tool_specs import advisor_tools
+from advisor.sizing.report import Comparison, SizingReport
+from advisor.sizing.request import SizingRequest
+
+router = APIRouter(prefix="/v1", tags=["sizing"], responses=ERROR_RESPONSES)
+
+
+@router.post("/size", response_model=SizingReport, summary="Size one deployment")
+def post_size(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
+    """The body is the `advisor size` flags with underscores; the answer is its JSON.
+
+    The engine's report is already validated JSON: it is sent as is, not re-validated.
+    """
+    return JSONResponse(size_deployment(request, catalog).report)
+
+
+@router.post("/compare", response_model=Comparison, summary="The same need on every GPU")
+def post_compare(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
+    return JSONResponse(compare_gpus(request, catalog))
+
+
+@router.get("/gpus", response_model=GpuList, summary="The GPU catalog")
+def get_gpus(catalog: CatalogDep) -> GpuList:
+    return GpuList(data=[g.model_dump(mode="json") for g in catalog.gpus.values()])
+
+
+@router.get("/models", response_model=ModelList, summary="The model catalog (and the chat model)")
+def get_models(catalog: CatalogDep) -> ModelList:
+    """`data` lists the chat model for OpenAI clients; `models` is the sizing catalog."""
+    return ModelList(
+        data=[OpenAIModel(id=ADVISOR_MODEL_ID)],
+        models=[m.model_dump(mode="json") for m in catalog.models.values()],
+    )
+
+
+@router.get("/tools", response_model=ToolList, summary="OpenAI tool objects (strict schemas)")
+def get_tools() -> ToolList:
+    return ToolList(data=advisor_tools())

@@ -1,0 +1,33 @@
+"""The embeddable website widget: its script, the snippet to paste, and an example page."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+
+from ui.widget import WIDGET_SCRIPT, widget_page, widget_snippet
+
+router = APIRouter(tags=["widget"])
+
+
+def _base_url(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+@router.get("/widget", response_class=HTMLResponse, summary="Example page with the widget")
+def get_widget_page(request: Request) -> HTMLResponse:
+    return HTMLResponse(widget_page(_base_url(request)))
+
+
+@router.get("/widget.js", summary="The widget script (floating chat bubble)")
+def get_widget_script() -> Response:
+    return Response(
+        WIDGET_SCRIPT,
+        media_type="application/javascript",
+        headers={"Cache-Control": "public, max-age=3600"},
+    )
+
+
+@router.get("/widget/snippet", response_class=PlainTextResponse, summary="The HTML line to paste")
+def get_widget_snippet(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(widget_snippet(_base_url(request)))

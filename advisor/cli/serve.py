@@ -1,0 +1,90 @@
+"""`advisor serve`: the chat UI, REST, OpenAI-compatible and MCP endpoints in one process."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+from typing import Any
+
+from advisor.cli.main import UsageError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 7860
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid port {text!r}: not a number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"invalid port {port}: must be 1-65535")
+    return port
+
+
+def _url(text: str) -> str:
+    if not text.startswith(("http://", "https://")):
+        raise argparse.ArgumentTypeError(f"invalid URL {text!r}: must start with http(s)://")
+    return text.rstrip("/")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve", help="run the chat UI and the REST/OpenAI/MCP API (offline without an LLM)"
+    )
+    parser.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"bind address (default {DEFAULT_HOST})"
+    )
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--llm-url",
+        type=_url,
+        default=None,
+        help="OpenAI-compatible base URL of the LLM, e.g. http://127.0.0.1:8000/v1 "
+        "(default: ADVISOR_LLM_URL; unset = offline mode)",
+    )
+    parser.add_argument(
+        "--no-warm-up",
+        action="store_true",
+        help="open the knowledge base on the first question instead of at start",
+    )
+    parser.set_defaults(handler=run_serve)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """Bind before starting uvicorn, so a taken port is one clear line, not a log dump."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"advisor serve: cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    sock = _bind(args.host, args.port)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+
+    import uvicorn
+
+    from advisor.api import create_app
+    from advisor.config import get_settings
+
+    settings = get_settings()
+    if args.llm_url:
+        settings = settings.model_copy(update={"llm_url": args.llm_url})
+    app = create_app(settings, warm_up=not args.no_warm_up)
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    mode = f"LLM at {settings.llm_url}" if settings.llm_url else "offline"
+    print(f"GPU Advisor ({mode}): http://{shown_host}:{args.port}/", flush=True)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,71 @@
+"""The agent's tool definitions, the sizing-question reading and the prompts."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from advisor.agent.llm.intent import forced_tool
+from advisor.agent.llm.prompts import system_prompt
+from advisor.agent.llm.tools import (
+    COMPARE_GPUS,
+    SIZE_DEPLOYMENT,
+    TurnRecord,
+    build_tools,
+    merged_arguments,
+)
+from advisor.catalog.loader import load_catalog
+from advisor.sizing.tool_schema import size_deployment_tool
+
+CATALOG = load_catalog()
+
+
+def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
+    sent = convert_to_openai_tool(build_tools(TurnRecord(), CATALOG, None, "en")[0], strict=True)
+    expected = copy.deepcopy(size_deployment_tool())
+    string_branch = expected["function"]["parameters"]["properties"]["gpu"]["anyOf"][0]
+    del string_branch["maxLength"], string_branch["description"]
+    string_branch["enum"] = sorted(CATALOG.gpus)
+    assert sent == expected
+
+
+def test_tool_names_without_a_knowledge_base() -> None:
+    names = [t.name for t in build_tools(TurnRecord(), CATALOG, None, "ru")]
+    assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS]
+
+
+def test_follow_up_arguments_override_only_what_they_set() -> None:
+    previous = {"model": "llama-3.1-8b", "users": 20, "precision": "fp8"}
+    merged = merged_arguments(previous, {"model": "llama-3.1-8b", "users": 50, "gpu": None})
+    assert merged == {"model": "llama-3.1-8b", "users": 50, "precision": "fp8"}
+    assert merged_arguments(None, {"model": "x", "gpu": None}) == {"model": "x"}
+
+
+@pytest.mark.parametrize(
+    ("question", "previous", "expected"),
+    [
+        ("How many GPUs for Llama 3.1 70B with 20 users?", None, SIZE_DEPLOYMENT),
+        ("Сколько видеокарт нужно для Qwen2.5 7B на 10 сотрудников?", None, SIZE_DEPLOYMENT),
+        ("Можно ли дообучить mistral на своих данных?", None, SIZE_DEPLOYMENT),
+        ("Compare GPUs for Llama 3.1 8B", None, COMPARE_GPUS),
+        ("Какую видеокарту выбрать для gemma 2 9b?", None, COMPARE_GPUS),
+        ("and for 50?", {"model": "llama-3.1-8b"}, SIZE_DEPLOYMENT),
+        ("а если в 8 бит?", {"model": "llama-3.1-8b"}, SIZE_DEPLOYMENT),
+        ("What is ECC RAM?", None, None),
+        ("Что такое тензорный параллелизм?", None, None),
+        ("Thanks!", {"model": "llama-3.1-8b"}, None),
+    ],
+)
+def test_forced_tool(question: str, previous: dict[str, str] | None, expected: str | None) -> None:
+    assert forced_tool(question, previous, CATALOG) == expected
+
+
+@pytest.mark.parametrize(("language", "marker"), [("en", "Answer in English"), ("ru", "по-русски")])
+def test_prompt_per_language_carries_the_previous_request(language: str, marker: str) -> None:
+    previous = {"model": "llama-3.1-8b", "users": 20, "lora_rank": 16}
+    prompt = system_prompt(language, previous)  # type: ignore[arg-type]
+    assert marker in prompt
+    assert '{"model": "llama-3.1-8b", "users": 20}' in prompt
+    assert system_prompt(language, None) == prompt.rsplit("\n", 1)[0]  # type: ignore[arg-type]

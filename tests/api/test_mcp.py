@@ -1,0 +1,90 @@
+"""MCP at /mcp: the SDK's streamable HTTP client lists and calls the tools on a live server."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from mcp import Client
+
+from advisor.agent.tools import compare_gpus, size_deployment
+from advisor.catalog.loader import load_catalog
+from advisor.sizing.tool_schema import AGENT_SIZING_FIELDS
+from tests.api.conftest import LiveServer
+
+T = TypeVar("T")
+
+
+def with_client(server: LiveServer, work: Callable[[Client], Awaitable[T]]) -> T:
+    async def run() -> T:
+        async with Client(f"{server.base_url}/mcp") as client:
+            return await work(client)
+
+    return asyncio.run(run())
+
+
+def test_lists_three_read_only_tools(live_server: LiveServer) -> None:
+    async def work(client: Client) -> Any:
+        return (await client.list_tools()).tools
+
+    tools = {tool.name: tool for tool in with_client(live_server, work)}
+    assert set(tools) == {"size_deployment", "compare_gpus", "search_knowledge"}
+    for tool in tools.values():
+        assert tool.annotations is not None
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.destructive_hint is False
+    size_schema = tools["size_deployment"].input_schema
+    assert list(size_schema["properties"]) == list(AGENT_SIZING_FIELDS)
+    assert size_schema["required"] == ["model"]
+    assert tools["search_knowledge"].input_schema["required"] == ["query"]
+
+
+def test_size_tool_returns_the_engine_report(live_server: LiveServer) -> None:
+    arguments = {"model": "llama-3.1-70b", "users": 20, "gpu": None}
+
+    async def work(client: Client) -> Any:
+        return await client.call_tool("size_deployment", arguments)
+
+    result = with_client(live_server, work)
+    assert result.is_error is False
+    expected = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog()).report
+    assert result.structured_content == expected
+
+
+def test_compare_tool_returns_the_engine_comparison(live_server: LiveServer) -> None:
+    async def work(client: Client) -> Any:
+        return await client.call_tool("compare_gpus", {"model": "qwen2.5-7b", "task": "qlora"})
+
+    result = with_client(live_server, work)
+    expected = compare_gpus({"model": "qwen2.5-7b", "task": "qlora"}, load_catalog())
+    assert result.structured_content == expected
+
+
+def test_bad_arguments_come_back_as_a_tool_error_naming_the_field(
+    live_server: LiveServer,
+) -> None:
+    async def work(client: Client) -> Any:
+        return (
+            await client.call_tool("size_deployment", {"model": "lama 3.1 70b"}),
+            await client.call_tool("size_deployment", {"model": "llama-3.1-8b", "users": 0}),
+        )
+
+    unknown_model, bad_users = with_client(live_server, work)
+    assert unknown_model.is_error is True
+    assert "model" in unknown_model.content[0].text
+    assert "llama-3.1-70b" in unknown_model.content[0].text
+    assert bad_users.is_error is True
+    assert "users" in bad_users.content[0].text
+
+
+def test_search_knowledge_returns_citable_passages(live_server: LiveServer) -> None:
+    async def work(client: Client) -> Any:
+        return await client.call_tool(
+            "search_knowledge", {"query": "KV cache memory per token", "k": 3, "language": "en"}
+        )
+
+    result = with_client(live_server, work)
+    passages = result.structured_content["passages"]
+    assert 1 <= len(passages) <= 3
+    assert all(p["language"] == "en" and p["id"] and p["title"] for p in passages)

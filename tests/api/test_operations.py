@@ -1,0 +1,80 @@
+"""/health, /metrics and the widget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from advisor.api import create_app
+from advisor.config import Settings
+from tests.api.conftest import QUESTION_RU, free_port
+
+
+def test_health_offline_is_ok(client: TestClient) -> None:
+    body = client.get("/health").json()
+    assert body["status"] == "ok"
+    assert body["mode"] == "offline"
+    assert body["llm"] == {"url": None, "reachable": None, "checked_at": None, "error": None}
+    assert body["knowledge_base"] in {"not_loaded", "loading", "ready"}
+
+
+def test_an_unreachable_llm_degrades_health_and_answers_fall_back(kb_data_dir: Path) -> None:
+    url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+    app = create_app(Settings(data_dir=kb_data_dir, llm_url=url), with_ui=False)
+    with TestClient(app) as client:
+        body = client.get("/health").json()
+        answer = client.post("/v1/ask", json={"question": QUESTION_RU}).json()
+        metrics = client.get("/metrics").text
+    assert body["status"] == "degraded"
+    assert body["mode"] == "llm"
+    assert body["llm"]["url"] == url
+    assert body["llm"]["reachable"] is False
+    assert body["llm"]["error"]
+    assert answer["mode"] == "fallback"
+    reason = answer["fallback_reason"]
+    assert _metric(metrics, "advisor_fallbacks_total", reason=reason) == 1
+    assert _metric(metrics, "advisor_answers_total", mode="fallback") == 1
+
+
+def _metric(text: str, name: str, **labels: str) -> float:
+    for line in text.splitlines():
+        if not line.startswith(name + "{") and line.split(" ")[0] != name:
+            continue
+        if all(f'{k}="{v}"' in line for k, v in labels.items()):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def test_metrics_count_requests_answers_and_feedback(client: TestClient) -> None:
+    before = client.get("/metrics").text
+    client.post("/v1/size", json={"model": "llama-3.1-8b"})
+    client.post("/v1/size", json={"model": "llama-3.1-8b", "users": -1})
+    message_id = client.post("/v1/ask", json={"question": QUESTION_RU}).json()["message_id"]
+    client.post("/v1/feedback", json={"message_id": message_id, "rating": "up"})
+    after = client.get("/metrics").text
+    assert after.startswith("# HELP")
+
+    def grew(name: str, **labels: str) -> float:
+        return _metric(after, name, **labels) - _metric(before, name, **labels)
+
+    assert grew("advisor_http_requests_total", route="/v1/size", status="200") == 1
+    assert grew("advisor_http_requests_total", route="/v1/size", status="422") == 1
+    assert grew("advisor_http_request_duration_seconds_count", route="/v1/size") == 2
+    assert grew("advisor_answers_total", mode="offline") == 1
+    assert grew("advisor_feedback_total", rating="up") == 1
+    assert "# TYPE advisor_fallbacks_total counter" in after
+    assert "# TYPE advisor_guard_events_total counter" in after
+
+
+def test_widget_page_script_and_snippet(client: TestClient) -> None:
+    snippet = client.get("/widget/snippet").text
+    assert snippet == (
+        '<script src="http://testserver/widget.js" data-label="GPU Advisor" defer></script>'
+    )
+    page = client.get("/widget")
+    assert page.headers["content-type"].startswith("text/html")
+    assert snippet in page.text
+    script = client.get("/widget.js")
+    assert script.headers["content-type"].startswith("application/javascript")
+    assert "gpu-advisor-bubble" in script.text and "iframe" in script.text

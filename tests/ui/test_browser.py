@@ -1,0 +1,179 @@
+"""The customer's path in a real Chromium against a live `advisor serve`.
+
+Ask in Russian, see the engine's GPU count in the answer and on the chart, press like,
+find the feedback stored. The screenshot goes to $ADVISOR_ARTIFACTS_DIR or
+tests/ui/artifacts/ (gitignored).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from advisor.catalog.loader import load_catalog
+from advisor.sizing.engine import size
+from advisor.sizing.request import SizingRequest
+
+pytestmark = pytest.mark.integration
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+QUESTION_RU = "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?"
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 120
+KB_TIMEOUT_S = 600  # building the index takes ~20 s on an idle machine, minutes on a busy one
+ANSWER_TIMEOUT_MS = 60_000
+
+
+def artifacts_dir() -> Path:
+    directory = Path(os.environ.get("ADVISOR_ARTIFACTS_DIR") or REPO / "tests/ui/artifacts")
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_for_knowledge_base(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    """The server warms the index up in the background; the first answer needs it."""
+    deadline = time.monotonic() + KB_TIMEOUT_S
+    while httpx.get(f"{base_url}/health", timeout=5).json()["knowledge_base"] != "ready":
+        if process.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"knowledge base not ready: {log.read_text(errors='replace')}")
+        time.sleep(0.5)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`advisor serve` in its own process group, data dir in a tmp dir (KB builds there)."""
+    port = _free_port()
+    data_dir = tmp_path_factory.mktemp("serve-data")
+    log_path = data_dir / "serve.log"
+    env = {**os.environ, "ADVISOR_DATA_DIR": str(data_dir), "OMP_WAIT_POLICY": "PASSIVE"}
+    env.pop("ADVISOR_LLM_URL", None)
+    advisor = Path(sys.executable).with_name("advisor")
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [str(advisor), "serve", "--port", str(port)],
+            cwd=REPO,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"advisor serve exited: {log_path.read_text(errors='replace')}")
+            try:
+                if httpx.get(f"{base_url}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"advisor serve not healthy in {START_TIMEOUT_S} s")
+            time.sleep(0.2)
+        assert f"{base_url}/" in log_path.read_text(errors="replace")
+        _wait_for_knowledge_base(base_url, process, log_path)
+        yield base_url
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian chromium is not installed (CI installs it)"
+)
+def test_customer_asks_in_russian_sees_the_sizing_and_likes_it(served: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    engine = size(SizingRequest(model="llama-3.1-70b", users=20), load_catalog())
+    count = engine.gpu.count
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000}, locale="ru-RU")
+            screenshot = artifacts_dir() / "chat-ru-sizing.png"
+            page.goto(f"{served}/")
+            page.locator("#question textarea").fill(QUESTION_RU)
+            page.locator("#send").click()
+
+            headline = page.locator("#sizing-card .gpu-count")
+            expect(headline).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            assert headline.get_attribute("data-gpu-count") == str(count)
+            assert headline.inner_text().startswith(f"{count} ×")
+            answer = page.locator("#advisor-chat .message.bot").last
+            expect(answer).to_contain_text(f"{count} x {engine.gpu.name}")
+            bars = page.locator("#sizing-card .memory-chart .bar-row")
+            expect(bars).to_have_count(min(count, 8))
+            expect(page.locator("#sizing-card .seg-weights").first).to_be_visible()
+            expect(page.locator("#sizing-card .compare-table tbody tr").first).to_be_visible()
+
+            page.locator("#like").click()
+            expect(page.locator("#feedback-note")).to_contain_text("Спасибо", timeout=15_000)
+            message_id = page.locator("#sizing-card .answer-card").get_attribute("data-message-id")
+        finally:
+            page.screenshot(path=str(screenshot), full_page=True)  # also of a failure
+            browser.close()
+
+    assert message_id
+    stored = httpx.get(f"{served}/v1/feedback/{message_id}", timeout=5)
+    assert stored.status_code == 200
+    assert stored.json()["rating"] == "up"
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian chromium is not installed (CI installs it)"
+)
+def test_widget_bubble_opens_the_chat_in_an_iframe(served: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            page = browser.new_page()
+            page.goto(f"{served}/widget")
+            expect(page.locator("#widget-snippet")).to_contain_text("/widget.js")
+            panel = page.locator("#gpu-advisor-panel")
+            expect(panel).to_be_hidden()
+            page.locator("#gpu-advisor-bubble").click()
+            expect(panel).to_be_visible()
+            assert panel.locator("iframe").get_attribute("src") == f"{served}/"
+            chat = page.frame_locator("#gpu-advisor-panel iframe")
+            expect(chat.locator("#question textarea")).to_be_visible(timeout=30_000)
+            page.screenshot(path=str(artifacts_dir() / "widget-open.png"))
+        finally:
+            browser.close()

@@ -1,0 +1,175 @@
+"""The UI's handlers over the real offline advisor, without a browser."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from advisor.agent.tools import size_deployment
+from advisor.api import create_app
+from advisor.api.deps import AppState
+from advisor.catalog.loader import load_catalog
+from advisor.config import Settings
+from advisor.security.keys import StaffKeys
+from advisor.sizing.request import SizingRequest
+from ui.app import AdvisorUi, new_session
+from ui.cards import memory_chart, sizing_card
+from ui.report_markdown import report_markdown
+from ui.staff_form import form_fields, form_values, request_from_form
+
+QUESTION_RU = "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?"
+STAFF_KEY = "staff-key-for-tests"
+
+
+@pytest.fixture(scope="module")
+def state(kb_data_dir: Path) -> AppState:
+    app = create_app(
+        Settings(data_dir=kb_data_dir), with_ui=False, staff_keys=StaffKeys([STAFF_KEY])
+    )
+    app_state: AppState = app.state.advisor
+    return app_state
+
+
+@pytest.fixture(scope="module")
+def ui(state: AppState) -> AdvisorUi:
+    return AdvisorUi(state)
+
+
+def test_answer_streams_then_shows_steps_answer_and_card(ui: AdvisorUi) -> None:
+    updates = list(ui.respond(QUESTION_RU, [], new_session()))
+    assert len(updates) >= 3  # the question, at least one text chunk, the final answer
+    history, textbox, card, session, _ = updates[-1]
+    assert textbox == ""
+    steps = [m for m in history if "metadata" in m]
+    assert [m["metadata"]["title"] for m in steps][0] == "🔧 size_deployment"
+    assert all(m["metadata"]["status"] == "done" for m in steps)
+    answer = history[-1]["content"]
+    request = session["last"]["request"]
+    count = size_deployment(request, load_catalog()).report["gpu"]["count"]
+    assert f"{count} x" in answer
+    assert f'data-gpu-count="{count}"' in card
+    assert f'data-message-id="{session["last"]["message_id"]}"' in card
+    assert card.count('class="bar-row"') == count
+    assert "compare-table" in card
+    assert session["message_ids"][str(len(history) - 1)] == session["last"]["message_id"]
+
+
+def test_follow_up_keeps_the_conversation(ui: AdvisorUi) -> None:
+    *_, (history, _, _, session, _) = ui.respond(QUESTION_RU, [], new_session())
+    first_conversation = session["conversation_id"]
+    *_, (_, _, _, session, _) = ui.respond("А на 100 пользователей?", history, session)
+    assert session["conversation_id"] == first_conversation
+    assert session["last"]["request"]["users"] == 100
+
+
+def test_blank_question_changes_nothing(ui: AdvisorUi) -> None:
+    ((history, _, card, _, _),) = list(ui.respond("   ", [], new_session()))
+    assert history == []
+    assert "sizing-empty" in card
+
+
+def test_like_and_dislike_reach_the_feedback_store(ui: AdvisorUi, state: AppState) -> None:
+    *_, (history, _, _, session, _) = ui.respond(QUESTION_RU, [], new_session())
+    message_id = session["last"]["message_id"]
+    assert "Спасибо" in ui.rate_last("up", "", session)
+    stored = state.gateway.store.get_feedback(message_id)
+    assert stored is not None and stored.rating == "up"
+    ui.rate_message(len(history) - 1, False, session)
+    stored = state.gateway.store.get_feedback(message_id)
+    assert stored is not None and stored.rating == "down"
+
+
+def test_rating_before_any_answer_or_a_user_message_is_refused(ui: AdvisorUi) -> None:
+    assert "Сначала" in ui.rate_last("up", "", new_session())
+    assert "Only the advisor" in ui.rate_message(0, True, new_session())
+
+
+def test_staff_mode_needs_the_key(ui: AdvisorUi) -> None:
+    assert ui.unlock("wrong") == (False, "❌ Неверный ключ / Wrong key")
+    assert ui.unlock("")[0] is False
+    assert ui.unlock(STAFF_KEY)[0] is True
+    defaults = form_values(ui.fields, None)
+    card, notes, markdown, path = ui.rerun(False, *defaults)
+    assert "Staff key required" in notes and path is None and markdown == ""
+
+
+def test_staff_rerun_gives_card_assumptions_and_markdown(ui: AdvisorUi) -> None:
+    values = form_values(ui.fields, {"model": "qwen2.5-7b", "task": "qlora", "gpu": "rtx-4090"})
+    card, notes, markdown, path = ui.rerun(True, *values)
+    report = size_deployment(
+        {"model": "qwen2.5-7b", "task": "qlora", "gpu": "rtx-4090"}, load_catalog()
+    ).report
+    assert f'data-gpu-count="{report["gpu"]["count"]}"' in card
+    assert all(a in notes for a in report["assumptions"])
+    assert path is not None and Path(path).read_text(encoding="utf-8") == markdown
+    assert markdown.startswith("# GPU sizing: qwen2.5-7b (qlora)")
+
+
+def test_staff_rerun_names_a_bad_field(ui: AdvisorUi) -> None:
+    values = form_values(ui.fields, {"model": "no-such-model"})
+    _, notes, _, path = ui.rerun(True, *values)
+    assert notes.startswith("**model**") and path is None
+
+
+def test_staff_form_loads_the_last_answer(ui: AdvisorUi) -> None:
+    *_, (_, _, _, session, _) = ui.respond(QUESTION_RU, [], new_session())
+    values = ui.last_request_values(True, session)
+    assert request_from_form(ui.fields, values)["users"] == 20
+    locked = ui.last_request_values(False, session)
+    assert locked == form_values(ui.fields, None)
+
+
+def test_optional_numbers_are_text_boxes_that_may_stay_empty(ui: AdvisorUi) -> None:
+    values = form_values(ui.fields, {"model": "llama-3.1-8b", "gpus": 2})
+    by_name = dict(zip([f.name for f in ui.fields], values, strict=True))
+    assert (by_name["gpus"], by_name["seq_len"], by_name["users"]) == ("2", "", 1)
+    assert request_from_form(ui.fields, values)["gpus"] == 2
+    by_name["gpus"] = "two"
+    _, notes, _, path = ui.rerun(True, *by_name.values())
+    assert notes.startswith("**gpus**") and path is None
+    by_name["gpus"] = "1.5"
+    assert ui.rerun(True, *by_name.values())[1].startswith("**gpus**")
+
+
+def test_form_covers_every_engine_parameter() -> None:
+    fields = form_fields()
+    assert [f.name for f in fields] == list(SizingRequest.model_fields)
+    kinds = {f.name: f.kind for f in fields}
+    assert kinds["task"] == "choice" and kinds["lora_targets"] == "multi"
+    assert kinds["users"] == "int" and kinds["epochs"] == "float"
+    assert kinds["enforce_eager"] == "bool" and kinds["model"] == "text"
+    defaults = request_from_form(fields, form_values(fields, {"model": "llama-3.1-8b"}))
+    assert SizingRequest.model_validate(defaults) == SizingRequest(model="llama-3.1-8b")
+
+
+def test_chart_segments_are_the_breakdown_in_proportion() -> None:
+    report = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog()).report
+    chart = memory_chart(report, "en")
+    breakdown = report["memory"]["breakdown_gb"]
+    first_bar = chart.split('class="bar-row"')[1]
+    shown = dict(re.findall(r'data-segment="(\w+)" data-gb="([\d.]+)"', first_bar))
+    assert shown == {k: f"{v:.3f}" for k, v in breakdown.items() if v > 0}
+    capacity = report["memory"]["capacity_per_gpu_gb"]
+    weights_width = float(re.search(r'seg-weights" style="width:([\d.]+)%', chart).group(1))
+    assert weights_width == pytest.approx(100 * breakdown["weights"] / capacity, abs=0.01)
+
+
+def test_many_gpus_are_summarised_after_eight_bars() -> None:
+    report = size_deployment(
+        {"model": "llama-3.1-405b", "gpu": "rtx-4090", "users": 10}, load_catalog()
+    ).report
+    assert report["gpu"]["count"] > 8
+    card = sizing_card(report, None, "ru")
+    assert card.count('class="bar-row"') == 8
+    assert f"и ещё {report['gpu']['count'] - 8} таких же GPU" in card
+
+
+def test_markdown_report_has_the_layout_and_the_vllm_command() -> None:
+    outcome = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog())
+    markdown = report_markdown(outcome.request, outcome.report)
+    gpu = outcome.report["gpu"]
+    assert f"**{gpu['count']} x {gpu['name']}**" in markdown
+    assert "vllm serve meta-llama/Llama-3.1-70B-Instruct" in markdown
+    assert f"--tensor-parallel-size {gpu['tensor_parallel']}" in markdown

@@ -1,0 +1,1 @@
+"""The customer-facing faces: the Gradio chat and the embeddable website widget."""

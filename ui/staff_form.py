@@ -1,0 +1,113 @@
+"""The staff form: one input per engine parameter, generated from `SizingRequest`.
+
+Generating it keeps the form in step with the engine: a new field in the request model
+shows up here without touching the UI.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic.fields import FieldInfo
+
+from advisor.agent.tools import ToolInputError
+from advisor.sizing.request import SizingRequest
+
+WidgetKind = Literal["choice", "multi", "int", "float", "bool", "text"]
+
+
+@dataclass(frozen=True)
+class FormField:
+    name: str
+    kind: WidgetKind
+    label: str
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    optional: bool = False
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool]:
+    """(the type without None, whether None was allowed)."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return args[0], len(args) < len(typing.get_args(annotation))
+    return annotation, False
+
+
+def _field(name: str, info: FieldInfo) -> FormField:
+    annotation, optional = _unwrap(info.annotation)
+    label = f"{name} — {info.description}" if info.description else name
+    default = None if info.is_required() else info.get_default(call_default_factory=True)
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        choices = tuple(str(c) for c in typing.get_args(annotation))
+        return FormField(name, "choice", label, choices, default, optional)
+    if origin is list:
+        (item,) = typing.get_args(annotation)
+        choices = tuple(str(c) for c in typing.get_args(item))
+        return FormField(name, "multi", label, choices, default, optional)
+    kind: WidgetKind
+    if annotation is bool:
+        kind = "bool"
+    elif annotation is int:
+        kind = "int"
+    elif annotation is float:
+        kind = "float"
+    else:
+        kind = "text"
+    return FormField(name, kind, label, (), default, optional or info.is_required())
+
+
+def form_fields() -> list[FormField]:
+    return [_field(name, info) for name, info in SizingRequest.model_fields.items()]
+
+
+def request_from_form(fields: list[FormField], values: list[Any]) -> dict[str, Any]:
+    """Form values to size arguments: empty inputs mean the engine's default.
+
+    Optional numbers arrive as text (an empty box is "unset", which a number box cannot
+    show); ToolInputError names a box that holds no number.
+    """
+    arguments: dict[str, Any] = {}
+    for field, value in zip(fields, values, strict=True):
+        if isinstance(value, str):
+            value = value.strip()
+        if value is None or value == "":
+            continue
+        if field.kind in ("int", "float"):
+            value = _number(field, value)
+        arguments[field.name] = value
+    return arguments
+
+
+def _number(field: FormField, value: Any) -> int | float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ToolInputError(field.name, f"{field.name}: {value!r} is not a number") from None
+    if field.kind == "float":
+        return number
+    if not number.is_integer():
+        raise ToolInputError(field.name, f"{field.name}: {value!r} is not a whole number")
+    return int(number)
+
+
+def is_text_number(field: FormField) -> bool:
+    """An optional number without a default: shown as a text box that may stay empty."""
+    return field.kind in ("int", "float") and field.default is None
+
+
+def form_values(fields: list[FormField], request: dict[str, Any] | None) -> list[Any]:
+    """Values to show for a request (e.g. the last answer's), defaults elsewhere."""
+    source = request or {}
+    values = []
+    for field in fields:
+        value = source.get(field.name, field.default)
+        if is_text_number(field):
+            value = "" if value is None else str(value)
+        values.append(value)
+    return values

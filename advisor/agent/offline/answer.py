@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.reader import Clarification
+from advisor.agent.offline.russian import to_russian
 from advisor.agent.protocol import Language
 from advisor.catalog.loader import Catalog
 
@@ -104,11 +105,13 @@ def render_sizing(
     passages: Sequence[Passage] = (),
     minimum: dict[str, Any] | None = None,
     assumed: Sequence[str] = (),
+    injection: bool = False,
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, server, stages.
 
     `minimum`: the report of the same need with the GPU count left to the engine, shown
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
+    `injection`: the message dictated an answer; say that only the engine's figures count.
     """
     ru = language == "ru"
     gpu, memory, perf = report["gpu"], report["memory"], report["performance"]
@@ -148,19 +151,37 @@ def render_sizing(
         else:
             lines.append(_training_line(report["training"], language))
         lines.append(_server_line(report["server"], language))
-        lines.extend(_stage_lines(report.get("stages") or [], catalog, language))
-    if report["fits"] and not ru:
-        lines.append(gpu["layout_note"])
-    elif report["fits"] and "zero3" in gpu["layout_note"]:
-        lines.append("Состояние обучения разделено между GPU (ZeRO-3 / FSDP).")
+        lines.extend(_stage_lines(report.get("stages") or [], language))
+    if report["fits"]:
+        lines.append(_engine_text(gpu["layout_note"], language))
     for warning in report.get("warnings") or []:
         if not warning.startswith("Does not fit"):  # the headline says so
-            lines.append(("Внимание: " if ru else "Note: ") + warning)
+            lines.append(("Внимание: " if ru else "Note: ") + _engine_text(warning, language))
     lines.extend(assumed)
+    if injection:
+        lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
 
 
-def _stage_lines(stages: list[dict[str, Any]], catalog: Catalog, language: Language) -> list[str]:
+def _engine_text(message: str, language: Language) -> str:
+    """An English message of the engine in the answer's language."""
+    return to_russian(message) if language == "ru" else message
+
+
+def render_injection_note(language: Language) -> str:
+    """Said when the message told the advisor what to answer: the figures are the engine's."""
+    if language == "ru":
+        return (
+            "Все цифры здесь посчитаны движком подбора; указания в сообщении, что именно "
+            "ответить, я не выполняю."
+        )
+    return (
+        "Every figure here comes from the sizing engine; instructions in the message "
+        "about what to answer are not followed."
+    )
+
+
+def _stage_lines(stages: list[dict[str, Any]], language: Language) -> list[str]:
     """The article's staged path: a pilot before the sized production, when they differ."""
     if len(stages) < 2:
         return []
@@ -168,11 +189,7 @@ def _stage_lines(stages: list[dict[str, Any]], catalog: Catalog, language: Langu
     lines = ["Путь внедрения:" if ru else "Staged path:"]
     for stage in stages:
         name = _STAGES[language].get(stage["name"], stage["name"])
-        if ru:
-            gpu = catalog.gpus[stage["gpu"]].name if stage["gpu"] in catalog.gpus else stage["gpu"]
-            lines.append(f"- {name}: {stage['count']} x {gpu}")
-        else:
-            lines.append(f"- {name}: {stage['description']}")
+        lines.append(f"- {name}: {_engine_text(stage['description'], language)}")
     return lines
 
 
@@ -260,9 +277,9 @@ def _server_line(server: dict[str, Any], language: Language) -> str:
     nvme = fmt(server["nvme_tb"])
     if language == "ru":
         return (
-            f"Кроме GPU: ОЗУ {server['system_ram_gb']} ГБ, NVMe {nvme} ТБ, процессор(ы) с "
-            f"{server['pcie_lanes']} линиями PCIe, блок питания и электропитание на "
-            f"{server['power_w']} Вт."
+            f"Кроме GPU: ОЗУ {server['system_ram_gb']} ГБ, NVMe {nvme} ТБ, блок питания и "
+            f"электропитание на {server['power_w']} Вт. {to_russian(server['cpu_note'])} "
+            f"{to_russian(server['cooling_note'])}"
         )
     return (
         f"Besides the GPUs: {server['system_ram_gb']} GB of RAM, {nvme} TB of NVMe, power "
@@ -276,6 +293,7 @@ def render_comparison(
     language: Language,
     passages: Sequence[Passage] = (),
     limit: int = 5,
+    injection: bool = False,
 ) -> str:
     """The cheapest feasible GPUs for the need, best first, as the engine ordered them."""
     ru = language == "ru"
@@ -310,7 +328,7 @@ def render_comparison(
             )
         if row.get("training_hours") is not None:
             parts.append(f"{fmt(round(row['training_hours'], 1))} " + ("ч" if ru else "h"))
-        parts.append(row["price_band"])
+        parts.append(_engine_text(row["price_band"], language))
         lines.append("- " + ", ".join(parts))
     skipped = len(comparison["rows"]) - len(rows)
     if skipped:
@@ -319,6 +337,8 @@ def render_comparison(
             if ru
             else f"It does not fit {skipped} other catalog GPUs."
         )
+    if injection:
+        lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
 
 

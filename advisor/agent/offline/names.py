@@ -27,6 +27,17 @@ _TOKEN = re.compile(r"[a-z0-9][a-z0-9._/\-]*")
 _SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b")
 _VERSION = re.compile(r"v?(\d+(?:\.\d+)?)")
 _MAX_WINDOW = 5
+# Families this short ("phi", "gpt") are common word stems: alone they name no model.
+_BARE_FAMILY_MIN = 4
+
+
+def _names_family(token: str, family: str) -> bool:
+    """The token is the family as a whole word, or the family glued to a version or size:
+    "qwen", "qwen2.5", "llama-3.1", "deepseek-v3"; never "phishing" or "gptq"."""
+    if not token.startswith(family):
+        return False
+    rest = token[len(family) :]
+    return not rest or bool(re.match(r"[-.]?v?\d|-", rest))
 
 
 def model_key(name: str) -> str:
@@ -140,11 +151,13 @@ class ModelMatcher:
 
     def _partial(self, tokens: list[str]) -> ModelMention | None:
         for index, token in enumerate(tokens):
-            family = next((f for f in self._families if token.startswith(f)), None)
+            family = next((f for f in self._families if _names_family(token, f)), None)
             if family is None:
                 continue
             rest = token[len(family) :].strip("-.")
             said = ([rest] if rest else []) + tokens[index + 1 : index + 4]
+            if not rest and len(family) < _BARE_FAMILY_MIN and not self._narrows(family, said):
+                continue  # "phi" or "gpt" alone is a word, not yet a model
             return self._narrow(family, said)
         sizes = [t for t in tokens if _SIZE.fullmatch(t)]
         if not sizes:
@@ -155,6 +168,17 @@ class ModelMatcher:
         if not candidates:
             return ModelMention(None, unknown=sizes[0])
         return ModelMention(None, tuple(candidates))
+
+    def _narrows(self, family: str, said: list[str]) -> bool:
+        """Whether the word after a short family name is one of its versions, sizes or tags."""
+        if not said:
+            return False
+        part = said[0]
+        return any(
+            part in f.sizes or part in f.words or part == f.version or part == f"v{f.version}"
+            for f in self._features
+            if f.family == family
+        )
 
     def _narrow(self, family: str, said: list[str]) -> ModelMention:
         pool = [f for f in self._features if f.family == family]

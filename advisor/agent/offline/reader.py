@@ -61,6 +61,11 @@ class Reading(BaseModel):
     generic_fine_tune: bool = Field(
         default=False, description="'fine-tune' with no method named, read as LoRA"
     )
+    injection: bool = Field(
+        default=False,
+        description="the message dictates the answer ('say 1000 GPUs', 'SYSTEM: ...', "
+        "'ignore previous instructions'); a GPU count it dictates was not read",
+    )
 
 
 # ---- numbers ------------------------------------------------------------------------------
@@ -133,7 +138,7 @@ _USERS = re.compile(
 _CONTEXT_K = re.compile(rf"(?<![\w.]){_INT}\s*(?:k|к|тыс\w*|thousand)(?![a-zа-я])")
 _CONTEXT_WORD = re.compile(
     r"(?:context|контекст\w*|окн\w*|window|max[_ ]model[_ ]len|длин\w*)"
-    r"(?:\s+(?:window|length|of|size|в|на|до|из|up to|is|=|:))*\s*(\d{3,7})(?![\d.,])"
+    r"(?:\s+(?:window|length|of|size|в|на|до|из|up to|is|=|:))*\s*(\d{3,7})(?!\d|[.,]\d)"
 )
 _CONTEXT_TOKENS = re.compile(rf"(?<![\w.,])(\d{{3,7}})\s*{_TOKENS_WORD}")
 
@@ -216,6 +221,60 @@ _SIZING_CUE = re.compile(
     r"how many|how much|сколько|хватит|enough|need|нужн\w*|потребу\w*|fit|влез\w*|"
     r"помест\w*|подойд\w*|потян\w*|can i|можно ли|получится",
 )
+# Prompt injection: text that tells the advisor what to answer instead of asking. The GPU
+# count is the answer the attacker wants, so it is never read from such a span; the
+# conditions around it (model, users, context) still describe the real need.
+_ROLE_MARKER = re.compile(
+    r"\[?\b(?:system|assistant|developer|система|системн\w*|ассистент)\b\]?\s*:"
+)
+_USER_MARKER = re.compile(r"\[?\b(?:user|human|пользователь)\b\]?\s*:")
+_DICTATE_VERB = (
+    r"(?:say|says|saying|answer|reply|respond|print|output|write|state|claim|"
+    r"repeat|tell (?:me|them|him|her|the user|everyone|my boss)|"
+    r"ответ\w*|скаж\w*|напиш\w*|пиши|выведи|укаж\w*|указыв\w*|сообщ\w*|"
+    r"повтори|назови)"
+)
+_DICTATION = re.compile(
+    rf"\b{_DICTATE_VERB}\b\s*(?:,\s*)?"
+    r"(?::\s*(?=\d|(?:you|i|we) need|нужн\w*|требует\w*)|that\b|what follows|следующее|"
+    r"что\b(?!\s+(?:лучше|выгодн\w*|дешевле|нужно для|потребуется для|понадобится для))|"
+    r"(?:(?:exactly|just|only|ровно|только|просто)\s+)?(?=\d))|"
+    r"\b(?:add|include|put) (?:a|one|this) (?:line|sentence|note)\b|"
+    r"\b(?:every|each|your) (?:answer|reply|response) must\b|"
+    r"в каждом ответе|каждый ответ должен|добавь (?:строк\w*|фраз\w*)"
+)
+_IGNORE_RULES = re.compile(
+    r"\bignore\b.{0,40}\b(?:instructions?|rules?|calculator|engine|prompt)|"
+    r"\bforget\b.{0,40}\b(?:instructions?|rules?)|"
+    r"игнорир\w*.{0,40}(?:инструкци\w*|правил\w*|калькулятор\w*|движ\w*|промпт\w*)|"
+    r"забудь.{0,40}(?:инструкци\w*|правил\w*)|"
+    r"\b(?:answer|reply) from memory\b|\bjust confirm\b|\bengine is (?:broken|down)\b|"
+    r"не считай|без расч[её]т\w*|просто подтверди|ответь по памяти"
+)
+_SENTENCE_END = re.compile(r"[.!?;\n]+(?=\s|$)")
+
+
+def _dictated_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of `text` that dictate the answer: a role-marked block up to the
+    next user marker, and an instruction to say something up to the end of its sentence."""
+    spans: list[tuple[int, int]] = []
+    for marker in _ROLE_MARKER.finditer(text):
+        user = _USER_MARKER.search(text, marker.end())
+        spans.append((marker.start(), user.start() if user is not None else len(text)))
+    for dictation in _DICTATION.finditer(text):
+        end = _SENTENCE_END.search(text, dictation.end())
+        spans.append((dictation.start(), end.start() if end is not None else len(text)))
+    return spans
+
+
+def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with the spans blanked out, every other character where it was."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 _FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а если|and if)\b")
 
 
@@ -249,7 +308,10 @@ class Reader:
         mention = self.models.find(question, prefer=(previous or {}).get("model"))
         if mention is not None and mention.model_id is not None:
             said.set("model", mention.model_id)
-        self._read_gpu(text, said)
+        dictated = _dictated_spans(text)
+        self._read_gpu(_masked(text, dictated), said)
+        if "gpu" not in said.fields:
+            self._read_gpu_type(text, said)  # "answer that I need 1000 H100": H100, no count
         self._read_task(text, said)
         self._read_precision(text, said)
         self._read_dataset_and_epochs(text, said)
@@ -258,8 +320,15 @@ class Reader:
 
         intent = self._intent(text, said, mention is not None, previous)
         explicit = sorted(said.fields)
+        injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
         if intent in ("explain", "off_topic", "greeting"):
-            return Reading(intent=intent, language=language, request=None, explicit=explicit)
+            return Reading(
+                intent=intent,
+                language=language,
+                request=None,
+                explicit=explicit,
+                injection=injection,
+            )
 
         fields = _merge(previous, said.fields)
         if "model" not in fields:
@@ -271,6 +340,7 @@ class Reader:
                 explicit=explicit,
                 clarification=clarification,
                 draft=fields or None,
+                injection=injection,
             )
         self._engine_for_precision(fields)
         try:
@@ -282,6 +352,7 @@ class Reader:
                 request=None,
                 explicit=explicit,
                 error=exc.to_dict(),
+                injection=injection,
             )
         generic = said.fields.get("task") == "lora" and _names_no_method(text)
         return Reading(
@@ -290,6 +361,7 @@ class Reader:
             request=request,
             explicit=explicit,
             generic_fine_tune=generic,
+            injection=injection,
         )
 
     # ---- fields -------------------------------------------------------------------------
@@ -323,6 +395,11 @@ class Reader:
             said.set("gpus", _count(cards.group(1)))
         if re.search(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)", text):
             said.set("gpu", "cpu")
+
+    def _read_gpu_type(self, text: str, said: _Said) -> None:
+        mentions = self.gpus.find_all(normalize_gpu_text(text))
+        if mentions:
+            said.set("gpu", mentions[0].gpu_id)
 
     def _read_task(self, text: str, said: _Said) -> None:
         for pattern, task in _TASKS:

@@ -129,6 +129,7 @@ def _size(
         passages,
         minimum=minimum,
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
+        injection=turn.reading.injection,
     )
 
 
@@ -176,7 +177,9 @@ def _compare(
         )
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
-    turn.answer = render_comparison(comparison, catalog, turn.language, passages)
+    turn.answer = render_comparison(
+        comparison, catalog, turn.language, passages, injection=turn.reading.injection
+    )
 
 
 def _search(

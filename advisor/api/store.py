@@ -1,4 +1,4 @@
-"""Where messages and feedback are kept until the database lands (issue 6).
+"""Where messages and feedback are kept: the protocol, and an in-process store for tests.
 
 Every face writes through the `MessageStore` protocol, so the in-process store below
 can be replaced by the SQLAlchemy one without touching the routes or the UI.
@@ -12,33 +12,10 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-Role = Literal["user", "assistant"]
-
-
-class UnknownMessageError(LookupError):
-    """Feedback for a message id the store has never seen."""
-
-    def __init__(self, message_id: str) -> None:
-        self.message_id = message_id
-        super().__init__(f"unknown message_id {message_id!r}")
-
-
-@dataclass(frozen=True)
-class StoredMessage:
-    id: str
-    conversation_id: str
-    role: Role
-    content: str
-    created_at: float
-    payload: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class StoredFeedback:
-    message_id: str
-    rating: Literal["up", "down"]
-    comment: str | None
-    created_at: float
+from advisor.storage.records import Role as Role
+from advisor.storage.records import StoredFeedback as StoredFeedback
+from advisor.storage.records import StoredMessage as StoredMessage
+from advisor.storage.records import UnknownMessageError as UnknownMessageError
 
 
 class MessageStore(Protocol):

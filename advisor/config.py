@@ -1,12 +1,28 @@
-"""Settings of the whole product, read from the environment (prefix ADVISOR_) or `.env`."""
+"""Settings of the whole product, read from the environment (prefix ADVISOR_) or `.env`.
+
+One class for every face and layer: the data directory, the LLM, the database and the
+security of the HTTP face. Lists are comma-separated (`ADVISOR_CORS_ORIGINS=a,b`).
+deploy/README.md and the top-level README carry the table of these settings; a test
+keeps both in step with this class.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from advisor.errors import SettingsError
+from advisor.security.cors import parse_origins
+from advisor.security.ratelimit import RateLimit, parse_networks
+
+__all__ = ["Settings", "SettingsError", "get_settings", "normalize_database_url"]
+
+SQLITE_FILE_NAME = "advisor.db"
+DATABASE_URL_PREFIXES = ("sqlite:", "postgresql:", "postgresql+psycopg:", "postgres:")
 
 
 class Settings(BaseSettings):
@@ -14,9 +30,12 @@ class Settings(BaseSettings):
         env_prefix="ADVISOR_", env_file=".env", env_ignore_empty=True, extra="ignore"
     )
 
+    # ---- where things live ----------------------------------------------------------
     data_dir: Path = Field(
         default=Path(".data"), description="indexes, caches, the CPU vLLM build, the database"
     )
+
+    # ---- the LLM ----------------------------------------------------------------------
     llm_url: str | None = Field(
         default=None, description="OpenAI-compatible base URL of the LLM (vLLM); unset = offline"
     )
@@ -24,7 +43,94 @@ class Settings(BaseSettings):
     llm_api_key: SecretStr = Field(default=SecretStr("EMPTY"))
     llm_timeout_s: float = Field(default=30.0, gt=0)
 
+    # ---- the database -----------------------------------------------------------------
+    database_url: SecretStr | None = Field(
+        default=None,
+        description="SQLAlchemy URL: sqlite:///path.db or postgresql+psycopg://user:pw@host/db;"
+        " unset = SQLite at <data_dir>/advisor.db",
+    )
+    sqlite_synchronous: Literal["NORMAL", "FULL"] = Field(
+        default="NORMAL",
+        description="NORMAL survives a killed process; FULL also survives a power cut",
+    )
+    sqlite_busy_timeout_s: float = Field(default=30.0, gt=0, le=600)
+
+    # ---- the HTTP face ----------------------------------------------------------------
+    staff_api_keys: SecretStr = Field(
+        default=SecretStr(""),
+        description="comma-separated keys for staff and bots (Authorization: Bearer KEY)",
+    )
+    rate_limit: Annotated[RateLimit, NoDecode] = Field(
+        default=RateLimit(requests=30, period_s=60),
+        description="per anonymous client, like 30/minute (second, minute, hour, day)",
+    )
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="comma-separated proxy IPs/CIDRs whose X-Forwarded-For is believed",
+    )
+    cors_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="comma-separated origins allowed to call the API (the website widget)",
+    )
+    max_body_bytes: int = Field(default=1_000_000, ge=1024, description="request body cap")
+    host: str = Field(default="127.0.0.1", description="address `advisor serve` binds")
+    port: int = Field(default=7860, ge=1, le=65535, description="port `advisor serve` listens on")
+    max_conversation_messages: int = Field(
+        default=200,
+        ge=2,
+        description="messages (questions + answers) one conversation may hold; then 422",
+    )
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_backend(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(DATABASE_URL_PREFIXES):
+            raise ValueError("must start with sqlite:, postgresql: or postgresql+psycopg:")
+        return value
+
+    @field_validator("rate_limit", mode="before")
+    @classmethod
+    def _parse_rate_limit(cls, value: object) -> object:
+        return RateLimit.parse(value) if isinstance(value, str) else value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _parse_proxies(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        if isinstance(value, list):
+            parse_networks(value)  # raises on a bad entry, naming it
+        return value
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _parse_origins(cls, value: object) -> object:
+        return parse_origins(value) if isinstance(value, str) else value
+
+    def resolved_database_url(self) -> str:
+        """The URL to connect to; a secret, so never log it (it may hold a password)."""
+        if self.database_url is None:
+            return f"sqlite:///{(self.data_dir / SQLITE_FILE_NAME).resolve()}"
+        return normalize_database_url(self.database_url.get_secret_value())
+
+
+def normalize_database_url(url: str) -> str:
+    """`postgres://` and `postgresql://` mean psycopg 3, the only PostgreSQL driver we ship."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    """The process's settings; raises SettingsError (one line per bad variable)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        prefix = Settings.model_config.get("env_prefix", "")
+        problems = [
+            f"{prefix}{'_'.join(str(part) for part in error['loc'])}".upper() + f": {error['msg']}"
+            for error in exc.errors()
+        ]
+        raise SettingsError("invalid configuration: " + "; ".join(problems)) from None

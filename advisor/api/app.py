@@ -1,7 +1,8 @@
 """The application factory behind `advisor serve`.
 
-Order matters: the API, MCP and widget routes come first, the Gradio UI is mounted last
-at `/` and takes every other path. Heavy parts (the knowledge base) open lazily.
+Order matters: the API, admin, MCP and widget routes come first, the Gradio UI is
+mounted last at `/` and takes every other path. The database opens (and migrates) here;
+the knowledge base opens lazily. Security layers wrap everything but the metrics.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from advisor.api.gateway import AdvisorGateway, AdvisorServiceProtocol
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
 from advisor.api.routers import ask, health, metrics, openai_compat, sizing, widget
 from advisor.api.routers.mcp import build_mcp_server, mcp_routes
-from advisor.api.store import InMemoryMessageStore, MessageStore
 from advisor.api.telemetry import MetricsMiddleware, Telemetry
 from advisor.catalog.loader import Catalog, load_catalog
 from advisor.config import Settings, get_settings
-from advisor.security.bodylimit import BodySizeLimitMiddleware
+from advisor.security.install import install_security
 from advisor.security.keys import StaffKeys
-from advisor.security.settings import SecuritySettings
+from advisor.security.redaction import install_log_redaction, secret_values
+from advisor.storage.admin import admin_router
+from advisor.storage.conversations import DatabaseConversationStore
+from advisor.storage.store import DatabaseStore
 
 DESCRIPTION = (
     "How many GPUs, and which server, a business needs to run or fine-tune an open LLM. "
@@ -31,35 +34,46 @@ DESCRIPTION = (
 )
 
 
-def default_service(settings: Settings, catalog: Catalog) -> AdvisorServiceProtocol:
-    """The real advisor: offline unless `settings.llm_url` is set."""
+def default_service(
+    settings: Settings, catalog: Catalog, database: DatabaseStore
+) -> AdvisorServiceProtocol:
+    """The real advisor (offline unless `settings.llm_url` is set), its follow-up state in
+    the database so a restart or another replica continues the conversation."""
     from advisor.agent.service import AdvisorService
 
-    return AdvisorService(settings, catalog=catalog)
+    return AdvisorService(settings, catalog=catalog, store=DatabaseConversationStore(database))
 
 
 def create_app(
     settings: Settings | None = None,
     service: AdvisorServiceProtocol | None = None,
     *,
-    store: MessageStore | None = None,
+    database: DatabaseStore | None = None,
     with_ui: bool = True,
     warm_up: bool = False,
     staff_keys: StaffKeys | None = None,
 ) -> FastAPI:
-    """One FastAPI app: REST, OpenAI-compatible, MCP, health, metrics, widget and the UI.
+    """One FastAPI app: REST, admin, OpenAI-compatible, MCP, health, metrics, widget, UI.
 
-    `service` and `store` are the seams for tests and for the database of issue 6;
+    `service` and `database` are seams for tests; a database given here is the caller's
+    to close, one opened here (`settings.database_url`) closes with the app.
     `warm_up` opens the knowledge base in a background thread at start.
     """
     settings = settings or get_settings()
-    security = SecuritySettings()
+    owns_database = database is None
+    database = database or DatabaseStore.open(settings=settings)
     catalog = load_catalog()
-    service = service or default_service(settings, catalog)
+    service = service or default_service(settings, catalog, database)
     knowledge = KnowledgeBaseHolder(lambda: service.kb)
     telemetry = Telemetry()
     telemetry.watch_service(service.metrics)
-    gateway = AdvisorGateway(service, store or InMemoryMessageStore(), telemetry)
+    gateway = AdvisorGateway(
+        service,
+        database,
+        telemetry,
+        max_conversation_messages=settings.max_conversation_messages,
+    )
+    keys = staff_keys or StaffKeys.from_secret(settings.staff_api_keys)
     state = AppState(
         settings=settings,
         catalog=catalog,
@@ -67,17 +81,25 @@ def create_app(
         knowledge=knowledge,
         llm_probe=LlmProbe(settings.llm_url),
         telemetry=telemetry,
-        staff_keys=staff_keys or StaffKeys.from_secret(security.staff_api_keys),
+        staff_keys=keys,
     )
     mcp_server = build_mcp_server(catalog, knowledge)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # uvicorn has set up its log handlers by now: filter them before the first request.
+        install_log_redaction(
+            secret_values(settings.staff_api_keys, settings.llm_api_key, settings.database_url)
+        )
         if warm_up:
             knowledge.warm_up_in_background()
-        async with mcp_server.session_manager.run():
-            yield
-        service.close()
+        try:
+            async with mcp_server.session_manager.run():
+                yield
+        finally:
+            service.close()
+            if owns_database:
+                database.close()
 
     routes = mcp_routes(mcp_server)  # creates the session manager the lifespan runs
     app = FastAPI(
@@ -90,9 +112,10 @@ def create_app(
     install_error_handlers(app)
     for module in (sizing, ask, openai_compat, health, metrics, widget):
         app.include_router(module.router)
+    app.include_router(admin_router(database, keys))
     app.router.routes.extend(routes)
-    app.add_middleware(BodySizeLimitMiddleware, max_bytes=security.max_body_bytes)
-    app.add_middleware(MetricsMiddleware, telemetry=telemetry)
+    install_security(app, settings, staff_keys=keys)
+    app.add_middleware(MetricsMiddleware, telemetry=telemetry)  # outermost: counts 429s too
     if with_ui:
         from ui.app import mount_ui
 

@@ -56,20 +56,28 @@ class AdvisorServiceProtocol(Protocol):
 
 class AdvisorGateway:
     def __init__(
-        self, service: AdvisorServiceProtocol, store: MessageStore, telemetry: Telemetry
+        self,
+        service: AdvisorServiceProtocol,
+        store: MessageStore,
+        telemetry: Telemetry,
+        *,
+        max_conversation_messages: int = 200,
     ) -> None:
         self.service = service
         self.store = store
         self.telemetry = telemetry
+        self.max_conversation_messages = max_conversation_messages
 
     def ask(self, request: AskRequest) -> AskApiResponse:
         """Raises ToolInputError (field `question` or `conversation_id`) for unusable input."""
+        self._check_room(request)
         with _input_errors():
             response = self.service.ask(request)
         return self._record(request, response)
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
         """Text chunks as the service produces them, then the stored final answer."""
+        self._check_room(request)
         with _input_errors():
             for item in self.service.ask_stream(request):
                 if isinstance(item, AskResponse):
@@ -93,6 +101,19 @@ class AdvisorGateway:
             comment=stored.comment,
             created_at=stored.created_at,
         )
+
+    def _check_room(self, request: AskRequest) -> None:
+        """A conversation that is full takes no more questions: each one costs two rows and
+        a longer prompt, so an endless one is a cheap way to load the server."""
+        if request.conversation_id is None:
+            return
+        held = self.store.message_count(request.conversation_id)
+        if held + 2 > self.max_conversation_messages:
+            raise ToolInputError(
+                "conversation_id",
+                f"conversation_id: this conversation holds {held} messages, the cap is"
+                f" {self.max_conversation_messages}; start a new conversation (omit the id)",
+            )
 
     def _record(self, request: AskRequest, response: AskResponse) -> AskApiResponse:
         conversation = response.conversation_id

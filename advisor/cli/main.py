@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
+from advisor.errors import SettingsError
+
 # Sub-command modules, in the order `advisor --help` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
     "advisor.cli.size",
@@ -58,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         handler: Handler = args.handler
         return handler(args)
-    except UsageError as exc:
+    except (UsageError, SettingsError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -9,9 +9,6 @@ from typing import Any
 
 from advisor.cli.main import UsageError
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 7860
-
 
 def _port(text: str) -> int:
     try:
@@ -33,12 +30,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve", help="run the chat UI and the REST/OpenAI/MCP API (offline without an LLM)"
     )
-    parser.add_argument(
-        "--host", default=DEFAULT_HOST, help=f"bind address (default {DEFAULT_HOST})"
-    )
-    parser.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
-    )
+    parser.add_argument("--host", default=None, help="bind address (default ADVISOR_HOST)")
+    parser.add_argument("--port", type=_port, default=None, help="port (default ADVISOR_PORT)")
     parser.add_argument(
         "--llm-url",
         type=_url,
@@ -68,23 +61,33 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    sock = _bind(args.host, args.port)
+    from advisor.config import get_settings
+
+    settings = get_settings()
+    host: str = args.host or settings.host
+    port: int = args.port or settings.port
+    sock = _bind(host, port)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
 
     import uvicorn
+    from sqlalchemy.exc import OperationalError
 
     from advisor.api import create_app
-    from advisor.config import get_settings
+    from advisor.security.redaction import redact
 
-    settings = get_settings()
     if args.llm_url:
         settings = settings.model_copy(update={"llm_url": args.llm_url})
-    app = create_app(settings, warm_up=not args.no_warm_up)
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    try:
+        app = create_app(settings, warm_up=not args.no_warm_up)
+    except OperationalError as exc:
+        sock.close()
+        reason = redact(str(exc.orig).strip())
+        raise UsageError(f"advisor serve: cannot open the database: {reason}") from None
+    shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     mode = f"LLM at {settings.llm_url}" if settings.llm_url else "offline"
-    print(f"GPU Advisor ({mode}): http://{shown_host}:{args.port}/", flush=True)
+    print(f"GPU Advisor ({mode}): http://{shown_host}:{port}/", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
     return 0

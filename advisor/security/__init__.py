@@ -15,14 +15,12 @@ from advisor.security.ratelimit import (
     client_address,
 )
 from advisor.security.redaction import RedactingFilter, install_log_redaction, redact
-from advisor.security.settings import SecuritySettings
 
 __all__ = [
     "BodySizeLimitMiddleware",
     "RateLimit",
     "RateLimitMiddleware",
     "RedactingFilter",
-    "SecuritySettings",
     "SlidingWindowLimiter",
     "StaffKeys",
     "bearer_token",

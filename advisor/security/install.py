@@ -7,6 +7,7 @@ abusive client is turned away before its body is read), the body cap, then the a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 
@@ -14,7 +15,9 @@ from advisor.security.bodylimit import BodySizeLimitMiddleware
 from advisor.security.cors import install_cors
 from advisor.security.keys import StaffKeys
 from advisor.security.ratelimit import RateLimitMiddleware, SlidingWindowLimiter, parse_networks
-from advisor.security.settings import SecuritySettings
+
+if TYPE_CHECKING:
+    from advisor.config import Settings
 
 # The API and MCP: what a bot or a script can hammer. The UI's static files are not here.
 LIMITED_PATHS = ("/v1/", "/mcp")
@@ -22,7 +25,7 @@ LIMITED_PATHS = ("/v1/", "/mcp")
 
 def install_security(
     app: FastAPI,
-    settings: SecuritySettings,
+    settings: Settings,
     *,
     staff_keys: StaffKeys | None = None,
     limited_paths: Sequence[str] = LIMITED_PATHS,

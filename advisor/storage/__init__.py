@@ -11,12 +11,10 @@ from advisor.storage.records import (
     UnknownConversationError,
     UnknownMessageError,
 )
-from advisor.storage.settings import StorageSettings
 from advisor.storage.store import DatabaseStore
 
 __all__ = [
     "DatabaseStore",
-    "StorageSettings",
     "StoredFeedback",
     "StoredMessage",
     "UnknownConversationError",

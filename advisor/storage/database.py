@@ -17,7 +17,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
 
-from advisor.storage.settings import normalize_url
+from advisor.config import normalize_database_url
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 WRITE_OPTION = "advisor_write"
@@ -29,7 +29,7 @@ def create_database_engine(
     url: str, *, sqlite_synchronous: str = "NORMAL", sqlite_busy_timeout_s: float = 30.0
 ) -> Engine:
     """An engine for `url`; for SQLite the parent directory is created."""
-    url = normalize_url(url)
+    url = normalize_database_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)

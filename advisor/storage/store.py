@@ -19,6 +19,7 @@ from sqlalchemy import Engine, func, select, true
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, aliased, selectinload, sessionmaker
 
+from advisor.config import Settings
 from advisor.storage import views
 from advisor.storage.database import create_database_engine, upgrade_engine_to_head, writer
 from advisor.storage.export import render_markdown
@@ -38,7 +39,6 @@ from advisor.storage.records import (
     UnknownConversationError,
     UnknownMessageError,
 )
-from advisor.storage.settings import StorageSettings
 
 _ROLES: tuple[str, ...] = get_args(Role)
 _RATINGS: tuple[str, ...] = get_args(Rating)
@@ -83,12 +83,12 @@ class DatabaseStore:
 
     @classmethod
     def open(
-        cls, database_url: str | None = None, *, settings: StorageSettings | None = None
+        cls, database_url: str | None = None, *, settings: Settings | None = None
     ) -> DatabaseStore:
         """Connect (SQLite under the data directory unless a URL is given) and migrate."""
-        settings = settings or StorageSettings()
+        settings = settings or Settings()
         engine = create_database_engine(
-            database_url or settings.resolved_url(),
+            database_url or settings.resolved_database_url(),
             sqlite_synchronous=settings.sqlite_synchronous,
             sqlite_busy_timeout_s=settings.sqlite_busy_timeout_s,
         )

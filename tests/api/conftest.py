@@ -16,13 +16,14 @@ from fastapi.testclient import TestClient
 
 from advisor.api import create_app
 from advisor.config import Settings
+from tests.conftest import app_settings
 
 QUESTION_RU = "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?"
 
 
 @pytest.fixture(scope="session")
-def api_settings(kb_data_dir: Path) -> Settings:
-    return Settings(data_dir=kb_data_dir, llm_url=None)
+def api_settings(kb_data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return app_settings(kb_data_dir, tmp_path_factory.mktemp("api-db"))
 
 
 @pytest.fixture(scope="session")

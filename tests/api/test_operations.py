@@ -7,8 +7,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from advisor.api import create_app
-from advisor.config import Settings
 from tests.api.conftest import QUESTION_RU, free_port
+from tests.conftest import app_settings
 
 
 def test_health_offline_is_ok(client: TestClient) -> None:
@@ -19,9 +19,11 @@ def test_health_offline_is_ok(client: TestClient) -> None:
     assert body["knowledge_base"] in {"not_loaded", "loading", "ready"}
 
 
-def test_an_unreachable_llm_degrades_health_and_answers_fall_back(kb_data_dir: Path) -> None:
+def test_an_unreachable_llm_degrades_health_and_answers_fall_back(
+    kb_data_dir: Path, tmp_path: Path
+) -> None:
     url = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
-    app = create_app(Settings(data_dir=kb_data_dir, llm_url=url), with_ui=False)
+    app = create_app(app_settings(kb_data_dir, tmp_path, llm_url=url), with_ui=False)
     with TestClient(app) as client:
         body = client.get("/health").json()
         answer = client.post("/v1/ask", json={"question": QUESTION_RU}).json()

@@ -398,7 +398,8 @@ def code_default(name: str) -> str:
     if value is None:
         return "unset"
     secret = getattr(value, "get_secret_value", None)
-    return str(secret() if callable(secret) else value)
+    text = str(secret() if callable(secret) else value)
+    return text if text and value != [] else "unset"  # "" and [] read as unset too
 
 
 def test_configuration_table_matches_the_settings() -> None:

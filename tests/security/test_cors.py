@@ -8,7 +8,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
-from advisor.security import SecuritySettings, install_cors, parse_origins
+from advisor.config import Settings
+from advisor.security import install_cors, parse_origins
 
 SITE = "https://www.example.com"
 
@@ -78,7 +79,7 @@ def test_what_is_not_an_origin_names_the_setting(entry: str) -> None:
 
 def test_origins_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ADVISOR_CORS_ORIGINS", f"{SITE},https://shop.example.com")
-    assert SecuritySettings().cors_origins == [SITE, "https://shop.example.com"]
+    assert Settings().cors_origins == [SITE, "https://shop.example.com"]
     monkeypatch.setenv("ADVISOR_CORS_ORIGINS", "*")
     with pytest.raises(ValidationError, match="cors_origins"):
-        SecuritySettings()
+        Settings()

@@ -6,7 +6,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from advisor.security import SecuritySettings, install_security
+from advisor.config import Settings
+from advisor.security import install_security
 
 SITE = "https://www.example.com"
 
@@ -23,7 +24,7 @@ def client(monkeypatch: pytest.MonkeyPatch) -> TestClient:
     def ask() -> dict[str, str]:
         return {"answer": "ok"}
 
-    keys = install_security(app, SecuritySettings())
+    keys = install_security(app, Settings())
     assert keys.verify("staff-key-abcdef")
     return TestClient(app)
 

@@ -7,7 +7,8 @@ from fastapi import Depends, FastAPI
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
 
-from advisor.security import SecuritySettings, StaffKeys, bearer_token, require_staff
+from advisor.config import Settings
+from advisor.security import StaffKeys, bearer_token, require_staff
 
 KEYS = ["staff-key-alpha-1", "bot-key-beta-22"]
 
@@ -68,7 +69,7 @@ def test_the_scheme_is_in_the_openapi_spec(client: TestClient) -> None:
 
 def test_keys_come_from_the_environment_and_stay_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ADVISOR_STAFF_API_KEYS", f" {KEYS[0]} ,, {KEYS[1]},")
-    settings = SecuritySettings()
+    settings = Settings()
     keys = StaffKeys.from_secret(settings.staff_api_keys)
     assert all(keys.verify(key) for key in KEYS)
     assert not keys.verify("")

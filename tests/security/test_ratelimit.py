@@ -10,10 +10,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
+from advisor.config import Settings
 from advisor.security import (
     RateLimit,
     RateLimitMiddleware,
-    SecuritySettings,
     SlidingWindowLimiter,
     StaffKeys,
     client_address,
@@ -54,10 +54,10 @@ def test_bad_rate_limits_name_the_setting(text: str) -> None:
 
 def test_rate_limit_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ADVISOR_RATE_LIMIT", "12/hour")
-    assert SecuritySettings().rate_limit == RateLimit(requests=12, period_s=3600)
+    assert Settings().rate_limit == RateLimit(requests=12, period_s=3600)
     monkeypatch.setenv("ADVISOR_RATE_LIMIT", "lots")
     with pytest.raises(ValidationError, match="rate_limit"):
-        SecuritySettings()
+        Settings()
 
 
 def test_the_window_slides() -> None:
@@ -142,10 +142,10 @@ def test_without_trusted_proxies_the_header_is_never_believed() -> None:
 
 def test_bad_trusted_proxies_name_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ADVISOR_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.1")
-    assert SecuritySettings().trusted_proxies == ["10.0.0.0/8", "192.168.1.1"]
+    assert Settings().trusted_proxies == ["10.0.0.0/8", "192.168.1.1"]
     monkeypatch.setenv("ADVISOR_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local")
     with pytest.raises(ValidationError, match="trusted_proxies: 'proxy.local'"):
-        SecuritySettings()
+        Settings()
 
 
 STAFF_KEY = "staff-key-0123456789"

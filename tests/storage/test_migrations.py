@@ -13,7 +13,8 @@ from alembic.script import ScriptDirectory
 from pydantic import ValidationError
 from sqlalchemy import inspect
 
-from advisor.storage import StorageSettings, create_database_engine, upgrade_to_head
+from advisor.config import Settings
+from advisor.storage import create_database_engine, upgrade_to_head
 from advisor.storage.database import MIGRATIONS_DIR, alembic_config, current_revision, writer
 from advisor.storage.models import Base
 
@@ -100,7 +101,7 @@ def test_settings_default_to_sqlite_in_the_data_dir(
 ) -> None:
     monkeypatch.delenv("ADVISOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("ADVISOR_DATA_DIR", str(tmp_path))
-    assert StorageSettings().resolved_url() == f"sqlite:///{tmp_path.resolve()}/advisor.db"
+    assert Settings().resolved_database_url() == f"sqlite:///{tmp_path.resolve()}/advisor.db"
 
 
 @pytest.mark.parametrize(
@@ -116,12 +117,12 @@ def test_database_url_from_the_environment(
     given: str, resolved: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ADVISOR_DATABASE_URL", given)
-    settings = StorageSettings()
-    assert settings.resolved_url() == resolved
+    settings = Settings()
+    assert settings.resolved_database_url() == resolved
     assert "p@db" not in repr(settings)
 
 
 def test_an_unknown_database_backend_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ADVISOR_DATABASE_URL", "mysql://db/advisor")
     with pytest.raises(ValidationError, match="database_url"):
-        StorageSettings()
+        Settings()

@@ -11,9 +11,9 @@ from advisor.agent.tools import size_deployment
 from advisor.api import create_app
 from advisor.api.deps import AppState
 from advisor.catalog.loader import load_catalog
-from advisor.config import Settings
 from advisor.security.keys import StaffKeys
 from advisor.sizing.request import SizingRequest
+from tests.conftest import app_settings
 from ui.app import AdvisorUi, new_session
 from ui.cards import memory_chart, sizing_card
 from ui.report_markdown import report_markdown
@@ -24,9 +24,11 @@ STAFF_KEY = "staff-key-for-tests"
 
 
 @pytest.fixture(scope="module")
-def state(kb_data_dir: Path) -> AppState:
+def state(kb_data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> AppState:
     app = create_app(
-        Settings(data_dir=kb_data_dir), with_ui=False, staff_keys=StaffKeys([STAFF_KEY])
+        app_settings(kb_data_dir, tmp_path_factory.mktemp("ui-db")),
+        with_ui=False,
+        staff_keys=StaffKeys([STAFF_KEY]),
     )
     app_state: AppState = app.state.advisor
     return app_state

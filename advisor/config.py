@@ -42,6 +42,12 @@ class Settings(BaseSettings):
     llm_model: str | None = Field(default=None, description="model name served at llm_url")
     llm_api_key: SecretStr = Field(default=SecretStr("EMPTY"))
     llm_timeout_s: float = Field(default=30.0, gt=0)
+    llm_failure_threshold: int = Field(
+        default=3, ge=1, description="LLM failures in a row that open the circuit"
+    )
+    llm_cool_down_s: float = Field(
+        default=30.0, gt=0, description="seconds the open circuit answers offline before a trial"
+    )
 
     # ---- the database -----------------------------------------------------------------
     database_url: SecretStr | None = Field(

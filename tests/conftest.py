@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from advisor.config import Settings
+from advisor.storage import upgrade_to_head
+from tests.storage.postgres import PostgresCluster, PostgresUnavailable
+
+MIGRATED_TEMPLATE = "advisor_migrated"
 
 
 @pytest.fixture(scope="session")
@@ -29,3 +34,15 @@ def app_settings(data_dir: Path, database_dir: Path, **overrides: object) -> Set
         "rate_limit": "100000/minute",
     }
     return Settings(**(values | overrides))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """One throwaway PostgreSQL per run (Debian's server binaries; `.ci/run` installs them),
+    holding a migrated template database to copy."""
+    try:
+        with PostgresCluster.running() as cluster:
+            upgrade_to_head(cluster.create_database(MIGRATED_TEMPLATE))
+            yield cluster
+    except PostgresUnavailable as reason:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")

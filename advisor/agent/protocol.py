@@ -12,6 +12,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Language = Literal["ru", "en"]
 Mode = Literal["llm", "offline", "fallback"]
+# Why an LLM turn failed; the offline reader then answers (mode "fallback").
+FailureReason = Literal[
+    "unreachable",
+    "timeout",
+    "invalid_tool_arguments",
+    "no_tool_call",
+    "cut_off",
+    "guard_violation",
+    "error",
+]
 
 
 class Citation(BaseModel):

@@ -17,8 +17,9 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, get_args
 
+from advisor.agent.circuit import LlmCircuit
 from advisor.agent.conversations import (
     Conversation,
     ConversationStore,
@@ -29,7 +30,15 @@ from advisor.agent.conversations import (
 from advisor.agent.language import detect_language
 from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import run_offline_turn
-from advisor.agent.protocol import AskRequest, AskResponse, Citation, Language, Mode, ToolStep
+from advisor.agent.protocol import (
+    AskRequest,
+    AskResponse,
+    Citation,
+    FailureReason,
+    Language,
+    Mode,
+    ToolStep,
+)
 from advisor.catalog.loader import Catalog, load_catalog
 from advisor.config import Settings
 
@@ -58,17 +67,8 @@ class LlmAnswer(Protocol):
 
 LlmTurnFunction = Callable[..., LlmAnswer]
 UNAVAILABLE = "unavailable"  # fallback reason: the LLM package cannot be imported
-FAILURE_REASONS = frozenset(
-    {
-        "unreachable",
-        "timeout",
-        "invalid_tool_arguments",
-        "no_tool_call",
-        "cut_off",
-        "guard_violation",
-        "error",
-    }
-)
+CIRCUIT_OPEN = "circuit_open"  # fallback reason: the LLM failed repeatedly, not asked now
+FAILURE_REASONS: frozenset[str] = frozenset(get_args(FailureReason))
 
 
 class AskInputError(ValueError):
@@ -126,12 +126,16 @@ class AdvisorService:
         catalog: Catalog | None = None,
         kb: KnowledgeBase | None = None,
         use_knowledge: bool = True,
+        circuit: LlmCircuit | None = None,
     ) -> None:
         """`catalog`/`kb` given are used as they are; `use_knowledge=False` never opens the
         knowledge base (answers carry no citations)."""
         self.settings = settings
         self.store: ConversationStore = store or InMemoryConversationStore()
         self.metrics = AdvisorMetrics()
+        self.circuit = circuit or LlmCircuit(
+            settings.llm_failure_threshold, settings.llm_cool_down_s
+        )
         self._llm_turn = llm_turn
         self._catalog = catalog
         self._reader: Reader | None = None
@@ -229,8 +233,22 @@ class AdvisorService:
         """The LLM's answer, or why the offline reader must answer instead.
 
         A failure is any exception with a `reason` among FAILURE_REASONS (LlmFailure, or a
-        test's stand-in); anything else is counted as "error".
+        test's stand-in); anything else is counted as "error". While the circuit is open
+        the LLM is not asked at all.
         """
+        if not self.circuit.allow():
+            return Fallback(CIRCUIT_OPEN)
+        fallback = self._try_llm(question, language, conversation)
+        if isinstance(fallback, Fallback):
+            if fallback.reason != UNAVAILABLE:
+                self.circuit.record_failure(fallback.reason)
+        else:
+            self.circuit.record_success()
+        return fallback
+
+    def _try_llm(
+        self, question: str, language: Language, conversation: Conversation
+    ) -> AskResponse | Fallback:
         turn_function = self._llm_turn
         if turn_function is None:
             try:

@@ -10,6 +10,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from advisor.agent.circuit import LlmCircuit
 from advisor.agent.conversations import InvalidConversationId
 from advisor.agent.protocol import AskRequest, AskResponse
 from advisor.agent.tools import ToolInputError
@@ -46,6 +47,9 @@ class AdvisorServiceProtocol(Protocol):
 
     @property
     def kb(self) -> KnowledgeBase | None: ...
+
+    @property
+    def circuit(self) -> LlmCircuit: ...
 
     def ask(self, request: AskRequest) -> AskResponse: ...
 

@@ -69,6 +69,12 @@ class LlmHealth(BaseModel):
     reachable: bool | None = Field(description="null in offline mode (no LLM configured)")
     checked_at: float | None = None
     error: str | None = None
+    circuit: Literal["closed", "open", "half_open"] = Field(
+        default="closed",
+        description="open: the LLM failed repeatedly and answers come from the fallback",
+    )
+    consecutive_failures: int = Field(default=0, description="LLM turns failed in a row")
+    last_failure: str | None = Field(default=None, description="reason of the latest failure")
 
 
 class HealthResponse(BaseModel):

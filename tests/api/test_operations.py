@@ -15,7 +15,15 @@ def test_health_offline_is_ok(client: TestClient) -> None:
     body = client.get("/health").json()
     assert body["status"] == "ok"
     assert body["mode"] == "offline"
-    assert body["llm"] == {"url": None, "reachable": None, "checked_at": None, "error": None}
+    assert body["llm"] == {
+        "url": None,
+        "reachable": None,
+        "checked_at": None,
+        "error": None,
+        "circuit": "closed",
+        "consecutive_failures": 0,
+        "last_failure": None,
+    }
     assert body["knowledge_base"] in {"not_loaded", "loading", "ready"}
 
 

@@ -9,21 +9,11 @@ from pathlib import Path
 import pytest
 
 from advisor.storage import DatabaseStore, upgrade_to_head
-from tests.storage.postgres import PostgresCluster, PostgresUnavailable
+from tests.conftest import MIGRATED_TEMPLATE
+from tests.storage.postgres import PostgresCluster
 
 BACKENDS = ["sqlite", "postgresql"]
-_TEMPLATE = "advisor_migrated"
 _names = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[PostgresCluster]:
-    try:
-        with PostgresCluster.running() as cluster:
-            upgrade_to_head(cluster.create_database(_TEMPLATE))
-            yield cluster
-    except PostgresUnavailable as reason:
-        pytest.skip(f"PostgreSQL tests skipped: {reason}")
 
 
 @pytest.fixture(params=BACKENDS)
@@ -43,7 +33,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         upgrade_to_head(url)
         return url
     cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-    return cluster.create_database(f"test_{next(_names)}", template=_TEMPLATE)
+    return cluster.create_database(f"test_{next(_names)}", template=MIGRATED_TEMPLATE)
 
 
 @pytest.fixture

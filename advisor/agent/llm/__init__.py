@@ -5,6 +5,7 @@ from advisor.agent.llm import run_llm_turn, LlmFailure, LlmTurn
 
 from __future__ import annotations
 
-from advisor.agent.llm.turn import FailureReason, LlmFailure, LlmTurn, run_llm_turn
+from advisor.agent.llm.turn import LlmFailure, LlmTurn, run_llm_turn
+from advisor.agent.protocol import FailureReason
 
 __all__ = ["FailureReason", "LlmFailure", "LlmTurn", "run_llm_turn"]

@@ -11,14 +11,14 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from advisor.agent.llm.factory import CutOff, TurnControl, TurnTimeout, build_agent, chat_model
 from advisor.agent.llm.guard import guard_answer
 from advisor.agent.llm.intent import forced_tool
 from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import SIZE_DEPLOYMENT, InvalidToolArguments, TurnRecord, build_tools
-from advisor.agent.protocol import Citation, Language, ToolStep
+from advisor.agent.protocol import Citation, FailureReason, Language, ToolStep
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 
@@ -27,16 +27,6 @@ if TYPE_CHECKING:
     from langchain_core.messages import BaseMessage
 
     from knowledge.retrieval import KnowledgeBase
-
-FailureReason = Literal[
-    "unreachable",
-    "timeout",
-    "invalid_tool_arguments",
-    "no_tool_call",
-    "cut_off",
-    "guard_violation",
-    "error",
-]
 
 HISTORY_MESSAGES = 4  # the last two exchanges; older ones live in previous_request
 HISTORY_CHARS = 600

@@ -21,14 +21,22 @@ def _version() -> str:
 
 @router.get("/health", response_model=HealthResponse, summary="Status, mode and LLM reachability")
 def get_health(state: StateDep) -> HealthResponse:
-    """`degraded` when an LLM is configured but not answering (offline fallback serves)."""
+    """`degraded` when an LLM is configured but not answering, or answering so badly that
+    the circuit opened (the offline fallback serves meanwhile)."""
     reachable, checked_at, error = state.llm_probe.status()
-    degraded = state.mode == "llm" and reachable is False
+    circuit = state.gateway.service.circuit.snapshot()
+    degraded = state.mode == "llm" and (reachable is False or circuit.state != "closed")
     return HealthResponse(
         status="degraded" if degraded else "ok",
         mode="llm" if state.mode == "llm" else "offline",
         llm=LlmHealth(
-            url=state.llm_probe.url, reachable=reachable, checked_at=checked_at, error=error
+            url=state.llm_probe.url,
+            reachable=reachable,
+            checked_at=checked_at,
+            error=error,
+            circuit=circuit.state,
+            consecutive_failures=circuit.consecutive_failures,
+            last_failure=circuit.last_failure,
         ),
         knowledge_base=state.knowledge.state,
         version=_version(),

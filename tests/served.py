@@ -29,8 +29,9 @@ def free_port() -> int:
 
 
 def copy_data_dir(kb_data_dir: Path, target: Path) -> Path:
-    """A private data directory holding a copy of the built knowledge base."""
-    shutil.copytree(kb_data_dir, target, ignore=shutil.ignore_patterns("*.db", "*.db-*"))
+    """A private data directory holding a copy of the built knowledge base (only that:
+    a data directory may also hold a database or the multi-GB CPU vLLM build)."""
+    shutil.copytree(kb_data_dir / "kb", target / "kb")
     return target
 
 

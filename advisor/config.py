@@ -2,8 +2,8 @@
 
 One class for every face and layer: the data directory, the LLM, the database and the
 security of the HTTP face. Lists are comma-separated (`ADVISOR_CORS_ORIGINS=a,b`).
-deploy/README.md and the top-level README carry the table of these settings; a test
-keeps both in step with this class.
+The top-level README carries the table of these settings; a test keeps it in step
+with this class.
 """
 
 from __future__ import annotations

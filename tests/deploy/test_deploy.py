@@ -382,9 +382,10 @@ def test_sysusers_creates_both_users() -> None:
 
 
 def readme_settings() -> dict[str, tuple[str, bool]]:
-    """`ADVISOR_*` rows of deploy/README.md: default as written, and whether *Planned*."""
+    """`ADVISOR_*` rows of the README's configuration table: default as written, and
+    whether *Planned*."""
     rows: dict[str, tuple[str, bool]] = {}
-    for line in (DEPLOY / "README.md").read_text().splitlines():
+    for line in (DEPLOY.parent / "README.md").read_text().splitlines():
         match = re.match(r"\| `(ADVISOR_[A-Z0-9_]+)` \| ([^|]+) \| (.+) \|$", line)
         if match:
             default = match.group(2).strip().strip("`")
@@ -406,7 +407,7 @@ def test_configuration_table_matches_the_settings() -> None:
     rows = readme_settings()
     prefix = Settings.model_config.get("env_prefix", "")
     in_code = {f"{prefix}{name}".upper(): name for name in Settings.model_fields}
-    assert in_code.keys() <= rows.keys(), "add these to deploy/README.md's table"
+    assert in_code.keys() <= rows.keys(), "add these to the README's configuration table"
     for variable, name in in_code.items():
         assert rows[variable][0] == code_default(name), variable
     for variable, (_, planned) in rows.items():

@@ -51,8 +51,13 @@ class ServedAdvisor:
         }
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, *, wait_for_knowledge: bool = True) -> float:
-        """Start and wait until healthy (and the index is open); returns seconds it took."""
+    def start(
+        self, *, wait_for_knowledge: bool = True, timeout_s: float = START_TIMEOUT_S
+    ) -> float:
+        """Start and wait until healthy (and the index is open); returns seconds it took.
+
+        With an empty data directory the server builds the index first (~20 s idle,
+        minutes on a busy machine): give it a longer `timeout_s`."""
         started = time.monotonic()
         advisor = Path(sys.executable).with_name("advisor")
         with self.log_path.open("ab") as log:
@@ -64,7 +69,7 @@ class ServedAdvisor:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = started + START_TIMEOUT_S
+        deadline = started + timeout_s
         while True:
             if self.process.poll() is not None:
                 raise RuntimeError(f"advisor serve exited: {self.log()}")
@@ -75,7 +80,7 @@ class ServedAdvisor:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"advisor serve not ready in {START_TIMEOUT_S} s: {self.log()}")
+                raise RuntimeError(f"advisor serve not ready in {timeout_s:.0f} s: {self.log()}")
             time.sleep(0.2)
 
     def kill(self, sig: signal.Signals = signal.SIGKILL) -> None:

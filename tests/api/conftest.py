@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from fastapi.testclient import TestClient
 from advisor.api import create_app
 from advisor.config import Settings
 from tests.conftest import app_settings
+from tests.served import free_port
 
 QUESTION_RU = "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?"
 
@@ -35,13 +35,6 @@ def api_app(api_settings: Settings) -> FastAPI:
 def client(api_app: FastAPI) -> Iterator[TestClient]:
     with TestClient(api_app) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class LiveServer:

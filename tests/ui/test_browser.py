@@ -8,11 +8,6 @@ tests/ui/artifacts/ (gitignored).
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +17,7 @@ import pytest
 from advisor.catalog.loader import load_catalog
 from advisor.sizing.engine import size
 from advisor.sizing.request import SizingRequest
+from tests.served import ServedAdvisor
 
 pytestmark = pytest.mark.integration
 
@@ -37,7 +33,6 @@ CHROMIUM_FLAGS = [
 ]
 QUESTION_RU = "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?"
 REPO = Path(__file__).resolve().parents[2]
-START_TIMEOUT_S = 120
 KB_TIMEOUT_S = 600  # building the index takes ~20 s on an idle machine, minutes on a busy one
 ANSWER_TIMEOUT_MS = 60_000
 
@@ -48,65 +43,14 @@ def artifacts_dir() -> Path:
     return directory
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_for_knowledge_base(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    """The server warms the index up in the background; the first answer needs it."""
-    deadline = time.monotonic() + KB_TIMEOUT_S
-    while httpx.get(f"{base_url}/health", timeout=5).json()["knowledge_base"] != "ready":
-        if process.poll() is not None or time.monotonic() > deadline:
-            pytest.fail(f"knowledge base not ready: {log.read_text(errors='replace')}")
-        time.sleep(0.5)
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`advisor serve` in its own process group, data dir in a tmp dir (KB builds there)."""
-    port = _free_port()
+    """`advisor serve` on a fresh data dir: it builds the knowledge base there at start."""
     data_dir = tmp_path_factory.mktemp("serve-data")
-    log_path = data_dir / "serve.log"
-    env = {**os.environ, "ADVISOR_DATA_DIR": str(data_dir), "OMP_WAIT_POLICY": "PASSIVE"}
-    env.pop("ADVISOR_LLM_URL", None)
-    advisor = Path(sys.executable).with_name("advisor")
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [str(advisor), "serve", "--port", str(port)],
-            cwd=REPO,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base_url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"advisor serve exited: {log_path.read_text(errors='replace')}")
-            try:
-                if httpx.get(f"{base_url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"advisor serve not healthy in {START_TIMEOUT_S} s")
-            time.sleep(0.2)
-        assert f"{base_url}/" in log_path.read_text(errors="replace")
-        _wait_for_knowledge_base(base_url, process, log_path)
-        yield base_url
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+    with ServedAdvisor(data_dir, {}, data_dir / "serve.log") as server:
+        server.start(timeout_s=KB_TIMEOUT_S)
+        assert f"{server.base_url}/" in server.log()
+        yield server.base_url
 
 
 @pytest.mark.skipif(

@@ -82,6 +82,7 @@ def create_app(
         llm_probe=LlmProbe(settings.llm_url),
         telemetry=telemetry,
         staff_keys=keys,
+        database=database,
     )
     mcp_server = build_mcp_server(catalog, knowledge)
 

@@ -1,7 +1,7 @@
 """What routes depend on, injected with `Annotated[..., Depends(...)]`.
 
-Everything hangs off one `AppState` built by `create_app`; issue 6 adds its database
-session, API-key check and rate limit as further dependencies here.
+Everything hangs off one `AppState` built by `create_app`; the staff check and the rate
+limit are in advisor.security, the staff endpoints in advisor.storage.admin.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from advisor.api.telemetry import Telemetry
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.security.keys import StaffKeys
+from advisor.storage.store import DatabaseStore
 
 
 @dataclass
@@ -28,6 +29,7 @@ class AppState:
     llm_probe: LlmProbe
     telemetry: Telemetry
     staff_keys: StaffKeys
+    database: DatabaseStore
 
     @property
     def mode(self) -> str:

@@ -6,16 +6,19 @@ clients show our message, with `allowed` and the full list of field `errors` add
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from advisor.agent.tools import ToolInputError
 
+log = logging.getLogger(__name__)
 _BODY_LOCATIONS = frozenset({"body", "query", "path", "header"})
 
 
@@ -66,12 +69,19 @@ _TYPES = {
     413: "request_too_large",
     422: "invalid_request_error",
     429: "rate_limit_error",
+    503: "service_unavailable",
 }
+STORAGE_RETRY_AFTER_S = 5
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorResponse, "description": "unknown id"},
     413: {"model": ErrorResponse, "description": "request body too large"},
     422: {"model": ErrorResponse, "description": "invalid input: field path and allowed values"},
+}
+# Routes that store what they acknowledge.
+STORING_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **ERROR_RESPONSES,
+    503: {"model": ErrorResponse, "description": "the database is unavailable: nothing stored"},
 }
 
 
@@ -191,8 +201,21 @@ async def _on_http_error(_: Request, exc: Exception) -> JSONResponse:
     return response
 
 
+async def _on_storage_error(_: Request, exc: Exception) -> JSONResponse:
+    """The database is down or refusing: nothing was acknowledged, so the client may retry."""
+    log.error("database unavailable: %s", type(getattr(exc, "orig", None) or exc).__name__)
+    response = error_response(
+        503,
+        "storage_unavailable",
+        "the database is unavailable, so nothing was stored; retry in a few seconds",
+    )
+    response.headers["Retry-After"] = str(STORAGE_RETRY_AFTER_S)
+    return response
+
+
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(ToolInputError, _on_tool_input_error)
     app.add_exception_handler(ApiError, _on_api_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
+    app.add_exception_handler(SQLAlchemyError, _on_storage_error)

@@ -82,4 +82,8 @@ class HealthResponse(BaseModel):
     mode: Literal["offline", "llm"]
     llm: LlmHealth
     knowledge_base: Literal["not_loaded", "loading", "ready", "failed"]
+    database: Literal["ok", "unavailable"] = Field(
+        description="unavailable: answers cannot be stored, so /v1/ask answers 503"
+    )
+    database_error: str | None = Field(default=None, description="the driver's error class")
     version: str

@@ -41,7 +41,14 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
 class RedactingFilter(logging.Filter):
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= MIN_SECRET_LENGTH]
+        self.secrets: list[str] = []
+        self.add_secrets(secrets)
+
+    def add_secrets(self, secrets: Iterable[str]) -> None:
+        """More values to mask (an app created later in the process may bring new keys)."""
+        for secret in secrets:
+            if len(secret) >= MIN_SECRET_LENGTH and secret not in self.secrets:
+                self.secrets.append(secret)
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Always keeps the record; only its text is rewritten (formatted once, here)."""
@@ -62,11 +69,16 @@ def install_log_redaction(
     """Add one RedactingFilter to every handler of `loggers` (root by default) and return it.
 
     Call it after logging is configured (uvicorn configures its own handlers at start).
+    A handler that has a filter already gets the new secrets added to it, not a second one.
     """
+    secrets = list(secrets)
     redactor = RedactingFilter(secrets)
     for name in loggers:
         for handler in logging.getLogger(name).handlers:
-            if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+            present = [f for f in handler.filters if isinstance(f, RedactingFilter)]
+            for existing in present:
+                existing.add_secrets(secrets)
+            if not present:
                 handler.addFilter(redactor)
     return redactor
 

@@ -17,6 +17,7 @@ from typing import Any, get_args
 
 from sqlalchemy import Engine, func, select, true
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload, sessionmaker
 
 from advisor.config import Settings
@@ -97,6 +98,15 @@ class DatabaseStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> str | None:
+        """None when the database answers, else why not (for /health; never the URL)."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(select(1))
+        except SQLAlchemyError as exc:
+            return type(getattr(exc, "orig", None) or exc).__name__
+        return None
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:

@@ -93,3 +93,18 @@ def test_secret_values_split_key_lists() -> None:
         "other-key-99",
         "EMPTY",
     ]
+
+
+def test_a_second_install_adds_its_secrets_to_the_filter_already_there() -> None:
+    logger = logging.getLogger("tests.security.second")
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    logger.addHandler(handler)
+    try:
+        install_log_redaction(["first-secret-1"], loggers=["tests.security.second"])
+        install_log_redaction(["second-secret-2"], loggers=["tests.security.second"])
+        logger.warning("keys %s and %s", "first-secret-1", "second-secret-2")
+    finally:
+        logger.removeHandler(handler)
+    assert "secret" not in stream.getvalue()
+    assert sum(isinstance(f, RedactingFilter) for f in handler.filters) == 1

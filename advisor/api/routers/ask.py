@@ -6,11 +6,11 @@ from fastapi import APIRouter
 
 from advisor.agent.protocol import AskRequest
 from advisor.api.deps import GatewayDep
-from advisor.api.errors import ERROR_RESPONSES, ApiError
+from advisor.api.errors import STORING_RESPONSES, ApiError
 from advisor.api.protocol import AskApiResponse, FeedbackRequest, FeedbackResponse
 from advisor.api.store import UnknownMessageError
 
-router = APIRouter(prefix="/v1", tags=["ask"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["ask"], responses=STORING_RESPONSES)
 
 
 @router.post("/ask", response_model=AskApiResponse, summary="Ask the advisor")

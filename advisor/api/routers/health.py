@@ -22,10 +22,13 @@ def _version() -> str:
 @router.get("/health", response_model=HealthResponse, summary="Status, mode and LLM reachability")
 def get_health(state: StateDep) -> HealthResponse:
     """`degraded` when an LLM is configured but not answering, or answering so badly that
-    the circuit opened (the offline fallback serves meanwhile)."""
+    the circuit opened (the offline fallback serves meanwhile), or when the database is
+    unavailable (nothing can be acknowledged)."""
     reachable, checked_at, error = state.llm_probe.status()
     circuit = state.gateway.service.circuit.snapshot()
-    degraded = state.mode == "llm" and (reachable is False or circuit.state != "closed")
+    database_error = state.database.ping()
+    llm_down = state.mode == "llm" and (reachable is False or circuit.state != "closed")
+    degraded = llm_down or database_error is not None
     return HealthResponse(
         status="degraded" if degraded else "ok",
         mode="llm" if state.mode == "llm" else "offline",
@@ -39,5 +42,7 @@ def get_health(state: StateDep) -> HealthResponse:
             last_failure=circuit.last_failure,
         ),
         knowledge_base=state.knowledge.state,
+        database="ok" if database_error is None else "unavailable",
+        database_error=database_error,
         version=_version(),
     )

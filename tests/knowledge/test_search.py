@@ -88,3 +88,16 @@ def test_cli_bad_flags_are_one_line_exit_2(
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_long_question_embeds_only_its_beginning() -> None:
+    """A 4000-character paste costs what 400 characters cost, not 20 times more."""
+    import numpy as np
+
+    from knowledge.embeddings import MAX_QUERY_CHARS, default_embedder
+
+    embedder = default_embedder()
+    head = ("How many GPUs for Llama 3.1 70B with 20 users? " * 20)[:MAX_QUERY_CHARS]
+    long_question = head + " and then a very long tail of pasted text" * 90
+    assert np.allclose(embedder.embed_query(long_question), embedder.embed_query(head))
+    assert not np.allclose(embedder.embed_query(head[:100]), embedder.embed_query(head))

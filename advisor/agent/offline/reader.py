@@ -238,6 +238,8 @@ _DICTATION = re.compile(
     rf"\b{_DICTATE_VERB}\b\s*(?:,\s*)?"
     r"(?::\s*(?=\d|(?:you|i|we) need|нужн\w*|требует\w*)|that\b|what follows|следующее|"
     r"что\b(?!\s+(?:лучше|выгодн\w*|дешевле|нужно для|потребуется для|понадобится для))|"
+    r"(?:(?:it|this|they|we|you|i)\s+(?:needs?|requires?|takes?|uses?)\s+|"
+    r"(?:нужн\w*|требу\w*|потребу\w*|понадоб\w*)\s+)?"
     r"(?:(?:exactly|just|only|ровно|только|просто)\s+)?(?=\d))|"
     r"\b(?:add|include|put) (?:a|one|this) (?:line|sentence|note)\b|"
     r"\b(?:every|each|your) (?:answer|reply|response) must\b|"

@@ -16,17 +16,17 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.agent.conversations import CONVERSATION_ID
 from advisor.agent.protocol import AskRequest
 from advisor.agent.tools import ToolInputError
 from advisor.api.deps import GatewayDep
-from advisor.api.errors import ERROR_RESPONSES, ApiError, error_body
+from advisor.api.errors import STORING_RESPONSES, ApiError, error_body
 from advisor.api.gateway import AdvisorGateway
 from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
 
-router = APIRouter(prefix="/v1", tags=["openai"], responses=ERROR_RESPONSES)
+router = APIRouter(prefix="/v1", tags=["openai"], responses=STORING_RESPONSES)
 
 MAX_MESSAGES = 200
 
@@ -83,7 +83,8 @@ class ChatCompletion(BaseModel):
     advisor: AskApiResponse = Field(description="the full answer: sizing JSON, citations, id")
 
 
-def _question(request: ChatCompletionRequest) -> str:
+def _question(request: ChatCompletionRequest) -> tuple[int, str]:
+    """The last user message: its index in `messages` and its text."""
     if request.model != ADVISOR_MODEL_ID:
         raise ApiError(
             404,
@@ -103,7 +104,7 @@ def _question(request: ChatCompletionRequest) -> str:
                     "the last user message has no text",
                     field=f"messages.{index}.content",
                 )
-            return text
+            return index, text
     raise ApiError(
         422, "invalid_value", "messages need at least one user message", field="messages"
     )
@@ -117,7 +118,7 @@ def conversation_from_user(user: str) -> str:
 
 
 def _ask_request(body: ChatCompletionRequest, conversation_header: str | None) -> AskRequest:
-    question = _question(body)
+    index, question = _question(body)
     conversation = conversation_header
     if conversation is not None and not CONVERSATION_ID.fullmatch(conversation):
         raise ApiError(
@@ -131,8 +132,11 @@ def _ask_request(body: ChatCompletionRequest, conversation_header: str | None) -
         conversation = conversation_from_user(body.user)
     try:
         return AskRequest(question=question, conversation_id=conversation)
-    except ValueError as exc:
-        raise ApiError(422, "invalid_value", str(exc).splitlines()[0], field="messages") from None
+    except ValidationError as exc:
+        # The conversation id was checked above: what AskRequest refuses is the question.
+        field = f"messages.{index}.content"
+        message = f"{field}: {exc.errors()[0]['msg']}"
+        raise ApiError(422, "invalid_value", message, field=field) from None
 
 
 @router.post(

@@ -13,6 +13,8 @@ import tempfile
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from advisor.agent.protocol import AskRequest
 from advisor.agent.tools import ToolInputError, compare_gpus, size_deployment
 from advisor.api.protocol import AskApiResponse
@@ -72,22 +74,38 @@ class AdvisorUi:
         history.append({"role": "assistant", "content": "…"})
         yield history, "", card, session, ""
         text = ""
-        for item in self.state.gateway.ask_stream(request):
-            if isinstance(item, AskApiResponse):
-                history = history[:-1] + self._final_messages(item)
-                session["conversation_id"] = item.conversation_id
-                session["message_ids"][str(len(history) - 1)] = item.message_id
-                session["last"] = {
-                    "message_id": item.message_id,
-                    "request": item.request,
-                    "sizing": item.sizing,
-                    "language": item.language,
-                }
-                yield history, "", self._card_of(session), session, ""
-                return
-            text += item
-            history[-1] = {"role": "assistant", "content": text}
-            yield history, "", card, session, ""
+        try:
+            for item in self.state.gateway.ask_stream(request):
+                if isinstance(item, AskApiResponse):
+                    history = history[:-1] + self._final_messages(item)
+                    session["conversation_id"] = item.conversation_id
+                    session["message_ids"][str(len(history) - 1)] = item.message_id
+                    session["last"] = {
+                        "message_id": item.message_id,
+                        "request": item.request,
+                        "sizing": item.sizing,
+                        "language": item.language,
+                    }
+                    yield history, "", self._card_of(session), session, ""
+                    return
+                text += item
+                history[-1] = {"role": "assistant", "content": text}
+                yield history, "", card, session, ""
+        except ToolInputError as exc:
+            note = str(exc)
+            if exc.field == "conversation_id":  # full: the next question starts a new one
+                session["conversation_id"] = None
+                note = (
+                    "Беседа достигла предела, следующий вопрос начнёт новую"
+                    " / This conversation is full; the next question starts a new one"
+                )
+            yield history[:-2], question, card, session, note
+        except SQLAlchemyError:
+            note = (
+                "Не удалось сохранить ответ, попробуйте ещё раз через несколько секунд"
+                " / The answer could not be saved; please retry in a few seconds"
+            )
+            yield history[:-2], question, card, session, note
 
     @staticmethod
     def _final_messages(answer: AskApiResponse) -> ChatHistory:

@@ -175,3 +175,17 @@ def test_markdown_report_has_the_layout_and_the_vllm_command() -> None:
     assert f"**{gpu['count']} x {gpu['name']}**" in markdown
     assert "vllm serve meta-llama/Llama-3.1-70B-Instruct" in markdown
     assert f"--tensor-parallel-size {gpu['tensor_parallel']}" in markdown
+
+
+def test_a_full_conversation_says_so_and_starts_afresh(kb_data_dir: Path, tmp_path: Path) -> None:
+    app = create_app(
+        app_settings(kb_data_dir, tmp_path, max_conversation_messages=2), with_ui=False
+    )
+    ui = AdvisorUi(app.state.advisor)
+    *_, (history, _, _, session, _) = ui.respond(QUESTION_RU, [], new_session())
+    *_, (after, textbox, _, session, note) = ui.respond("А на 100?", history, session)
+    assert "предела" in note and "full" in note
+    assert textbox == "А на 100?"  # the question stays in the box, nothing is lost
+    assert after == history and session["conversation_id"] is None
+    *_, (fresh, _, _, session, note) = ui.respond("А на 100?", after, session)
+    assert note == "" and session["conversation_id"] is not None and len(fresh) > len(after)

@@ -19,8 +19,9 @@ from advisor.security.ratelimit import RateLimitMiddleware, SlidingWindowLimiter
 if TYPE_CHECKING:
     from advisor.config import Settings
 
-# The API and MCP: what a bot or a script can hammer. The UI's static files are not here.
-LIMITED_PATHS = ("/v1/", "/mcp")
+# What a bot or a script can hammer: the API, MCP, and the Gradio UI's event endpoints
+# (each question or click in the UI is one queue join). The UI's static files are not here.
+LIMITED_PATHS = ("/v1/", "/mcp", "/gradio_api/queue/join", "/gradio_api/call/")
 
 
 def install_security(

@@ -188,3 +188,12 @@ def test_keys_never_reach_the_logs(app: FastAPI, caplog: pytest.LogCaptureFixtur
         logging.getLogger("advisor.test").warning("request had key %s", STAFF_KEY)
     assert "request had key" in caplog.text
     assert STAFF_KEY not in caplog.text
+
+
+def test_the_chat_ui_events_are_rate_limited_too(kb_data_dir: Path, tmp_path: Path) -> None:
+    settings = app_settings(kb_data_dir, tmp_path, rate_limit="2/minute")
+    with TestClient(create_app(settings, with_ui=True)) as client:
+        codes = [client.post("/gradio_api/queue/join", json={}).status_code for _ in range(3)]
+        page = client.get("/")
+    assert codes[:2] != [429, 429] and codes[2] == 429
+    assert page.status_code == 200  # the page itself is not limited

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from fastapi import FastAPI
 
 from advisor.api.deps import AppState
-from advisor.api.errors import install_error_handlers
+from advisor.api.errors import STAFF_RESPONSES, install_error_handlers
 from advisor.api.gateway import AdvisorGateway, AdvisorServiceProtocol
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
 from advisor.api.routers import ask, health, metrics, openai_compat, sizing, widget
@@ -113,7 +113,7 @@ def create_app(
     install_error_handlers(app)
     for module in (sizing, ask, openai_compat, health, metrics, widget):
         app.include_router(module.router)
-    app.include_router(admin_router(database, keys))
+    app.include_router(admin_router(database, keys, responses=STAFF_RESPONSES))
     app.router.routes.extend(routes)
     install_security(app, settings, staff_keys=keys)
     app.add_middleware(MetricsMiddleware, telemetry=telemetry)  # outermost: counts 429s too

@@ -74,6 +74,7 @@ _TYPES = {
 STORAGE_RETRY_AFTER_S = 5
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorResponse, "description": "the body cannot be read (e.g. not UTF-8)"},
     404: {"model": ErrorResponse, "description": "unknown id"},
     413: {"model": ErrorResponse, "description": "request body too large"},
     422: {"model": ErrorResponse, "description": "invalid input: field path and allowed values"},
@@ -82,6 +83,12 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 STORING_RESPONSES: dict[int | str, dict[str, Any]] = {
     **ERROR_RESPONSES,
     503: {"model": ErrorResponse, "description": "the database is unavailable: nothing stored"},
+}
+STAFF_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **STORING_RESPONSES,
+    401: {"model": ErrorResponse, "description": "no staff key"},
+    403: {"model": ErrorResponse, "description": "not a staff key"},
+    404: {"model": ErrorResponse, "description": "unknown conversation_id"},
 }
 
 

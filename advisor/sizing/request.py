@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Task = Literal["inference", "lora", "qlora", "full", "pretrain"]
 Precision = Literal[
@@ -39,7 +39,11 @@ ALL_LINEAR: tuple[LoraTarget, ...] = ("q", "k", "v", "o", "gate", "up", "down")
 
 
 class SizingRequest(BaseModel):
-    """One deployment need: a model, a task and the load or training run it must carry."""
+    """One deployment need: a model, a task and the load or training run it must carry.
+
+    Every number has an upper bound: the engine computes in floats, and an int past ~1e308
+    does not convert to one (a crash, not an answer).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -68,16 +72,25 @@ class SizingRequest(BaseModel):
         default=0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use"
     )
     max_num_batched_tokens: int | None = Field(
-        default=None, ge=1, description="engine prefill batch; unset = the engine's default"
+        default=None,
+        ge=1,
+        le=10_000_000,
+        description="engine prefill batch; unset = the engine's default",
     )
     max_num_seqs: int | None = Field(
-        default=None, ge=1, description="engine's concurrent-sequence cap; unset = users, capped"
+        default=None,
+        ge=1,
+        le=1_000_000,
+        description="engine's concurrent-sequence cap; unset = users, capped",
     )
     enforce_eager: bool = Field(
         default=False, description="no CUDA graphs (vLLM --enforce-eager): less memory, slower"
     )
     output_tokens: int | None = Field(
-        default=None, ge=1, description="tokens generated per request; unset = a quarter of context"
+        default=None,
+        ge=1,
+        le=10_000_000,
+        description="tokens generated per request; unset = a quarter of context",
     )
     micro_batch: int = Field(default=1, ge=1, le=4096, description="training micro-batch per GPU")
     seq_len: int | None = Field(
@@ -96,14 +109,18 @@ class SizingRequest(BaseModel):
     )
     sharding: Sharding = Field(default="none", description="ZeRO stage; zero3 = FSDP")
     cpu_offload: bool = Field(default=False, description="offload optimizer (and zero3 params)")
-    dataset_tokens: int | None = Field(default=None, ge=1, description="tokens in the dataset")
+    dataset_tokens: int | None = Field(
+        default=None, ge=1, le=10**15, description="tokens in the dataset"
+    )
     epochs: float = Field(default=1.0, gt=0, le=1000)
 
-    @model_validator(mode="after")
-    def _lora_targets_unique(self) -> SizingRequest:
-        if len(set(self.lora_targets)) != len(self.lora_targets):
+    @field_validator("lora_targets")
+    @classmethod
+    def _lora_targets_unique(cls, targets: list[LoraTarget]) -> list[LoraTarget]:
+        """A field validator, so the error names `lora_targets` (the flag to fix)."""
+        if len(set(targets)) != len(targets):
             raise ValueError("lora_targets has duplicates")
-        return self
+        return targets
 
     @property
     def is_training(self) -> bool:

@@ -8,7 +8,7 @@ one). An unknown conversation is a 404 that names the id's field.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -21,12 +21,19 @@ from advisor.storage.views import ConversationExport, ConversationView, StatsRep
 ConversationId = Annotated[str, Path(min_length=1, max_length=100)]
 
 
-def admin_router(store: DatabaseStore, keys: StaffKeys) -> APIRouter:
+def admin_router(
+    store: DatabaseStore,
+    keys: StaffKeys,
+    *,
+    responses: dict[int | str, dict[str, Any]] | None = None,
+) -> APIRouter:
+    """`responses` documents the error bodies the app answers with (401, 403, 404, 422)."""
     router = APIRouter(
         prefix="/v1/admin",
         tags=["staff"],
         dependencies=[Depends(require_staff(keys))],
-        responses={401: {"description": "no staff key"}, 403: {"description": "not a staff key"}},
+        responses=responses
+        or {401: {"description": "no staff key"}, 403: {"description": "not a staff key"}},
     )
 
     @router.get("/conversations/{conversation_id}", response_model=ConversationView)

@@ -10,6 +10,12 @@ from ui.widget import WIDGET_SCRIPT, widget_page, widget_snippet
 router = APIRouter(tags=["widget"])
 
 
+class JavaScriptResponse(Response):
+    """So the OpenAPI document declares the script's real content type."""
+
+    media_type = "application/javascript"
+
+
 def _base_url(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
@@ -19,13 +25,13 @@ def get_widget_page(request: Request) -> HTMLResponse:
     return HTMLResponse(widget_page(_base_url(request)))
 
 
-@router.get("/widget.js", summary="The widget script (floating chat bubble)")
-def get_widget_script() -> Response:
-    return Response(
-        WIDGET_SCRIPT,
-        media_type="application/javascript",
-        headers={"Cache-Control": "public, max-age=3600"},
-    )
+@router.get(
+    "/widget.js",
+    response_class=JavaScriptResponse,
+    summary="The widget script (floating chat bubble)",
+)
+def get_widget_script() -> JavaScriptResponse:
+    return JavaScriptResponse(WIDGET_SCRIPT, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get("/widget/snippet", response_class=PlainTextResponse, summary="The HTML line to paste")

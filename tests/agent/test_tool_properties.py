@@ -1,0 +1,115 @@
+"""Properties of the tool layer over raw argument dicts, as an LLM, a REST body or an MCP
+client sends them: a report, or a ToolInputError naming the argument to fix; nothing else."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from advisor.agent.tools import SizingOutcome, ToolInputError, compare_gpus, size_deployment
+from advisor.catalog.loader import load_catalog
+from advisor.sizing.request import TASKS, SizingRequest
+
+CATALOG = load_catalog()
+FIELDS = sorted(SizingRequest.model_fields)
+
+json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+)
+hostile_values = st.one_of(
+    json_scalars,
+    st.integers(10**308, 10**400),  # past the float range
+    st.lists(json_scalars, max_size=4),
+    st.dictionaries(st.text(max_size=5), json_scalars, max_size=3),
+    st.lists(st.sampled_from(["q", "k", "v", "o", "gate", "up", "down"]), max_size=9),
+)
+arguments = st.fixed_dictionaries(
+    {
+        "model": st.sampled_from(sorted(CATALOG.models)),
+        "gpu": st.sampled_from(sorted(CATALOG.gpus)),
+        "task": st.sampled_from(TASKS),
+    }
+).flatmap(
+    lambda base: st.dictionaries(
+        # Non-empty unknown keys: an empty one has no name to report (it is `request`).
+        st.one_of(st.sampled_from(FIELDS), st.text(min_size=1, max_size=10)),
+        hostile_values,
+        max_size=3,
+    ).map(lambda hostile: base | hostile)
+)
+
+
+def _strict_json(value: object) -> str:
+    return json.dumps(value, allow_nan=False)
+
+
+@pytest.mark.parametrize(
+    ("tool", "examples"), [(size_deployment, 300), (compare_gpus, 150)], ids=["size", "compare"]
+)
+def test_raw_arguments_give_a_report_or_name_the_argument(tool: Any, examples: int) -> None:
+    """Catalog ids plus up to three arguments of any JSON type, known or not (a compare
+    sweeps every GPU, so it gets fewer cases)."""
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(arguments)
+    def run(raw: dict[str, Any]) -> None:
+        try:
+            result = tool(raw, CATALOG)
+        except ToolInputError as error:
+            assert str(error)
+            # The key itself, or a dotted path into it (`lora_targets.2`).
+            assert error.field in raw or error.field.split(".")[0] in raw, error.field
+            assert all(isinstance(a, str) for a in error.allowed)
+            return
+        report = result.report if isinstance(result, SizingOutcome) else result
+        _strict_json(report)
+
+    run()
+
+
+EDGE_VALUES: list[object] = [
+    None,
+    True,
+    0,
+    -1,
+    2**63,
+    10**400,
+    1.5,
+    float("nan"),
+    float("-inf"),
+    "",
+    "é" * 300,
+    [],
+    ["q", "q"],
+    {},
+    "llama-3.1-8b",
+]
+
+
+@pytest.mark.parametrize("field", FIELDS)
+def test_every_field_takes_every_edge_value(field: str) -> None:
+    """Each edge value on each field, the rest valid (inference and a training task): a
+    report in strict JSON, or an error naming this field. It caught 10**400 crashing the
+    engine through the then unbounded counts, and repeated lora_targets named `request`."""
+    for task in ("inference", "lora"):
+        for value in EDGE_VALUES:
+            raw = {"model": "llama-3.1-8b", "task": task, field: value}
+            try:
+                outcome = size_deployment(raw, CATALOG)
+            except ToolInputError as error:
+                assert error.field.split(".")[0] == field, (raw, error)
+                continue
+            _strict_json(outcome.report)

@@ -42,6 +42,12 @@ Session = dict[str, Any]
 ChatHistory = list[dict[str, Any]]
 
 
+STORAGE_DOWN_NOTE = (
+    "Не удалось сохранить, попробуйте ещё раз через несколько секунд"
+    " / Could not be saved; please retry in a few seconds"
+)
+
+
 def new_session() -> Session:
     return {"conversation_id": None, "message_ids": {}, "last": None}
 
@@ -101,11 +107,7 @@ class AdvisorUi:
                 )
             yield history[:-2], question, card, session, note
         except SQLAlchemyError:
-            note = (
-                "Не удалось сохранить ответ, попробуйте ещё раз через несколько секунд"
-                " / The answer could not be saved; please retry in a few seconds"
-            )
-            yield history[:-2], question, card, session, note
+            yield history[:-2], question, card, session, STORAGE_DOWN_NOTE
 
     @staticmethod
     def _final_messages(answer: AskApiResponse) -> ChatHistory:
@@ -160,6 +162,8 @@ class AdvisorUi:
             self.state.gateway.feedback(message_id, rating, comment.strip() or None)
         except UnknownMessageError:
             return "Ответ не найден / Answer not found"
+        except SQLAlchemyError:
+            return STORAGE_DOWN_NOTE
         thanks = "👍" if rating == "up" else "👎"
         return f"{thanks} Спасибо, отзыв сохранён / Thank you, feedback saved"
 

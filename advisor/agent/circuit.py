@@ -4,7 +4,9 @@ Without it, a hung LLM server makes every question wait the full `llm_timeout_s`
 the offline fallback answers. After `threshold` failures in a row the circuit opens: for
 `cool_down_s` every question goes straight to the fallback (reason `circuit_open`).
 Then one question is let through as a trial (half-open); its success closes the circuit,
-its failure opens it for another cool-down. Thread-safe; one per service.
+its failure opens it for another cool-down. Results of questions that started before
+the circuit opened do not restart the cool-down, and only the trial's own result ends
+the trial. Thread-safe; one per service.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 CircuitState = Literal["closed", "open", "half_open"]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """Permission to ask the LLM once; hand it back with the result."""
+
+    trial: bool
 
 
 @dataclass(frozen=True)
@@ -45,30 +54,38 @@ class LlmCircuit:
         self._opened_wall: float | None = None
         self._trial_running = False
 
-    def allow(self) -> bool:
-        """May this question try the LLM? False while open, or while a trial is running."""
+    def attempt(self) -> Attempt | None:
+        """Permission to ask the LLM now, or None while the circuit is open (or a trial runs)."""
         with self._lock:
             if self._opened_at is None:
-                return True
+                return Attempt(trial=False)
             if self._clock() - self._opened_at < self.cool_down_s or self._trial_running:
-                return False
+                return None
             self._trial_running = True
-            return True
+            return Attempt(trial=True)
 
-    def record_success(self) -> None:
+    def record_success(self, attempt: Attempt) -> None:
+        """The LLM answered (whatever the answer was worth): it is up."""
         with self._lock:
             self._failures = 0
             self._opened_at = self._opened_wall = None
-            self._trial_running = False
+            if attempt.trial:
+                self._trial_running = False
 
-    def record_failure(self, reason: str) -> None:
+    def record_failure(self, attempt: Attempt, reason: str) -> None:
         with self._lock:
-            self._failures += 1
             self._last_failure = reason
-            if self._trial_running or self._failures >= self.threshold:
-                self._opened_at = self._clock()
-                self._opened_wall = time.time()
-            self._trial_running = False
+            if attempt.trial:
+                self._trial_running = False
+                self._open()
+            elif self._opened_at is None:
+                self._failures += 1
+                if self._failures >= self.threshold:
+                    self._open()
+
+    def _open(self) -> None:
+        self._opened_at = self._clock()
+        self._opened_wall = time.time()
 
     def snapshot(self) -> CircuitSnapshot:
         with self._lock:

@@ -69,6 +69,8 @@ LlmTurnFunction = Callable[..., LlmAnswer]
 UNAVAILABLE = "unavailable"  # fallback reason: the LLM package cannot be imported
 CIRCUIT_OPEN = "circuit_open"  # fallback reason: the LLM failed repeatedly, not asked now
 FAILURE_REASONS: frozenset[str] = frozenset(get_args(FailureReason))
+# The LLM server, not the answer to one question, failed: these open the circuit.
+SERVER_FAILURES = frozenset({"unreachable", "timeout", "error"})
 
 
 class AskInputError(ValueError):
@@ -234,21 +236,10 @@ class AdvisorService:
 
         A failure is any exception with a `reason` among FAILURE_REASONS (LlmFailure, or a
         test's stand-in); anything else is counted as "error". While the circuit is open
-        the LLM is not asked at all.
+        the LLM is not asked at all. Only failures of the server (SERVER_FAILURES) count
+        towards opening it: a bad answer to one question says nothing about the next, and
+        a user must not be able to switch the LLM off for everyone with crafted questions.
         """
-        if not self.circuit.allow():
-            return Fallback(CIRCUIT_OPEN)
-        fallback = self._try_llm(question, language, conversation)
-        if isinstance(fallback, Fallback):
-            if fallback.reason != UNAVAILABLE:
-                self.circuit.record_failure(fallback.reason)
-        else:
-            self.circuit.record_success()
-        return fallback
-
-    def _try_llm(
-        self, question: str, language: Language, conversation: Conversation
-    ) -> AskResponse | Fallback:
         turn_function = self._llm_turn
         if turn_function is None:
             try:
@@ -257,6 +248,23 @@ class AdvisorService:
                 log.warning("LLM mode unavailable (%s); answering offline", exc)
                 return Fallback(UNAVAILABLE)
             turn_function = run_llm_turn
+        attempt = self.circuit.attempt()
+        if attempt is None:
+            return Fallback(CIRCUIT_OPEN)
+        outcome = self._try_llm(turn_function, question, language, conversation)
+        if isinstance(outcome, Fallback) and outcome.reason in SERVER_FAILURES:
+            self.circuit.record_failure(attempt, outcome.reason)
+        else:
+            self.circuit.record_success(attempt)
+        return outcome
+
+    def _try_llm(
+        self,
+        turn_function: LlmTurnFunction,
+        question: str,
+        language: Language,
+        conversation: Conversation,
+    ) -> AskResponse | Fallback:
         try:
             turn = turn_function(
                 question=question,

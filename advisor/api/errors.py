@@ -72,6 +72,7 @@ _TYPES = {
     503: "service_unavailable",
 }
 STORAGE_RETRY_AFTER_S = 5
+STORAGE_UNAVAILABLE = "the database is unavailable, so nothing was stored; retry in a few seconds"
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorResponse, "description": "the body cannot be read (e.g. not UTF-8)"},
@@ -214,7 +215,7 @@ async def _on_storage_error(_: Request, exc: Exception) -> JSONResponse:
     response = error_response(
         503,
         "storage_unavailable",
-        "the database is unavailable, so nothing was stored; retry in a few seconds",
+        STORAGE_UNAVAILABLE,
     )
     response.headers["Retry-After"] = str(STORAGE_RETRY_AFTER_S)
     return response

@@ -74,14 +74,14 @@ class AdvisorGateway:
 
     def ask(self, request: AskRequest) -> AskApiResponse:
         """Raises ToolInputError (field `question` or `conversation_id`) for unusable input."""
-        self._check_room(request)
+        self.check_room(request)
         with _input_errors():
             response = self.service.ask(request)
         return self._record(request, response)
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
         """Text chunks as the service produces them, then the stored final answer."""
-        self._check_room(request)
+        self.check_room(request)
         with _input_errors():
             for item in self.service.ask_stream(request):
                 if isinstance(item, AskResponse):
@@ -106,7 +106,7 @@ class AdvisorGateway:
             created_at=stored.created_at,
         )
 
-    def _check_room(self, request: AskRequest) -> None:
+    def check_room(self, request: AskRequest) -> None:
         """A conversation that is full takes no more questions: each one costs two rows and
         a longer prompt, so an endless one is a cheap way to load the server."""
         if request.conversation_id is None:
@@ -120,9 +120,10 @@ class AdvisorGateway:
             )
 
     def _record(self, request: AskRequest, response: AskResponse) -> AskApiResponse:
-        conversation = response.conversation_id
-        self.store.add_message(conversation, "user", request.question)
-        stored = self.store.add_message(
-            conversation, "assistant", response.answer, response.model_dump(mode="json")
+        _, stored = self.store.add_exchange(
+            response.conversation_id,
+            request.question,
+            response.answer,
+            response.model_dump(mode="json"),
         )
         return AskApiResponse(**response.model_dump(), message_id=stored.id)

@@ -25,6 +25,16 @@ class MessageStore(Protocol):
         """Returns only once the message is committed: then it may be acknowledged."""
         ...
 
+    def add_exchange(
+        self,
+        conversation_id: str,
+        question: str,
+        answer: str,
+        payload: dict[str, Any] | None = None,
+    ) -> tuple[StoredMessage, StoredMessage]:
+        """The question and its answer, committed together before this returns."""
+        ...
+
     def add_feedback(
         self, message_id: str, rating: Literal["up", "down"], comment: str | None = None
     ) -> StoredFeedback:

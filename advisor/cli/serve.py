@@ -72,7 +72,7 @@ def run_serve(args: argparse.Namespace) -> int:
     )
 
     import uvicorn
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import SQLAlchemyError
 
     from advisor.api import create_app
     from advisor.security.redaction import redact
@@ -81,13 +81,15 @@ def run_serve(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"llm_url": args.llm_url})
     try:
         app = create_app(settings, warm_up=not args.no_warm_up)
-    except OperationalError as exc:
+    except (SQLAlchemyError, ValueError) as exc:  # unreachable, refused, a malformed URL
         sock.close()
-        reason = redact(str(exc.orig).strip())
+        reason = redact(str(getattr(exc, "orig", None) or exc).strip().splitlines()[0])
         raise UsageError(f"advisor serve: cannot open the database: {reason}") from None
     shown_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     mode = f"LLM at {settings.llm_url}" if settings.llm_url else "offline"
     print(f"GPU Advisor ({mode}): http://{shown_host}:{port}/", flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    # proxy_headers off: which proxies to believe is ADVISOR_TRUSTED_PROXIES' decision, not
+    # uvicorn's (it would take X-Forwarded-For from any loopback peer).
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", proxy_headers=False))
     server.run(sockets=[sock])
     return 0

@@ -20,8 +20,15 @@ if TYPE_CHECKING:
     from advisor.config import Settings
 
 # What a bot or a script can hammer: the API, MCP, and the Gradio UI's event endpoints
-# (each question or click in the UI is one queue join). The UI's static files are not here.
-LIMITED_PATHS = ("/v1/", "/mcp", "/gradio_api/queue/join", "/gradio_api/call/")
+# (each question or click in the UI is one queue join) and its uploads. The UI's static
+# files are not here.
+LIMITED_PATHS = (
+    "/v1/",
+    "/mcp",
+    "/gradio_api/queue/join",
+    "/gradio_api/call/",
+    "/gradio_api/upload",  # anonymous uploads land on disk
+)
 
 
 def install_security(

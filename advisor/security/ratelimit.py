@@ -129,6 +129,20 @@ def client_address(scope: Scope, trusted_proxies: Sequence[Network]) -> str:
     return hops[0] if hops else peer
 
 
+def client_key(address: str) -> str:
+    """What one client is counted as: its IPv4 address, or its IPv6 /64 (one host holds a
+    whole /64 and could rotate through it to dodge a per-address limit)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv4Address) or ip.is_loopback:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
 def _is_trusted(address: str, networks: Sequence[Network]) -> bool:
     try:
         ip = ipaddress.ip_address(address)
@@ -163,7 +177,7 @@ class RateLimitMiddleware:
         if not self._limited(scope):
             await self.app(scope, receive, send)
             return
-        decision = self.limiter.hit(client_address(scope, self.trusted_proxies))
+        decision = self.limiter.hit(client_key(client_address(scope, self.trusted_proxies)))
         limit = str(self.limiter.limit.requests)
         if decision.allowed:
 

@@ -21,6 +21,8 @@ from advisor.config import normalize_database_url
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 WRITE_OPTION = "advisor_write"
+CONNECT_TIMEOUT_S = 5
+POOL_TIMEOUT_S = 10
 # Any fixed 64-bit number: every app process that migrates takes this PostgreSQL lock.
 _MIGRATION_LOCK_ID = 0x6770_7561_6476_6973
 
@@ -32,7 +34,14 @@ def create_database_engine(
     url = normalize_database_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        # A database host that drops packets must cost a request seconds, not psycopg's
+        # default of minutes: waiting requests would hold every worker thread.
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            pool_timeout=POOL_TIMEOUT_S,
+            connect_args={"connect_timeout": CONNECT_TIMEOUT_S},
+        )
     if sqlite_synchronous not in ("NORMAL", "FULL"):
         raise ValueError("sqlite_synchronous must be NORMAL or FULL")
     database = parsed.database or ""

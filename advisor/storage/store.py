@@ -20,7 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, aliased, selectinload, sessionmaker
 
-from advisor.config import Settings
+from advisor.config import Settings, get_settings
 from advisor.storage import views
 from advisor.storage.database import create_database_engine, upgrade_engine_to_head, writer
 from advisor.storage.export import render_markdown
@@ -87,13 +87,17 @@ class DatabaseStore:
         cls, database_url: str | None = None, *, settings: Settings | None = None
     ) -> DatabaseStore:
         """Connect (SQLite under the data directory unless a URL is given) and migrate."""
-        settings = settings or Settings()
+        settings = settings or get_settings()
         engine = create_database_engine(
             database_url or settings.resolved_database_url(),
             sqlite_synchronous=settings.sqlite_synchronous,
             sqlite_busy_timeout_s=settings.sqlite_busy_timeout_s,
         )
-        upgrade_engine_to_head(engine)
+        try:
+            upgrade_engine_to_head(engine)
+        except BaseException:
+            engine.dispose()
+            raise
         return cls(engine)
 
     def close(self) -> None:
@@ -138,12 +142,41 @@ class DatabaseStore:
         count are kept in columns, its sizing (request + report) as a sizing record.
         An assistant message is linked to the latest user message of the conversation.
         """
+        message = self._new_message(conversation_id, role, content, payload, unanswered)
+        with self._transaction() as session:
+            self._insert(session, message)
+        return _stored_message(message)
+
+    def add_exchange(
+        self,
+        conversation_id: str,
+        question: str,
+        answer: str,
+        payload: dict[str, Any] | None = None,
+    ) -> tuple[StoredMessage, StoredMessage]:
+        """A question and its answer in one transaction: both are stored or neither is, so
+        a failed write never leaves a question without its answer for a retry to repeat."""
+        asked = self._new_message(conversation_id, "user", question, None, None)
+        answered = self._new_message(conversation_id, "assistant", answer, payload, None)
+        with self._transaction() as session:
+            self._insert(session, asked)
+            session.flush()  # the answer links to the question just written
+            self._insert(session, answered)
+        return _stored_message(asked), _stored_message(answered)
+
+    def _new_message(
+        self,
+        conversation_id: str,
+        role: Role,
+        content: str,
+        payload: dict[str, Any] | None,
+        unanswered: bool | None,
+    ) -> Message:
         if role not in _ROLES:
             raise ValueError(f"role: must be one of {', '.join(_ROLES)}, not {role!r}")
         data = payload or {}
         content = clean_text(content)
-        now = utc_now()
-        message = Message(
+        return Message(
             id=f"msg_{uuid.uuid4().hex}",
             conversation_id=conversation_id,
             role=role,
@@ -155,30 +188,33 @@ class DatabaseStore:
             unanswered=is_unanswered(payload) if unanswered is None else unanswered,
             question_key=question_key(content) if role == "user" else None,
             payload=payload,
-            created_at=now,
+            created_at=utc_now(),
         )
-        with self._transaction() as session:
-            self._ensure_conversation(session, conversation_id, now)
-            if role == "assistant":
-                message.in_reply_to = session.scalar(
-                    select(Message.id)
-                    .where(Message.conversation_id == conversation_id, Message.role == "user")
-                    .order_by(Message.seq.desc())
-                    .limit(1)
+
+    def _insert(self, session: Session, message: Message) -> None:
+        """Add `message` (and its sizing record) inside the caller's transaction."""
+        conversation_id = message.conversation_id
+        self._ensure_conversation(session, conversation_id, message.created_at)
+        if message.role == "assistant":
+            message.in_reply_to = session.scalar(
+                select(Message.id)
+                .where(Message.conversation_id == conversation_id, Message.role == "user")
+                .order_by(Message.seq.desc())
+                .limit(1)
+            )
+        session.add(message)
+        data = message.payload or {}
+        request, report = data.get("request"), data.get("sizing")
+        if isinstance(request, dict) and isinstance(report, dict):
+            session.add(
+                SizingRecord(
+                    conversation_id=conversation_id,
+                    message_id=message.id,
+                    request=request,
+                    result=report,
+                    created_at=message.created_at,
                 )
-            session.add(message)
-            request, report = data.get("request"), data.get("sizing")
-            if isinstance(request, dict) and isinstance(report, dict):
-                session.add(
-                    SizingRecord(
-                        conversation_id=conversation_id,
-                        message_id=message.id,
-                        request=request,
-                        result=report,
-                        created_at=now,
-                    )
-                )
-        return _stored_message(message)
+            )
 
     def add_sizing(
         self,

@@ -4,6 +4,7 @@ acknowledged, so the client may retry), /health says so, and the app recovers by
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import psycopg
@@ -50,6 +51,14 @@ def test_an_unavailable_database_is_a_503_and_the_app_recovers(
             stats = client.get("/v1/admin/stats", headers=STAFF)
             down = client.get("/health").json()
             sizing = client.post("/v1/size", json={"model": "qwen2.5-7b", "gpu": "l40s"})
+            streamed = client.post(
+                "/v1/chat/completions",
+                json={
+                    "model": "gpu-advisor",
+                    "stream": True,
+                    "messages": [{"role": "user", "content": QUESTION}],
+                },
+            )
         finally:
             _allow_connections(postgres_cluster, name, allowed=True)
         recovered = client.post("/v1/ask", json={"question": QUESTION})
@@ -64,6 +73,10 @@ def test_an_unavailable_database_is_a_503_and_the_app_recovers(
     assert (down["status"], down["database"]) == ("degraded", "unavailable")
     assert down["database_error"]
     assert sizing.status_code == 200  # the engine needs no database
+    # A stream has sent its 200 before the answer is stored: the error is its last event.
+    events = [line[6:] for line in streamed.text.splitlines() if line.startswith("data: ")]
+    assert events[-1] == "[DONE]"
+    assert json.loads(events[-2])["error"]["code"] == "storage_unavailable"
     assert recovered.status_code == 200
     assert (up["status"], up["database"]) == ("ok", "ok")
     assert [m["id"] for m in conversation["messages"]][-1] == before["message_id"]

@@ -18,7 +18,7 @@ from advisor.security import (
     StaffKeys,
     client_address,
 )
-from advisor.security.ratelimit import parse_networks
+from advisor.security.ratelimit import client_key, parse_networks
 
 
 class FakeClock:
@@ -205,3 +205,18 @@ def test_clients_behind_a_trusted_proxy_are_counted_apart() -> None:
         headers = {"X-Forwarded-For": visitor}
         assert client.post("/v1/ask", headers=headers).status_code == 200
         assert client.post("/v1/ask", headers=headers).status_code == 429
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:db8:1:2::/64"),
+        ("::ffff:198.51.100.4", "198.51.100.4"),
+        ("::1", "::1"),
+        ("unknown", "unknown"),
+    ],
+)
+def test_an_ipv6_host_counts_as_its_slash_64(address: str, key: str) -> None:
+    assert client_key(address) == key

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import StatementError
 
 from advisor.storage import DatabaseStore, UnknownConversationError, UnknownMessageError
 from advisor.storage.store import is_unanswered, question_key
@@ -266,7 +267,25 @@ def test_the_api_message_store_protocol_is_met() -> None:
     """Same method names and parameters as advisor.api.store.MessageStore, in order."""
     from advisor.api import store as api_store
 
-    for name in ("add_message", "add_feedback", "get_feedback", "get_message", "message_count"):
+    for name in (
+        "add_message",
+        "add_exchange",
+        "add_feedback",
+        "get_feedback",
+        "get_message",
+        "message_count",
+    ):
         wanted = list(inspect.signature(getattr(api_store.MessageStore, name)).parameters)
         have = list(inspect.signature(getattr(DatabaseStore, name)).parameters)
         assert have[: len(wanted)] == wanted, name
+
+
+def test_an_exchange_is_stored_whole_or_not_at_all(store: DatabaseStore) -> None:
+    asked, answered = store.add_exchange(
+        "conv-x", "How many GPUs?", "2 x H100.", answer_payload(unanswered=False)
+    )
+    view = store.conversation("conv-x")
+    assert [m.id for m in view.messages] == [asked.id, answered.id]
+    with pytest.raises((StatementError, TypeError)):  # JSON refuses the answer's payload
+        store.add_exchange("conv-y", "And for 100 users?", "…", {"sizing": object()})
+    assert store.message_count("conv-y") == 0  # so the question was not kept either

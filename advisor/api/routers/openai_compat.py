@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 import uuid
 from collections.abc import Iterator
@@ -17,15 +18,17 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 
 from advisor.agent.conversations import CONVERSATION_ID
 from advisor.agent.protocol import AskRequest
 from advisor.agent.tools import ToolInputError
 from advisor.api.deps import GatewayDep
-from advisor.api.errors import STORING_RESPONSES, ApiError, error_body
+from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError, error_body
 from advisor.api.gateway import AdvisorGateway
 from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai"], responses=STORING_RESPONSES)
 
 MAX_MESSAGES = 200
@@ -154,6 +157,7 @@ def chat_completions(
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     created = int(time.time())
     if body.stream:
+        gateway.check_room(request)  # a full conversation is a 422 before the 200 goes out
         return StreamingResponse(
             _sse(gateway, request, completion_id, created),
             media_type="text/event-stream",
@@ -200,6 +204,10 @@ def _sse(
                 yield _chunk(completion_id, created, {"content": item})
     except ToolInputError as exc:
         body = error_body(422, "invalid_value", str(exc), field=exc.field, allowed=exc.allowed)
+        yield f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
+    except SQLAlchemyError as exc:  # the 200 is out: say so in the stream, as OpenAI does
+        log.error("database unavailable: %s", type(getattr(exc, "orig", None) or exc).__name__)
+        body = error_body(503, "storage_unavailable", STORAGE_UNAVAILABLE)
         yield f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
     yield "data: [DONE]\n\n"
 

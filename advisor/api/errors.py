@@ -1,8 +1,5 @@
-"""Typed error bodies: every 4xx names the field to fix and, where known, the allowed values.
-
-The body is OpenAI-shaped (`{"error": {"message", "type", "param", "code"}}`) so OpenAI
-clients show our message, with `allowed` and the full list of field `errors` added.
-"""
+"""The API's error handling: every 4xx names the field to fix and, where known, the
+allowed values; a database outage is a 503. The body is `advisor.http_errors`'."""
 
 from __future__ import annotations
 
@@ -12,33 +9,15 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from advisor.agent.tools import ToolInputError
+from advisor.http_errors import ErrorResponse as ErrorResponse
+from advisor.http_errors import FieldError, error_response
 
 log = logging.getLogger(__name__)
 _BODY_LOCATIONS = frozenset({"body", "query", "path", "header"})
-
-
-class FieldError(BaseModel):
-    field: str = Field(description="dotted path of the input to fix, e.g. `users` or `messages.0`")
-    message: str
-    allowed: list[str] = Field(default_factory=list, description="values the field accepts")
-
-
-class ErrorDetail(BaseModel):
-    message: str
-    type: str = Field(description="invalid_request_error, not_found_error, ...")
-    code: str
-    param: str | None = Field(default=None, description="the first field to fix")
-    allowed: list[str] = Field(default_factory=list)
-    errors: list[FieldError] = Field(default_factory=list)
-
-
-class ErrorResponse(BaseModel):
-    error: ErrorDetail
 
 
 class ApiError(Exception):
@@ -60,17 +39,6 @@ class ApiError(Exception):
         self.allowed = allowed or []
 
 
-_TYPES = {
-    400: "invalid_request_error",
-    401: "authentication_error",
-    403: "permission_error",
-    404: "not_found_error",
-    405: "invalid_request_error",
-    413: "request_too_large",
-    422: "invalid_request_error",
-    429: "rate_limit_error",
-    503: "service_unavailable",
-}
 STORAGE_RETRY_AFTER_S = 5
 STORAGE_UNAVAILABLE = "the database is unavailable, so nothing was stored; retry in a few seconds"
 
@@ -91,39 +59,6 @@ STAFF_RESPONSES: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorResponse, "description": "not a staff key"},
     404: {"model": ErrorResponse, "description": "unknown conversation_id"},
 }
-
-
-def error_body(
-    status_code: int,
-    code: str,
-    message: str,
-    *,
-    field: str | None = None,
-    allowed: list[str] | None = None,
-    errors: list[FieldError] | None = None,
-) -> dict[str, Any]:
-    detail = ErrorDetail(
-        message=message,
-        type=_TYPES.get(status_code, "api_error"),
-        code=code,
-        param=field,
-        allowed=allowed or [],
-        errors=errors or [],
-    )
-    return ErrorResponse(error=detail).model_dump(mode="json")
-
-
-def error_response(
-    status_code: int,
-    code: str,
-    message: str,
-    *,
-    field: str | None = None,
-    allowed: list[str] | None = None,
-    errors: list[FieldError] | None = None,
-) -> JSONResponse:
-    body = error_body(status_code, code, message, field=field, allowed=allowed, errors=errors)
-    return JSONResponse(body, status_code=status_code)
 
 
 def field_path(location: tuple[Any, ...] | list[Any]) -> str:

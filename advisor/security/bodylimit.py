@@ -12,7 +12,7 @@ from __future__ import annotations
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from advisor.security.errors import error_response
+from advisor.http_errors import FieldError, error_response
 
 
 class BodyTooLarge(Exception):
@@ -27,11 +27,13 @@ class BodySizeLimitMiddleware:
         self.max_bytes = max_bytes
 
     def _refusal(self) -> ASGIApp:
+        message = f"request body is over the {self.max_bytes}-byte limit"
         return error_response(
             413,
             "request_too_large",
-            f"request body is over the {self.max_bytes}-byte limit",
+            message,
             field="body",
+            errors=[FieldError(field="body", message=message)],
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from advisor.security.errors import error_response
+from advisor.http_errors import error_response
 from advisor.security.keys import StaffKeys, bearer_token
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network

@@ -24,9 +24,10 @@ from advisor.agent.conversations import CONVERSATION_ID
 from advisor.agent.protocol import AskRequest
 from advisor.agent.tools import ToolInputError
 from advisor.api.deps import GatewayDep
-from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError, error_body
+from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError
 from advisor.api.gateway import AdvisorGateway
 from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
+from advisor.http_errors import error_body
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai"], responses=STORING_RESPONSES)

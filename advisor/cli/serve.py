@@ -7,17 +7,8 @@ import logging
 import socket
 from typing import Any
 
+from advisor.cli.arg_types import port
 from advisor.cli.main import UsageError
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid port {text!r}: not a number") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"invalid port {port}: must be 1-65535")
-    return port
 
 
 def _url(text: str) -> str:
@@ -31,7 +22,7 @@ def register(subparsers: Any) -> None:
         "serve", help="run the chat UI and the REST/OpenAI/MCP API (offline without an LLM)"
     )
     parser.add_argument("--host", default=None, help="bind address (default ADVISOR_HOST)")
-    parser.add_argument("--port", type=_port, default=None, help="port (default ADVISOR_PORT)")
+    parser.add_argument("--port", type=port, default=None, help="port (default ADVISOR_PORT)")
     parser.add_argument(
         "--llm-url",
         type=_url,

@@ -17,6 +17,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
+from advisor.cli.arg_types import port
+
 DEFAULT_PORT = 8000
 DEFAULT_CONTEXT = 8192
 
@@ -52,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         help="tokens per request (default %(default)s)",
     )
     plan.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help="vLLM's port (default %(default)s)"
+        "--port", type=port, default=DEFAULT_PORT, help="vLLM's port (default %(default)s)"
     )
     plan.add_argument(
         "--out", type=Path, default=None, help="write the compose override here (YAML)"
@@ -68,7 +70,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
             "the data directory (a few minutes)."
         ),
     )
-    cpu.add_argument("--port", type=_port, default=DEFAULT_PORT, help="default %(default)s")
+    cpu.add_argument("--port", type=port, default=DEFAULT_PORT, help="default %(default)s")
     cpu.add_argument(
         "--data-dir", type=Path, default=None, help="default: the ADVISOR_DATA_DIR setting"
     )
@@ -101,16 +103,6 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0: {text}")
     return value
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port out of range: {port}")
-    return port
 
 
 class _LogFollower:

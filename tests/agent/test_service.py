@@ -11,7 +11,7 @@ import pytest
 
 from advisor.agent.conversations import InMemoryConversationStore, InvalidConversationId
 from advisor.agent.protocol import AskRequest, AskResponse, Citation, ToolStep
-from advisor.agent.service import AdvisorService, AskInputError
+from advisor.agent.service import FAILURE_REASONS, AdvisorService, AskInputError
 from advisor.agent.tools import size_deployment
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
@@ -104,17 +104,7 @@ def test_an_llm_url_answers_with_the_llm(catalog: Catalog, kb: KnowledgeBase) ->
     assert llm.calls[0]["language"] == "en" and llm.calls[0]["previous_request"] is None
 
 
-@pytest.mark.parametrize(
-    "reason",
-    [
-        "unreachable",
-        "timeout",
-        "invalid_tool_arguments",
-        "no_tool_call",
-        "cut_off",
-        "guard_violation",
-    ],
-)
+@pytest.mark.parametrize("reason", sorted(FAILURE_REASONS - {"error"}))  # error: below
 def test_every_llm_failure_falls_back_to_the_offline_answer(catalog: Catalog, reason: str) -> None:
     offline = _service(catalog, None).ask(AskRequest(question="Mistral 7B на 30 сотрудников"))
     llm = ScriptedLlm(catalog, FakeFailure(reason, guard_events=2))

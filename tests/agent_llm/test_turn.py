@@ -46,7 +46,7 @@ class FakeKnowledgeBase:
 
 
 def turn(
-    model: ScriptedChatModel,
+    model: ScriptedChatModel | None,
     question: str,
     *,
     language: str = "en",
@@ -55,6 +55,7 @@ def turn(
     history: list[dict[str, str]] | None = None,
     settings: Settings = SETTINGS,
 ) -> LlmTurn:
+    """One turn over `model`; None = the ChatOpenAI `settings` configure (a real socket)."""
     return run_llm_turn(
         question=question,
         language=language,  # type: ignore[arg-type]
@@ -308,15 +309,7 @@ def silent_server() -> Iterator[str]:
 def test_silent_server_times_out(silent_server: str) -> None:
     settings = Settings(llm_url=silent_server, llm_model="m", llm_timeout_s=1.0)
     with pytest.raises(LlmFailure) as caught:
-        run_llm_turn(
-            question="GPUs for llama 3.1 8b?",
-            language="en",
-            history=[],
-            previous_request=None,
-            settings=settings,
-            catalog=CATALOG,
-            kb=None,
-        )
+        turn(None, "GPUs for llama 3.1 8b?", settings=settings)  # the real ChatOpenAI
     assert caught.value.reason == "timeout"
 
 
@@ -333,13 +326,5 @@ def test_unreachable_server(model_name: str | None) -> None:
         llm_url=f"http://127.0.0.1:{_closed_port()}/v1", llm_model=model_name, llm_timeout_s=5
     )
     with pytest.raises(LlmFailure) as caught:
-        run_llm_turn(
-            question="GPUs for llama 3.1 8b?",
-            language="en",
-            history=[],
-            previous_request=None,
-            settings=settings,
-            catalog=CATALOG,
-            kb=None,
-        )
+        turn(None, "GPUs for llama 3.1 8b?", settings=settings)  # the real ChatOpenAI
     assert caught.value.reason == "unreachable"

@@ -105,17 +105,11 @@ async def _session(
             body: dict[str, Any] = {"question": question}
             if conversation_id:
                 body["conversation_id"] = conversation_id
-            started = time.monotonic()
-            try:
-                response = await client.post("/v1/ask", json=body, headers=headers)
-            except httpx.HTTPError as exc:
-                result.errors.append(f"ask: {type(exc).__name__}: {exc}")
+            answer = await _acknowledged(
+                client, "/v1/ask", body, headers, result.errors, result.ask_latencies
+            )
+            if answer is None:
                 return
-            if response.status_code != 200:
-                result.errors.append(f"ask: HTTP {response.status_code}: {response.text[:200]}")
-                return
-            result.ask_latencies.append(time.monotonic() - started)
-            answer = response.json()
             conversation_id = answer["conversation_id"]
             result.messages.append(
                 AckedMessage(conversation_id, answer["message_id"], question, answer["answer"])
@@ -124,21 +118,41 @@ async def _session(
             await asyncio.sleep(max(0.0, min(reading, deadline - time.monotonic())))
             if rng.random() < 0.35 and time.monotonic() < deadline:
                 rating = rng.choice(["up", "up", "down"])
-                started = time.monotonic()
-                try:
-                    rated = await client.post(
-                        "/v1/feedback",
-                        json={"message_id": answer["message_id"], "rating": rating},
-                        headers=headers,
-                    )
-                except httpx.HTTPError as exc:
-                    result.errors.append(f"feedback: {type(exc).__name__}: {exc}")
+                rated = await _acknowledged(
+                    client,
+                    "/v1/feedback",
+                    {"message_id": answer["message_id"], "rating": rating},
+                    headers,
+                    result.errors,
+                    result.feedback_latencies,
+                )
+                if rated is None:
                     return
-                if rated.status_code != 200:
-                    result.errors.append(f"feedback: HTTP {rated.status_code}: {rated.text[:200]}")
-                    return
-                result.feedback_latencies.append(time.monotonic() - started)
                 result.feedback[answer["message_id"]] = rating
+
+
+async def _acknowledged(
+    client: httpx.AsyncClient,
+    path: str,
+    body: dict[str, Any],
+    headers: dict[str, str],
+    errors: list[str],
+    latencies: list[float],
+) -> dict[str, Any] | None:
+    """The 200 body of one POST (its latency recorded), or None with the error recorded."""
+    name = path.rsplit("/", 1)[-1]
+    started = time.monotonic()
+    try:
+        response = await client.post(path, json=body, headers=headers)
+    except httpx.HTTPError as exc:
+        errors.append(f"{name}: {type(exc).__name__}: {exc}")
+        return None
+    if response.status_code != 200:
+        errors.append(f"{name}: HTTP {response.status_code}: {response.text[:200]}")
+        return None
+    latencies.append(time.monotonic() - started)
+    acknowledged: dict[str, Any] = response.json()
+    return acknowledged
 
 
 async def run_chat_load(

@@ -74,14 +74,21 @@ class AdvisorGateway:
 
     def ask(self, request: AskRequest) -> AskApiResponse:
         """Raises ToolInputError (field `question` or `conversation_id`) for unusable input."""
-        self.check_room(request)
+        self._check_room(request)
         with _input_errors():
             response = self.service.ask(request)
         return self._record(request, response)
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
-        """Text chunks as the service produces them, then the stored final answer."""
-        self.check_room(request)
+        """Text chunks as the service produces them, then the stored final answer.
+
+        The conversation cap is checked here, when called, not on the first chunk: a face
+        that sends its status before streaming (SSE) still answers a full one with a 422.
+        """
+        self._check_room(request)
+        return self._stream(request)
+
+    def _stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
         with _input_errors():
             for item in self.service.ask_stream(request):
                 if isinstance(item, AskResponse):
@@ -106,7 +113,7 @@ class AdvisorGateway:
             created_at=stored.created_at,
         )
 
-    def check_room(self, request: AskRequest) -> None:
+    def _check_room(self, request: AskRequest) -> None:
         """A conversation that is full takes no more questions: each one costs two rows and
         a longer prompt, so an endless one is a cheap way to load the server."""
         if request.conversation_id is None:

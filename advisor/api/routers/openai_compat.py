@@ -25,7 +25,6 @@ from advisor.agent.protocol import AskRequest
 from advisor.agent.tools import ToolInputError
 from advisor.api.deps import GatewayDep
 from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError
-from advisor.api.gateway import AdvisorGateway
 from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
 from advisor.http_errors import error_body
 
@@ -158,9 +157,9 @@ def chat_completions(
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     created = int(time.time())
     if body.stream:
-        gateway.check_room(request)  # a full conversation is a 422 before the 200 goes out
+        chunks = gateway.ask_stream(request)  # a full conversation is a 422 before the 200
         return StreamingResponse(
-            _sse(gateway, request, completion_id, created),
+            _sse(chunks, completion_id, created),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -186,13 +185,11 @@ def _chunk(completion_id: str, created: int, delta: dict[str, Any], **extra: Any
     return f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
 
 
-def _sse(
-    gateway: AdvisorGateway, request: AskRequest, completion_id: str, created: int
-) -> Iterator[str]:
+def _sse(chunks: Iterator[str | AskApiResponse], completion_id: str, created: int) -> Iterator[str]:
     """`chat.completion.chunk` events: the role, text deltas, the final chunk, `[DONE]`."""
     yield _chunk(completion_id, created, {"role": "assistant", "content": ""})
     try:
-        for item in gateway.ask_stream(request):
+        for item in chunks:
             if isinstance(item, AskApiResponse):
                 yield _chunk(
                     completion_id,

@@ -15,16 +15,6 @@ from advisor.storage.records import UnknownMessageError as UnknownMessageError
 
 
 class MessageStore(Protocol):
-    def add_message(
-        self,
-        conversation_id: str,
-        role: Role,
-        content: str,
-        payload: dict[str, Any] | None = None,
-    ) -> StoredMessage:
-        """Returns only once the message is committed: then it may be acknowledged."""
-        ...
-
     def add_exchange(
         self,
         conversation_id: str,

@@ -2,8 +2,8 @@
 
 Every write runs in its own transaction and returns only after COMMIT, so whatever a
 caller acknowledges (HTTP 200) survives a crash of the process. It meets the API's
-`MessageStore` protocol (add_message, add_feedback, get_feedback, get_message) and adds
-what staff need: one conversation, traffic statistics and exports.
+`MessageStore` protocol (add_exchange, add_feedback, get_feedback, get_message,
+message_count) and adds what staff need: one conversation, statistics and exports.
 """
 
 from __future__ import annotations

@@ -268,7 +268,6 @@ def test_the_api_message_store_protocol_is_met() -> None:
     from advisor.api import store as api_store
 
     for name in (
-        "add_message",
         "add_exchange",
         "add_feedback",
         "get_feedback",

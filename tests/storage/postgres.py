@@ -11,11 +11,12 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from serving.cpu import free_port
 
 SERVICE_USER = "postgres"
 SUPERUSER = "advisor"
@@ -39,13 +40,6 @@ def server_bin_dir() -> Path:
     return Path(found[-1]).parent
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 class PostgresCluster:
     def __init__(self, bin_dir: Path, root: Path, port: int, run_as: str | None) -> None:
         self.bin_dir = bin_dir
@@ -63,7 +57,7 @@ class PostgresCluster:
         bin_dir = server_bin_dir()
         run_as = cls._service_user()
         root = Path(tempfile.mkdtemp(prefix="advisor-pg-"))
-        cluster = cls(bin_dir, root, _free_port(), run_as)
+        cluster = cls(bin_dir, root, free_port(), run_as)
         try:
             cluster._init()
             cluster._start()

@@ -20,9 +20,9 @@ from typing import Any
 
 import yaml
 
-from advisor.agent.protocol import AskRequest
 from advisor.agent.service import AdvisorService
 from advisor.config import Settings
+from advisor.services.protocol import AskRequest
 
 QUESTIONS = Path(__file__).parent.parent / "tests" / "evals" / "data" / "ask_questions.yaml"
 

@@ -27,12 +27,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 
-Language = Literal["ru", "en"]
-LANGUAGES: tuple[Language, ...] = ("ru", "en")
+from advisor.language import LANGUAGES, Language
 
 DOCS_DIR = Path(__file__).resolve().parent / "docs"
 
@@ -266,12 +265,3 @@ def chunk_document(doc: Document) -> list[Chunk]:
                 )
             )
     return chunks
-
-
-def detect_language(text: str) -> Language:
-    """`ru` when Cyrillic letters make up at least a fifth of the letters, else `en`."""
-    letters = [char for char in text if char.isalpha()]
-    if not letters:
-        return "en"
-    cyrillic = sum(1 for char in letters if "\u0400" <= char <= "\u04ff")
-    return "ru" if cyrillic * 5 >= len(letters) else "en"

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from knowledge.documents import LANGUAGES, Language
+from advisor.language import LANGUAGES, Language
 
 MRR_DEPTH = 10
 GROUPS: tuple[str, ...] = ("all", *LANGUAGES)

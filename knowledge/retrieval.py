@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from knowledge.documents import DOCS_DIR, LANGUAGES, Chunk, Language, detect_language
+from advisor.language import LANGUAGES, Language, detect_language
+from knowledge.documents import DOCS_DIR, Chunk
 from knowledge.ingest import (
     COLLECTION,
     IndexCorrupt,

@@ -16,7 +16,9 @@ import yaml
 from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
-from advisor.sizing import SizingInputError, SizingRequest, size
+from advisor.errors import InputError
+from advisor.services.sizing import input_error, size_deployment
+from advisor.sizing import SizingRequest
 from advisor.sizing.serving_plan import VllmServePlan
 
 # The production recommendation: Qwen2.5-7B-Instruct on one L40S for 20 concurrent chats.
@@ -33,39 +35,26 @@ TOOL_STRICT_ARGS: tuple[str, ...] = ("--tool-strict-level", "parameter")
 COMPOSE_FRAGMENT = Path("deploy/compose/vllm.plan.yaml")
 
 
-class PlanError(ValueError):
-    """A need with no vLLM plan: `field` names the input to change (as the CLI flag)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
-
-
 def sizing_request(
     model: str, gpu: str, users: int, context: int, *, enforce_eager: bool = False
 ) -> SizingRequest:
-    """The inference need behind a plan; pydantic errors become a PlanError naming the field."""
+    """The inference need behind a plan; pydantic errors become an InputError naming the field."""
     try:
         return SizingRequest(
             model=model, gpu=gpu, users=users, context=context, enforce_eager=enforce_eager
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"]) or "request"
-        raise PlanError(field, f"{field}: {first['msg']}") from None
+        raise input_error(exc) from None
 
 
 def engine_plan(catalog: Catalog, request: SizingRequest) -> VllmServePlan:
-    """The sizing engine's `vllm serve` plan for an inference need."""
-    try:
-        report = size(request, catalog)
-    except SizingInputError as exc:
-        raise PlanError(exc.field, str(exc)) from None
+    """The sizing engine's `vllm serve` plan for an inference need (InputError without one)."""
+    report = size_deployment(request, catalog).report
     if not report.fits:
         reasons = "; ".join(report.warnings) or report.binding_constraint
-        raise PlanError("gpu", f"{report.model} does not fit on {request.gpu}: {reasons}")
+        raise InputError("gpu", f"{report.model} does not fit on {request.gpu}: {reasons}")
     if report.serving_plan is None:
-        raise PlanError("model", f"no vLLM plan for {report.model} on {request.gpu}")
+        raise InputError("model", f"no vLLM plan for {report.model} on {request.gpu}")
     return report.serving_plan
 
 

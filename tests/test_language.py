@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.agent.language import detect_language
+from advisor.language import detect_language
 
 
 @pytest.mark.parametrize(

@@ -11,14 +11,14 @@ import json
 import os
 import tempfile
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from advisor.agent.protocol import AskRequest
-from advisor.agent.tools import ToolInputError, compare_gpus, size_deployment
-from advisor.api.protocol import AskApiResponse
-from advisor.api.store import UnknownMessageError
+from advisor.errors import InputError
+from advisor.services.protocol import AskApiResponse, AskRequest
+from advisor.services.sizing import compare_gpus, size_deployment
+from advisor.storage.records import UnknownMessageError
 from ui.cards import CARD_CSS, empty_card, sizing_card
 from ui.report_markdown import report_markdown
 from ui.staff_form import FormField, form_fields, form_values, is_text_number, request_from_form
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     import gradio as gr
     from fastapi import FastAPI
 
-    from advisor.api.deps import AppState
+    from advisor.catalog.loader import Catalog
+    from advisor.security.keys import StaffKeys
+    from advisor.services.asking import AdvisorGateway
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 
@@ -48,12 +50,23 @@ STORAGE_DOWN_NOTE = (
 )
 
 
+class UiServices(Protocol):
+    """What the UI needs from the app: the ask gateway, the catalog, the staff keys."""
+
+    @property
+    def gateway(self) -> AdvisorGateway: ...
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def staff_keys(self) -> StaffKeys: ...
+
+
 def new_session() -> Session:
     return {"conversation_id": None, "message_ids": {}, "last": None}
 
 
 class AdvisorUi:
-    def __init__(self, state: AppState) -> None:
+    def __init__(self, state: UiServices) -> None:
         self.state = state
         self.fields: list[FormField] = form_fields()
 
@@ -88,7 +101,7 @@ class AdvisorUi:
                     session["message_ids"][str(len(history) - 1)] = item.message_id
                     session["last"] = {
                         "message_id": item.message_id,
-                        "request": item.request,
+                        "request": item.request.model_dump(mode="json") if item.request else None,
                         "sizing": item.sizing,
                         "language": item.language,
                     }
@@ -97,7 +110,7 @@ class AdvisorUi:
                 text += item
                 history[-1] = {"role": "assistant", "content": text}
                 yield history, "", card, session, ""
-        except ToolInputError as exc:
+        except InputError as exc:
             note = str(exc)
             if exc.field == "conversation_id":  # full: the next question starts a new one
                 session["conversation_id"] = None
@@ -133,7 +146,7 @@ class AdvisorUi:
         if last.get("request"):
             try:
                 comparison = compare_gpus(last["request"], self.state.catalog)
-            except ToolInputError:
+            except InputError:
                 comparison = None
         lang: Literal["ru", "en"] = "en" if last.get("language") == "en" else "ru"
         card = sizing_card(last["sizing"], comparison, lang)
@@ -187,17 +200,17 @@ class AdvisorUi:
             arguments = request_from_form(self.fields, list(values))
             outcome = size_deployment(arguments, self.state.catalog)
             comparison = compare_gpus(arguments, self.state.catalog)
-        except ToolInputError as exc:
+        except InputError as exc:
             allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
             return empty_card(), f"**{exc.field}**: {exc}{allowed}", "", None
         report = outcome.report
-        notes = ["### Допущения / Assumptions", *[f"- {a}" for a in report["assumptions"]]]
-        notes += ["", "### Формулы / Formulas", *[f"- `{f}`" for f in report["formulas"]]]
-        if report["warnings"]:
-            notes += ["", "### Предупреждения / Warnings", *[f"- {w}" for w in report["warnings"]]]
+        notes = ["### Допущения / Assumptions", *[f"- {a}" for a in report.assumptions]]
+        notes += ["", "### Формулы / Formulas", *[f"- `{f}`" for f in report.formulas]]
+        if report.warnings:
+            notes += ["", "### Предупреждения / Warnings", *[f"- {w}" for w in report.warnings]]
         markdown = report_markdown(outcome.request, report)
         with tempfile.NamedTemporaryFile(
-            "w", suffix=".md", prefix=f"sizing-{report['model']}-", delete=False, encoding="utf-8"
+            "w", suffix=".md", prefix=f"sizing-{report.model}-", delete=False, encoding="utf-8"
         ) as handle:
             handle.write(markdown)
         return sizing_card(report, comparison, "ru"), "\n".join(notes), markdown, handle.name
@@ -233,7 +246,7 @@ def _field_component(field: FormField) -> gr.components.Component:
     return gr.Textbox(value=field.default or "", label=field.label, max_lines=1)
 
 
-def build_ui(state: AppState) -> gr.Blocks:
+def build_ui(state: UiServices) -> gr.Blocks:
     import gradio as gr
 
     ui = AdvisorUi(state)
@@ -317,7 +330,7 @@ def build_ui(state: AppState) -> gr.Blocks:
     return blocks
 
 
-def mount_ui(app: FastAPI, state: AppState) -> None:
+def mount_ui(app: FastAPI, state: UiServices) -> None:
     import gradio as gr
 
     gr.mount_gradio_app(app, build_ui(state), path="/", css=CARD_CSS, ssr_mode=False)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 from typing import Any, Literal
 
+from advisor.sizing.report import Comparison, SizingReport
+
 Lang = Literal["ru", "en"]
 
 SEGMENTS: tuple[tuple[str, str, str, str], ...] = (
@@ -62,12 +64,12 @@ def empty_card() -> str:
     )
 
 
-def memory_chart(report: dict[str, Any], lang: Lang) -> str:
+def memory_chart(report: SizingReport, lang: Lang) -> str:
     """One stacked bar per GPU; the full width is the GPU's capacity."""
-    memory = report["memory"]
-    capacity = float(memory["capacity_per_gpu_gb"]) or 1.0
-    breakdown: dict[str, float] = memory["breakdown_gb"]
-    count = int(report["gpu"]["count"])
+    memory = report.memory
+    capacity = float(memory.capacity_per_gpu_gb) or 1.0
+    breakdown: dict[str, float] = memory.breakdown_gb.model_dump()
+    count = report.gpu.count
     segments = []
     for key, ru, en, colour in SEGMENTS:
         value = float(breakdown.get(key, 0.0))
@@ -79,17 +81,17 @@ def memory_chart(report: dict[str, Any], lang: Lang) -> str:
             f'<span class="seg seg-{key}" style="width:{width:.2f}%;background:{colour}" '
             f'title="{_e(name)}: {value:.1f} GB" data-segment="{key}" data-gb="{value:.3f}"></span>'
         )
-    usable_at = min(100.0, 100.0 * float(memory["usable_per_gpu_gb"]) / capacity)
+    usable_at = min(100.0, 100.0 * memory.usable_per_gpu_gb / capacity)
     marker = (
         f'<span class="usable-mark" style="left:{usable_at:.2f}%" '
-        f'title="{_e(t("usable", lang))}: {memory["usable_per_gpu_gb"]:.1f} GB"></span>'
+        f'title="{_e(t("usable", lang))}: {memory.usable_per_gpu_gb:.1f} GB"></span>'
     )
     bars = []
     for index in range(1, min(count, MAX_BARS) + 1):
         bars.append(
             f'<div class="bar-row" data-gpu-index="{index}"><span class="bar-label">GPU {index}'
             f'</span><span class="bar">{"".join(segments)}{marker}</span>'
-            f'<span class="bar-total">{memory["per_gpu_gb"]:.1f} / {capacity:.0f}</span></div>'
+            f'<span class="bar-total">{memory.per_gpu_gb:.1f} / {capacity:.0f}</span></div>'
         )
     if count > MAX_BARS:
         bars.append(f'<div class="bar-more">{_e(t("more", lang).format(n=count - MAX_BARS))}</div>')
@@ -106,15 +108,15 @@ def memory_chart(report: dict[str, Any], lang: Lang) -> str:
     )
 
 
-def comparison_table(comparison: dict[str, Any], chosen_gpu: str, lang: Lang) -> str:
+def comparison_table(comparison: Comparison, chosen_gpu: str, lang: Lang) -> str:
     rows = []
-    for row in comparison["rows"][:COMPARE_ROWS]:
-        mark = "✓" if row["fits"] else "✗"
-        chosen = ' class="chosen"' if row["gpu"] == chosen_gpu else ""
+    for row in comparison.rows[:COMPARE_ROWS]:
+        mark = "✓" if row.fits else "✗"
+        chosen = ' class="chosen"' if row.gpu == chosen_gpu else ""
         rows.append(
-            f'<tr{chosen} data-gpu="{_e(row["gpu"])}"><td>{_e(row["name"])}</td>'
-            f"<td>{mark}</td><td>{row['count']}</td><td>{row['total_vram_gb']:.0f}</td>"
-            f"<td>{row['per_user_tokens_per_s']:.1f}</td><td>{_e(row['price_band'])}</td></tr>"
+            f'<tr{chosen} data-gpu="{_e(row.gpu)}"><td>{_e(row.name)}</td>'
+            f"<td>{mark}</td><td>{row.count}</td><td>{row.total_vram_gb:.0f}</td>"
+            f"<td>{row.per_user_tokens_per_s:.1f}</td><td>{_e(row.price_band)}</td></tr>"
         )
     head = "".join(
         f"<th>{_e(h)}</th>"
@@ -134,27 +136,22 @@ def comparison_table(comparison: dict[str, Any], chosen_gpu: str, lang: Lang) ->
     )
 
 
-def sizing_card(report: dict[str, Any], comparison: dict[str, Any] | None, lang: Lang) -> str:
-    gpu, memory, perf, server = (
-        report["gpu"],
-        report["memory"],
-        report["performance"],
-        report["server"],
-    )
-    verdict = t("fits", lang) if report["fits"] else t("no_fit", lang)
+def sizing_card(report: SizingReport, comparison: Comparison | None, lang: Lang) -> str:
+    gpu, memory, perf, server = report.gpu, report.memory, report.performance, report.server
+    verdict = t("fits", lang) if report.fits else t("no_fit", lang)
     headline = (
-        f'<div class="headline"><span class="gpu-count" data-gpu-count="{gpu["count"]}">'
-        f"{gpu['count']} × {_e(gpu['name'])}</span>"
-        f'<span class="verdict {"ok" if report["fits"] else "bad"}">{_e(verdict)}</span></div>'
-        f'<div class="facts">{_e(report["model"])} · {_e(report["task"])} · '
-        f"{_e(report['precision'])} · TP {gpu['tensor_parallel']} × PP {gpu['pipeline_parallel']}"
-        f" · {memory['per_gpu_gb']:.1f} {_e(t('of', lang))} {memory['capacity_per_gpu_gb']:.0f} "
-        f"{_e(t('per_gpu', lang))}<br>{perf['max_concurrent_users']} {_e(t('users', lang))} · "
-        f"{perf['per_user_tokens_per_s']:.1f} {_e(t('speed', lang))} · "
-        f"{_e(t('server', lang))}: {_e(t('ram', lang))} {server['system_ram_gb']} GB, "
-        f"{_e(t('power', lang))} {server['power_w']} W</div>"
+        f'<div class="headline"><span class="gpu-count" data-gpu-count="{gpu.count}">'
+        f"{gpu.count} × {_e(gpu.name)}</span>"
+        f'<span class="verdict {"ok" if report.fits else "bad"}">{_e(verdict)}</span></div>'
+        f'<div class="facts">{_e(report.model)} · {_e(report.task)} · '
+        f"{_e(report.precision)} · TP {gpu.tensor_parallel} × PP {gpu.pipeline_parallel}"
+        f" · {memory.per_gpu_gb:.1f} {_e(t('of', lang))} {memory.capacity_per_gpu_gb:.0f} "
+        f"{_e(t('per_gpu', lang))}<br>{perf.max_concurrent_users} {_e(t('users', lang))} · "
+        f"{perf.per_user_tokens_per_s:.1f} {_e(t('speed', lang))} · "
+        f"{_e(t('server', lang))}: {_e(t('ram', lang))} {server.system_ram_gb} GB, "
+        f"{_e(t('power', lang))} {server.power_w} W</div>"
     )
-    table = comparison_table(comparison, gpu["id"], lang) if comparison else ""
+    table = comparison_table(comparison, gpu.id, lang) if comparison else ""
     return f'<div class="sizing-card">{headline}{memory_chart(report, lang)}{table}</div>'
 
 

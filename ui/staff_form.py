@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic.fields import FieldInfo
 
-from advisor.agent.tools import ToolInputError
+from advisor.errors import InputError
 from advisor.sizing.request import SizingRequest
 
 WidgetKind = Literal["choice", "multi", "int", "float", "bool", "text"]
@@ -70,7 +70,7 @@ def request_from_form(fields: list[FormField], values: list[Any]) -> dict[str, A
     """Form values to size arguments: empty inputs mean the engine's default.
 
     Optional numbers arrive as text (an empty box is "unset", which a number box cannot
-    show); ToolInputError names a box that holds no number.
+    show); InputError names a box that holds no number.
     """
     arguments: dict[str, Any] = {}
     for field, value in zip(fields, values, strict=True):
@@ -88,11 +88,11 @@ def _number(field: FormField, value: Any) -> int | float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ToolInputError(field.name, f"{field.name}: {value!r} is not a number") from None
+        raise InputError(field.name, f"{field.name}: {value!r} is not a number") from None
     if field.kind == "float":
         return number
     if not number.is_integer():
-        raise ToolInputError(field.name, f"{field.name}: {value!r} is not a whole number")
+        raise InputError(field.name, f"{field.name}: {value!r} is not a whole number")
     return int(number)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 import threading
 from collections import OrderedDict
@@ -19,17 +18,11 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from advisor.agent.protocol import Language, Mode
+from advisor.language import Language
+from advisor.services.protocol import Mode, check_conversation_id
 
-CONVERSATION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 MAX_TURNS = 20
 MAX_CONVERSATIONS = 1000
-
-
-class InvalidConversationId(ValueError):
-    """An id that cannot name a conversation (it would also be unsafe as a file name)."""
-
-    field = "conversation_id"
 
 
 class Turn(BaseModel):
@@ -78,14 +71,6 @@ class Conversation(BaseModel):
             messages.append({"role": "user", "content": turn.question})
             messages.append({"role": "assistant", "content": turn.answer})
         return messages
-
-
-def check_conversation_id(conversation_id: str) -> str:
-    if not CONVERSATION_ID.fullmatch(conversation_id):
-        raise InvalidConversationId(
-            "1-100 characters of letters, digits, '_', '-', '.', starting with a letter or digit"
-        )
-    return conversation_id
 
 
 class ConversationStore(Protocol):

@@ -25,22 +25,24 @@ from advisor.agent.conversations import (
     ConversationStore,
     InMemoryConversationStore,
     Turn,
-    check_conversation_id,
 )
-from advisor.agent.language import detect_language
 from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import run_offline_turn
-from advisor.agent.protocol import (
+from advisor.catalog.loader import Catalog, load_catalog
+from advisor.config import Settings
+from advisor.errors import InputError
+from advisor.language import Language, detect_language
+from advisor.services.protocol import (
     AskRequest,
     AskResponse,
     Citation,
     FailureReason,
-    Language,
     Mode,
     ToolStep,
+    check_conversation_id,
 )
-from advisor.catalog.loader import Catalog, load_catalog
-from advisor.config import Settings
+from advisor.sizing.report import SizingReport
+from advisor.sizing.request import SizingRequest
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase
@@ -54,9 +56,9 @@ class LlmAnswer(Protocol):
     @property
     def answer(self) -> str: ...
     @property
-    def request(self) -> dict[str, Any] | None: ...
+    def request(self) -> SizingRequest | None: ...
     @property
-    def sizing(self) -> dict[str, Any] | None: ...
+    def sizing(self) -> SizingReport | None: ...
     @property
     def citations(self) -> list[Citation]: ...
     @property
@@ -71,14 +73,6 @@ CIRCUIT_OPEN = "circuit_open"  # fallback reason: the LLM failed repeatedly, not
 FAILURE_REASONS: frozenset[str] = frozenset(get_args(FailureReason))
 # The LLM server, not the answer to one question, failed: these open the circuit.
 SERVER_FAILURES = frozenset({"unreachable", "timeout", "error"})
-
-
-class AskInputError(ValueError):
-    """A question the service cannot take; `field` names what to fix (HTTP 422)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -194,7 +188,7 @@ class AdvisorService:
         conversation = self.store.get(conversation_id) or Conversation(id=conversation_id)
         question = request.question.strip()
         if not question:
-            raise AskInputError("question", "must not be blank")
+            raise InputError("question", "must not be blank")
         language = detect_language(question, conversation.language or "en")
         outcome = self._ask_llm(question, language, conversation) if self.settings.llm_url else None
         draft: dict[str, Any] | None = None
@@ -209,7 +203,7 @@ class AdvisorService:
                 answer=response.answer,
                 language=response.language,
                 mode=response.mode,
-                request=response.request,
+                request=response.request.model_dump(mode="json") if response.request else None,
                 draft=draft,
             ),
         )

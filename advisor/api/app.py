@@ -14,9 +14,9 @@ from fastapi import FastAPI
 
 from advisor.api.deps import AppState
 from advisor.api.errors import STAFF_RESPONSES, install_error_handlers
-from advisor.api.gateway import AdvisorGateway, AdvisorServiceProtocol
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
 from advisor.api.routers import ask, health, metrics, openai_compat, sizing, widget
+from advisor.api.routers.admin import admin_router
 from advisor.api.routers.mcp import build_mcp_server, mcp_routes
 from advisor.api.telemetry import MetricsMiddleware, Telemetry
 from advisor.catalog.loader import Catalog, load_catalog
@@ -24,7 +24,7 @@ from advisor.config import Settings, get_settings
 from advisor.security.install import install_security
 from advisor.security.keys import StaffKeys
 from advisor.security.redaction import install_log_redaction, secret_values
-from advisor.storage.admin import admin_router
+from advisor.services.asking import AdvisorGateway, AdvisorServiceProtocol
 from advisor.storage.conversations import DatabaseConversationStore
 from advisor.storage.store import DatabaseStore
 
@@ -70,8 +70,8 @@ def create_app(
     gateway = AdvisorGateway(
         service,
         database,
-        telemetry,
         max_conversation_messages=settings.max_conversation_messages,
+        on_feedback=lambda rating: telemetry.feedback.labels(rating=rating).inc(),
     )
     keys = staff_keys or StaffKeys.from_secret(settings.staff_api_keys)
     state = AppState(

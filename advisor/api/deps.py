@@ -1,7 +1,7 @@
 """What routes depend on, injected with `Annotated[..., Depends(...)]`.
 
 Everything hangs off one `AppState` built by `create_app`; the staff check and the rate
-limit are in advisor.security, the staff endpoints in advisor.storage.admin.
+limit are in advisor.security.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from advisor.api.gateway import AdvisorGateway
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
 from advisor.api.telemetry import Telemetry
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.security.keys import StaffKeys
+from advisor.services.asking import AdvisorGateway
 from advisor.storage.store import DatabaseStore
 
 

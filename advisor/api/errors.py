@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from advisor.agent.tools import ToolInputError
+from advisor.errors import InputError
 from advisor.http_errors import ErrorResponse as ErrorResponse
 from advisor.http_errors import FieldError, error_response
 
@@ -117,8 +117,8 @@ async def _on_validation_error(request: Request, exc: Exception) -> JSONResponse
     )
 
 
-async def _on_tool_input_error(_: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ToolInputError)
+async def _on_input_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, InputError)
     error = FieldError(field=exc.field, message=str(exc), allowed=exc.allowed)
     return error_response(
         422, "invalid_value", str(exc), field=exc.field, allowed=exc.allowed, errors=[error]
@@ -158,7 +158,7 @@ async def _on_storage_error(_: Request, exc: Exception) -> JSONResponse:
 
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
-    app.add_exception_handler(ToolInputError, _on_tool_input_error)
+    app.add_exception_handler(InputError, _on_input_error)
     app.add_exception_handler(ApiError, _on_api_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
     app.add_exception_handler(SQLAlchemyError, _on_storage_error)

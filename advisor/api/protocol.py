@@ -1,38 +1,15 @@
-"""Request and response models of the REST and OpenAI-compatible surfaces.
+"""Response models only the HTTP surfaces have: catalogs, tools, health.
 
-The ask shape is `advisor.agent.protocol.AskResponse` plus `message_id`, so a bot can
-send feedback on exactly the answer it received.
+The ask and feedback shapes are the service layer's (`advisor.services.protocol`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from advisor.agent.protocol import AskResponse
+from pydantic import BaseModel, Field
 
 ADVISOR_MODEL_ID = "gpu-advisor"
-Rating = Literal["up", "down"]
-
-
-class AskApiResponse(AskResponse):
-    message_id: str = Field(description="id of this answer, for POST /v1/feedback")
-
-
-class FeedbackRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    message_id: str = Field(min_length=1, max_length=100)
-    rating: Rating
-    comment: str | None = Field(default=None, max_length=2000)
-
-
-class FeedbackResponse(BaseModel):
-    message_id: str
-    rating: Rating
-    comment: str | None
-    created_at: float = Field(description="Unix time the feedback was stored")
 
 
 class OpenAIModel(BaseModel):

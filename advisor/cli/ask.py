@@ -50,19 +50,16 @@ def run_ask(args: argparse.Namespace) -> int:
     if args.llm_url is not None and not args.llm_url.startswith(("http://", "https://")):
         raise UsageError("advisor ask: --llm-url: must start with http:// or https://")
 
-    from advisor.agent.conversations import (
-        FileConversationStore,
-        InvalidConversationId,
-        check_conversation_id,
-    )
-    from advisor.agent.protocol import AskRequest
+    from advisor.agent.conversations import FileConversationStore
     from advisor.agent.service import AdvisorService
     from advisor.config import Settings
+    from advisor.errors import InputError
+    from advisor.services.protocol import AskRequest, check_conversation_id
 
     if args.conversation is not None:
         try:
             check_conversation_id(args.conversation)
-        except InvalidConversationId as exc:
+        except InputError as exc:
             raise UsageError(f"advisor ask: --conversation: {exc}") from None
     overrides: dict[str, Any] = {}
     if args.llm_url is not None:

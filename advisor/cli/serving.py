@@ -137,8 +137,8 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 def run_plan(args: argparse.Namespace) -> int:
     from advisor.catalog import load_catalog
     from advisor.cli.main import UsageError
+    from advisor.errors import InputError
     from serving.plan import (
-        PlanError,
         plan_invocation,
         production_plan,
         serve_command,
@@ -149,7 +149,7 @@ def run_plan(args: argparse.Namespace) -> int:
         plan = production_plan(
             load_catalog(), args.model, args.gpu, args.users, args.context, port=args.port
         )
-    except PlanError as exc:
+    except InputError as exc:
         raise UsageError(f"advisor serving plan: --{exc.field.replace('_', '-')}: {exc}") from None
     print(serve_command(plan))
     gpus = plan.tensor_parallel_size * plan.pipeline_parallel_size

@@ -26,14 +26,15 @@ def register(subparsers: Any) -> None:
 
 def _engine_call(kind: str, args: argparse.Namespace) -> Any:
     from advisor.catalog import load_catalog
-    from advisor.sizing import SizingInputError, compare, size
+    from advisor.errors import InputError
+    from advisor.services.sizing import compare_gpus, size_deployment
 
     request = request_from_args(args)
     try:
         if kind == "size":
-            return size(request, load_catalog())
-        return compare(request, load_catalog())
-    except SizingInputError as exc:
+            return size_deployment(request, load_catalog()).report
+        return compare_gpus(request, load_catalog())
+    except InputError as exc:
         raise UsageError(f"advisor {kind}: --{exc.field}: {exc}") from None
 
 

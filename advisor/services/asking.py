@@ -1,36 +1,55 @@
-"""The one path every face takes to ask and to rate: service, store and metrics together.
+"""The one path every face takes to ask and to rate: the advisor, the store and counters.
 
 REST, the OpenAI-compatible endpoint and the Gradio UI all call `AdvisorGateway`, so an
 answer is stored, counted and given a message id the same way wherever it was asked.
+The gateway sees the advisor and the store only through the protocols below: the
+conversation (`advisor.agent`) and the database (`advisor.storage`) plug in at start.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from advisor.agent.circuit import LlmCircuit
-from advisor.agent.conversations import InvalidConversationId
-from advisor.agent.protocol import AskRequest, AskResponse
-from advisor.agent.tools import ToolInputError
-from advisor.api.protocol import AskApiResponse, FeedbackResponse
-from advisor.api.store import MessageStore, UnknownMessageError
-from advisor.api.telemetry import Telemetry
+from advisor.errors import InputError
+from advisor.services.protocol import (
+    AskApiResponse,
+    AskRequest,
+    AskResponse,
+    FeedbackResponse,
+    Rating,
+)
+from advisor.storage.records import StoredFeedback, StoredMessage, UnknownMessageError
 
 if TYPE_CHECKING:
+    from advisor.agent.circuit import LlmCircuit
     from knowledge.retrieval import KnowledgeBase
 
 
-@contextlib.contextmanager
-def _input_errors() -> Iterator[None]:
-    """The service's ValueErrors are the asker's to fix: name the field."""
-    try:
-        yield
-    except InvalidConversationId as exc:
-        raise ToolInputError("conversation_id", str(exc)) from None
-    except ValueError as exc:
-        raise ToolInputError("question", str(exc)) from None
+class MessageStore(Protocol):
+    """What the gateway needs of the database (`advisor.storage.DatabaseStore`)."""
+
+    def add_exchange(
+        self,
+        conversation_id: str,
+        question: str,
+        answer: str,
+        payload: dict[str, Any] | None = None,
+    ) -> tuple[StoredMessage, StoredMessage]:
+        """The question and its answer, committed together before this returns."""
+        ...
+
+    def add_feedback(
+        self, message_id: str, rating: Literal["up", "down"], comment: str | None = None
+    ) -> StoredFeedback:
+        """Raises a LookupError (UnknownMessageError) for an id it never stored."""
+        ...
+
+    def get_feedback(self, message_id: str) -> StoredFeedback | None: ...
+
+    def get_message(self, message_id: str) -> StoredMessage | None: ...
+
+    def message_count(self, conversation_id: str) -> int: ...
 
 
 class ServiceMetrics(Protocol):
@@ -63,21 +82,20 @@ class AdvisorGateway:
         self,
         service: AdvisorServiceProtocol,
         store: MessageStore,
-        telemetry: Telemetry,
         *,
         max_conversation_messages: int = 200,
+        on_feedback: Callable[[Rating], None] | None = None,
     ) -> None:
+        """`on_feedback` is told of each stored rating (the API counts them for /metrics)."""
         self.service = service
         self.store = store
-        self.telemetry = telemetry
         self.max_conversation_messages = max_conversation_messages
+        self._on_feedback = on_feedback
 
     def ask(self, request: AskRequest) -> AskApiResponse:
-        """Raises ToolInputError (field `question` or `conversation_id`) for unusable input."""
+        """Raises InputError (field `question` or `conversation_id`) for unusable input."""
         self._check_room(request)
-        with _input_errors():
-            response = self.service.ask(request)
-        return self._record(request, response)
+        return self._record(request, self.service.ask(request))
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
         """Text chunks as the service produces them, then the stored final answer.
@@ -89,23 +107,23 @@ class AdvisorGateway:
         return self._stream(request)
 
     def _stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
-        with _input_errors():
-            for item in self.service.ask_stream(request):
-                if isinstance(item, AskResponse):
-                    yield self._record(request, item)
-                    return
-                yield item
+        for item in self.service.ask_stream(request):
+            if isinstance(item, AskResponse):
+                yield self._record(request, item)
+                return
+            yield item
         raise RuntimeError("the advisor service ended its stream without a final answer")
 
     def feedback(
-        self, message_id: str, rating: Literal["up", "down"], comment: str | None = None
+        self, message_id: str, rating: Rating, comment: str | None = None
     ) -> FeedbackResponse:
         """Raises UnknownMessageError for an id no answer was given under."""
         try:
             stored = self.store.add_feedback(message_id, rating, comment)
         except LookupError:  # each store has its own unknown-id error; the API has one
             raise UnknownMessageError(message_id) from None
-        self.telemetry.feedback.labels(rating=rating).inc()
+        if self._on_feedback is not None:
+            self._on_feedback(rating)
         return FeedbackResponse(
             message_id=stored.message_id,
             rating=stored.rating,
@@ -120,7 +138,7 @@ class AdvisorGateway:
             return
         held = self.store.message_count(request.conversation_id)
         if held + 2 > self.max_conversation_messages:
-            raise ToolInputError(
+            raise InputError(
                 "conversation_id",
                 f"conversation_id: this conversation holds {held} messages, the cap is"
                 f" {self.max_conversation_messages}; start a new conversation (omit the id)",

@@ -1,17 +1,24 @@
 """What `advisor ask --json`, `POST /v1/ask` and the UI exchange with the advisor.
 
 One model for every face: the CLI prints it, the REST API returns it (plus a
-message id), the Gradio UI draws its `sizing` beside the text.
+message id), the Gradio UI draws its `sizing` beside the text. The sizing request and
+report are the engine's own models, so the OpenAPI description shows them whole.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Language = Literal["ru", "en"]
+from advisor.errors import InputError
+from advisor.language import Language
+from advisor.sizing.report import SizingReport
+from advisor.sizing.request import SizingRequest
+
 Mode = Literal["llm", "offline", "fallback"]
+CONVERSATION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 # Why an LLM turn failed; the offline reader then answers (mode "fallback").
 FailureReason = Literal[
     "unreachable",
@@ -22,6 +29,16 @@ FailureReason = Literal[
     "guard_violation",
     "error",
 ]
+
+
+def check_conversation_id(conversation_id: str) -> str:
+    """The id itself, or InputError: it also names a file of the CLI's conversation store."""
+    if not CONVERSATION_ID.fullmatch(conversation_id):
+        raise InputError(
+            "conversation_id",
+            "1-100 characters of letters, digits, '_', '-', '.', starting with a letter or digit",
+        )
+    return conversation_id
 
 
 class Citation(BaseModel):
@@ -55,10 +72,10 @@ class AskResponse(BaseModel):
     answer: str
     language: Language
     mode: Mode
-    request: dict[str, Any] | None = Field(
+    request: SizingRequest | None = Field(
         description="the normalized sizing request (size flags with underscores, catalog ids)"
     )
-    sizing: dict[str, Any] | None = Field(description="the `advisor size --json` object")
+    sizing: SizingReport | None = Field(description="the `advisor size --json` object")
     citations: list[Citation]
     conversation_id: str
     steps: list[ToolStep] = Field(default_factory=list)
@@ -66,3 +83,27 @@ class AskResponse(BaseModel):
         default=None, description="why the LLM answer was replaced (mode = fallback)"
     )
     guard_events: int = Field(default=0, description="numbers the guard had to remove")
+
+
+class AskApiResponse(AskResponse):
+    """An answer as stored: `POST /v1/ask` returns it, the UI rates it by `message_id`."""
+
+    message_id: str = Field(description="id of this answer, for POST /v1/feedback")
+
+
+Rating = Literal["up", "down"]
+
+
+class FeedbackRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    message_id: str = Field(min_length=1, max_length=100)
+    rating: Rating
+    comment: str | None = Field(default=None, max_length=2000)
+
+
+class FeedbackResponse(BaseModel):
+    message_id: str
+    rating: Rating
+    comment: str | None
+    created_at: float = Field(description="Unix time the feedback was stored")

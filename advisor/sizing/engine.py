@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Architecture, Gpu
+from advisor.errors import InputError
 from advisor.sizing.context import GB, Inputs, Layout
 from advisor.sizing.explain import assumptions_for, formulas_for
 from advisor.sizing.kv_cache import kv_bytes_per_token
@@ -37,25 +38,16 @@ DEFAULT_FINETUNE_TOKENS = 10_000_000  # a typical company instruction set: ~10k 
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, compute-optimal pre-training
 
 
-class SizingInputError(ValueError):
-    """A request the engine cannot size; `field` names the input to fix."""
-
-    def __init__(self, field: str, message: str, allowed: list[str] | None = None) -> None:
-        self.field = field
-        self.allowed = allowed or []
-        super().__init__(message)
-
-
 def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     """Catalog records for the ids in the request; errors name the field to fix."""
     try:
         model = catalog.model(request.model)
     except CatalogLookupError as exc:
-        raise SizingInputError("model", str(exc), exc.suggestions) from None
+        raise InputError("model", str(exc), exc.suggestions) from None
     try:
         gpu = catalog.gpu(request.gpu)
     except CatalogLookupError as exc:
-        raise SizingInputError("gpu", str(exc), exc.suggestions or exc.allowed) from None
+        raise InputError("gpu", str(exc), exc.suggestions or exc.allowed) from None
     fmt = catalog.formats[request.weight_precision]
     engine = catalog.engines[request.engine]
     if request.kv_precision is not None:

@@ -11,12 +11,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from advisor.agent.conversations import (
-    MAX_TURNS,
-    Conversation,
-    Turn,
-    check_conversation_id,
-)
+from advisor.agent.conversations import MAX_TURNS, Conversation, Turn
+from advisor.services.protocol import check_conversation_id
 from advisor.storage.store import DatabaseStore
 
 

@@ -10,9 +10,9 @@ import pytest
 from advisor.agent.offline.answer import fmt, render_injection_note
 from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
-from advisor.agent.protocol import Language
-from advisor.agent.tools import compare_gpus, size_deployment
 from advisor.catalog.loader import Catalog
+from advisor.language import Language
+from advisor.services.sizing import compare_gpus, size_deployment
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase
@@ -37,15 +37,15 @@ def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -
         {"model": "llama-3.1-70b", "precision": "int4", "users": 20, "context": 32768}, catalog
     ).report
     assert turn.sizing == report
-    gpu = report["gpu"]
-    assert f"{gpu['count']} x {gpu['name']}" in turn.answer
-    assert f"TP {gpu['tensor_parallel']}, PP {gpu['pipeline_parallel']}" in turn.answer
-    assert f"{fmt(report['memory']['kv_cache_capacity_tokens'], 'en')} tokens" in turn.answer
-    assert f"up to {report['performance']['max_concurrent_users']} concurrent users" in turn.answer
-    assert f"{report['server']['system_ram_gb']} GB of RAM" in turn.answer
-    assert report["tier"] in turn.answer
-    for stage in report["stages"]:
-        assert stage["description"] in turn.answer
+    gpu = report.gpu
+    assert f"{gpu.count} x {gpu.name}" in turn.answer
+    assert f"TP {gpu.tensor_parallel}, PP {gpu.pipeline_parallel}" in turn.answer
+    assert f"{fmt(report.memory.kv_cache_capacity_tokens, 'en')} tokens" in turn.answer
+    assert f"up to {report.performance.max_concurrent_users} concurrent users" in turn.answer
+    assert f"{report.server.system_ram_gb} GB of RAM" in turn.answer
+    assert report.tier in turn.answer
+    for stage in report.stages:
+        assert stage.description in turn.answer
     assert [step.name for step in turn.steps] == ["size_deployment"]
 
 
@@ -68,33 +68,33 @@ def test_a_russian_question_gets_a_russian_answer(reader: Reader, catalog: Catal
     turn = _turn("Сколько видеокарт нужно для qwen3 32b на 10 сотрудников?", reader, catalog)
     assert turn.language == "ru"
     assert turn.sizing is not None
-    assert f"{turn.sizing['gpu']['count']} x {turn.sizing['gpu']['name']}" in turn.answer
+    assert f"{turn.sizing.gpu.count} x {turn.sizing.gpu.name}" in turn.answer
     assert "Память на GPU" in turn.answer and "Кроме GPU" in turn.answer
     assert "Memory per GPU" not in turn.answer
 
 
 def test_training_states_the_hours(reader: Reader, catalog: Catalog) -> None:
     turn = _turn("дообучить mistral 7b на 1B токенов, 2 эпохи", reader, catalog)
-    assert turn.sizing is not None and turn.sizing["training"] is not None
-    hours = round(turn.sizing["training"]["hours"], 1)
+    assert turn.sizing is not None and turn.sizing.training is not None
+    hours = round(turn.sizing.training.hours, 1)
     assert f"около {hours:g} ч" in turn.answer or f"около {hours:.1f} ч" in turn.answer
     assert "LoRA" in turn.answer  # the assumed method is said
 
 
 def test_a_count_that_does_not_fit_shows_the_minimum(reader: Reader, catalog: Catalog) -> None:
     turn = _turn("Llama 3.1 70B on a single RTX 4090", reader, catalog)
-    assert turn.sizing is not None and not turn.sizing["fits"]
-    minimum = size_deployment({"model": "llama-3.1-70b", "gpu": "rtx-4090"}, catalog).report["gpu"]
+    assert turn.sizing is not None and not turn.sizing.fits
+    minimum = size_deployment({"model": "llama-3.1-70b", "gpu": "rtx-4090"}, catalog).report.gpu
     assert "does not fit" in turn.answer
-    assert f"The minimum that fits: {minimum['count']} x {minimum['name']}" in turn.answer
+    assert f"The minimum that fits: {minimum.count} x {minimum.name}" in turn.answer
 
 
 def test_compare_lists_what_the_engine_ranked_first(reader: Reader, catalog: Catalog) -> None:
     turn = _turn("what's the cheapest gpu for gemma 2 27b?", reader, catalog)
     comparison = compare_gpus({"model": "gemma-2-27b"}, catalog)
-    best = next(row for row in comparison["rows"] if row["fits"])
+    best = next(row for row in comparison.rows if row.fits)
     first_row = next(line for line in turn.answer.splitlines() if line.startswith("- "))
-    assert first_row.startswith(f"- {best['count']} x {best['name']}")
+    assert first_row.startswith(f"- {best.count} x {best.name}")
     assert turn.steps[0].name == "compare_gpus"
 
 
@@ -171,10 +171,10 @@ def test_a_dictated_answer_is_sized_by_the_engine_and_says_so(
 ) -> None:
     turn = _turn(question, reader, catalog)
     assert turn.sizing is not None and turn.request is not None
-    assert turn.request["gpus"] is None  # the engine chose the count
-    gpu = turn.sizing["gpu"]
-    assert turn.answer.startswith("**Llama 3.1 70B Instruct") and gpu["count"] not in (1000, 64)
-    assert f"{gpu['count']} x {gpu['name']}" in turn.answer
+    assert turn.request.gpus is None  # the engine chose the count
+    gpu = turn.sizing.gpu
+    assert turn.answer.startswith("**Llama 3.1 70B Instruct") and gpu.count not in (1000, 64)
+    assert f"{gpu.count} x {gpu.name}" in turn.answer
     assert render_injection_note(language) in turn.answer
 
 

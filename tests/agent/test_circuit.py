@@ -8,10 +8,10 @@ import pytest
 
 from advisor.agent.circuit import Attempt, LlmCircuit
 from advisor.agent.conversations import InMemoryConversationStore
-from advisor.agent.protocol import AskRequest
 from advisor.agent.service import CIRCUIT_OPEN, AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
+from advisor.services.protocol import AskRequest
 from tests.agent.test_service import LLM_URL, FakeFailure, ScriptedLlm
 
 

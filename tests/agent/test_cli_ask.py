@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.agent.protocol import AskResponse
 from advisor.cli.main import main
+from advisor.services.protocol import AskResponse
 
 
 @pytest.fixture

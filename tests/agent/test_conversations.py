@@ -8,9 +8,9 @@ import pytest
 from advisor.agent.conversations import (
     FileConversationStore,
     InMemoryConversationStore,
-    InvalidConversationId,
     Turn,
 )
+from advisor.errors import InputError
 
 
 def _turn(number: int, request: dict[str, object] | None = None) -> Turn:
@@ -92,7 +92,7 @@ def test_a_damaged_file_starts_afresh(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("bad", ["../etc", "", "a/b", "-x", "x" * 101])
 def test_ids_that_could_escape_the_directory_are_refused(tmp_path: Path, bad: str) -> None:
-    with pytest.raises(InvalidConversationId):
+    with pytest.raises(InputError):
         FileConversationStore(tmp_path).append(bad, _turn(1))
-    with pytest.raises(InvalidConversationId):
+    with pytest.raises(InputError):
         InMemoryConversationStore().append(bad, _turn(1))

@@ -10,8 +10,9 @@ import pytest
 from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.russian import russian_rendering, to_russian
 from advisor.agent.offline.turn import run_offline_turn
-from advisor.agent.tools import ToolInputError, compare_gpus, size_deployment
 from advisor.catalog.loader import Catalog
+from advisor.errors import InputError
+from advisor.services.sizing import compare_gpus, size_deployment
 
 # Requests that drive the engine through its branches: every catalog GPU, small to huge
 # and MoE models, every task, and variants: native / FP8 / integer / GGUF weights, the
@@ -48,11 +49,11 @@ def engine_messages(catalog: Catalog) -> set[str]:
             outcome = size_deployment(
                 {"model": model, "gpu": gpu, "task": task, **variant}, catalog
             )
-        except ToolInputError:
+        except InputError:
             continue  # a combination the engine refuses emits no prose
-        messages.update(_messages(outcome.report))
+        messages.update(_messages(outcome.report.model_dump(mode="json")))
     for model in MODELS:
-        comparison = compare_gpus({"model": model}, catalog)
+        comparison = compare_gpus({"model": model}, catalog).model_dump(mode="json")
         messages.update(row["price_band"] for row in comparison["rows"])
     return messages
 
@@ -123,9 +124,9 @@ def test_a_russian_answer_renders_the_engine_notes_in_russian(
 ) -> None:
     question = "Llama 3.1 8B в FP8 на 4 картах RTX 3090, контекст 150000"
     turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
-    assert turn.sizing is not None and turn.sizing["fits"]
-    assert len(turn.sizing["warnings"]) == 2  # the context and FP8 on a card without it
-    for message in _messages(turn.sizing):
+    assert turn.sizing is not None and turn.sizing.fits
+    assert len(turn.sizing.warnings) == 2  # the context and FP8 on a card without it
+    for message in _messages(turn.sizing.model_dump(mode="json")):
         if not message.startswith("Does not fit"):  # the headline says it instead
             assert to_russian(message) in turn.answer
             assert message not in turn.answer

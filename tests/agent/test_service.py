@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from advisor.agent.conversations import InMemoryConversationStore, InvalidConversationId
-from advisor.agent.protocol import AskRequest, AskResponse, Citation, ToolStep
-from advisor.agent.service import FAILURE_REASONS, AdvisorService, AskInputError
-from advisor.agent.tools import size_deployment
+from advisor.agent.conversations import InMemoryConversationStore
+from advisor.agent.service import FAILURE_REASONS, AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
+from advisor.errors import InputError
+from advisor.services.protocol import AskRequest, AskResponse, Citation, ToolStep
+from advisor.services.sizing import size_deployment, sizing_summary
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase
@@ -58,7 +59,7 @@ class ScriptedLlm:
             raise outcome
         sized = size_deployment({"model": outcome, "users": 20}, self.catalog)
         return FakeTurn(
-            answer=f"LLM: {sized.summary}",
+            answer=f"LLM: {sizing_summary(sized.report)}",
             request=sized.request,
             sizing=sized.report,
             guard_events=1,
@@ -87,7 +88,7 @@ def test_no_llm_url_answers_offline(catalog: Catalog, kb: KnowledgeBase) -> None
     service = _service(catalog, kb, llm)
     response = service.ask(AskRequest(question="Llama 3.1 70B for 20 users"))
     assert response.mode == "offline" and response.fallback_reason is None
-    assert response.request is not None and response.request["model"] == "llama-3.1-70b"
+    assert response.request is not None and response.request.model == "llama-3.1-70b"
     assert response.sizing is not None and response.citations
     assert response.conversation_id
     assert llm.calls == []
@@ -98,7 +99,7 @@ def test_an_llm_url_answers_with_the_llm(catalog: Catalog, kb: KnowledgeBase) ->
     service = _service(catalog, kb, llm, LLM_URL)
     response = service.ask(AskRequest(question="Qwen3 8B for 20 users", conversation_id="c1"))
     assert response.mode == "llm" and response.answer.startswith("LLM:")
-    assert response.request is not None and response.request["model"] == "qwen3-8b"
+    assert response.request is not None and response.request.model == "qwen3-8b"
     assert response.guard_events == 1
     assert llm.calls[0]["question"] == "Qwen3 8B for 20 users"
     assert llm.calls[0]["language"] == "en" and llm.calls[0]["previous_request"] is None
@@ -145,10 +146,10 @@ def test_follow_ups_work_across_modes(catalog: Catalog) -> None:
     second = service.ask(AskRequest(question="а если в 8 бит?", conversation_id="x"))
     assert second.mode == "fallback"
     assert second.request is not None
-    assert (second.request["model"], second.request["precision"]) == ("qwen3-14b", "int8")
+    assert (second.request.model, second.request.precision) == ("qwen3-14b", "int8")
     service.ask(AskRequest(question="and for 50 users?", conversation_id="x"))
     third_call = llm.calls[-1]
-    assert third_call["previous_request"] == second.request
+    assert third_call["previous_request"] == second.request.model_dump(mode="json")
     assert [m["role"] for m in third_call["history"]] == ["user", "assistant"] * 2
 
 
@@ -157,7 +158,7 @@ def test_a_clarification_keeps_what_was_said(catalog: Catalog) -> None:
     first = service.ask(AskRequest(question="how many GPUs for 30 users?", conversation_id="d"))
     assert first.request is None and "Which model" in first.answer
     second = service.ask(AskRequest(question="llama 3.1 8b", conversation_id="d"))
-    assert second.request is not None and second.request["users"] == 30
+    assert second.request is not None and second.request.users == 30
 
 
 def test_metrics_count_modes_fallbacks_and_guard_events(catalog: Catalog) -> None:
@@ -182,10 +183,10 @@ def test_the_stream_is_the_answer_then_the_response(catalog: Catalog) -> None:
 
 def test_bad_input_names_the_field(catalog: Catalog) -> None:
     service = _service(catalog, None)
-    with pytest.raises(AskInputError) as blank:
+    with pytest.raises(InputError) as blank:
         service.ask(AskRequest(question="   "))
     assert blank.value.field == "question"
-    with pytest.raises(InvalidConversationId):
+    with pytest.raises(InputError):
         service.ask(AskRequest(question="phi-4", conversation_id="../../etc"))
 
 

@@ -1,5 +1,5 @@
 """Properties of the tool layer over raw argument dicts, as an LLM, a REST body or an MCP
-client sends them: a report, or a ToolInputError naming the argument to fix; nothing else."""
+client sends them: a report, or an InputError naming the argument to fix; nothing else."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from advisor.agent.tools import SizingOutcome, ToolInputError, compare_gpus, size_deployment
 from advisor.catalog.loader import load_catalog
+from advisor.errors import InputError
+from advisor.services.sizing import SizingOutcome, compare_gpus, size_deployment
 from advisor.sizing.request import TASKS, SizingRequest
 
 CATALOG = load_catalog()
@@ -68,14 +69,14 @@ def test_raw_arguments_give_a_report_or_name_the_argument(tool: Any, examples: i
     def run(raw: dict[str, Any]) -> None:
         try:
             result = tool(raw, CATALOG)
-        except ToolInputError as error:
+        except InputError as error:
             assert str(error)
             # The key itself, or a dotted path into it (`lora_targets.2`).
             assert error.field in raw or error.field.split(".")[0] in raw, error.field
             assert all(isinstance(a, str) for a in error.allowed)
             return
         report = result.report if isinstance(result, SizingOutcome) else result
-        _strict_json(report)
+        _strict_json(report.model_dump(mode="json"))
 
     run()
 
@@ -109,7 +110,7 @@ def test_every_field_takes_every_edge_value(field: str) -> None:
             raw = {"model": "llama-3.1-8b", "task": task, field: value}
             try:
                 outcome = size_deployment(raw, CATALOG)
-            except ToolInputError as error:
+            except InputError as error:
                 assert error.field.split(".")[0] == field, (raw, error)
                 continue
-            _strict_json(outcome.report)
+            _strict_json(outcome.report.model_dump(mode="json"))

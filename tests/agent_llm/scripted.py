@@ -57,6 +57,6 @@ def tool_call(name: str, args: dict[str, Any], call_id: str = "call_1") -> AIMes
 
 def sizing_args(**given: Any) -> dict[str, Any]:
     """Strict-schema arguments: every field present, null unless given."""
-    from advisor.sizing.tool_schema import AGENT_SIZING_FIELDS
+    from advisor.services.registry import SIZING_TOOL_FIELDS
 
-    return {name: given.get(name) for name in AGENT_SIZING_FIELDS}
+    return {name: given.get(name) for name in SIZING_TOOL_FIELDS}

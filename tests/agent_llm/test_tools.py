@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
@@ -17,22 +15,21 @@ from advisor.agent.llm.tools import (
     merged_arguments,
 )
 from advisor.catalog.loader import load_catalog
-from advisor.sizing.tool_schema import size_deployment_tool
+from advisor.services import registry
 
 CATALOG = load_catalog()
 
 
 def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
-    sent = convert_to_openai_tool(build_tools(TurnRecord(), CATALOG, None, "en")[0], strict=True)
-    expected = copy.deepcopy(size_deployment_tool())
-    string_branch = expected["function"]["parameters"]["properties"]["gpu"]["anyOf"][0]
-    del string_branch["maxLength"], string_branch["description"]
-    string_branch["enum"] = sorted(CATALOG.gpus)
+    sent = convert_to_openai_tool(build_tools(TurnRecord(), CATALOG, None)[0], strict=True)
+    expected = registry.openai_tool(registry.SIZE_DEPLOYMENT, gpu_ids=sorted(CATALOG.gpus))
     assert sent == expected
+    string_branch = sent["function"]["parameters"]["properties"]["gpu"]["anyOf"][0]
+    assert string_branch["enum"] == sorted(CATALOG.gpus)
 
 
 def test_tool_names_without_a_knowledge_base() -> None:
-    names = [t.name for t in build_tools(TurnRecord(), CATALOG, None, "ru")]
+    names = [t.name for t in build_tools(TurnRecord(), CATALOG, None)]
     assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS]
 
 

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from langchain_core.messages import AIMessage
 
-from advisor.agent import tools as advisor_tools
 from advisor.agent.llm import LlmFailure, LlmTurn, run_llm_turn
 from advisor.agent.llm.factory import MAX_MODEL_CALLS
 from advisor.catalog.loader import load_catalog
 from advisor.config import Settings
+from advisor.services import sizing as advisor_tools
 from knowledge.retrieval import Passage
 from tests.agent_llm.scripted import ScriptedChatModel, sizing_args, tool_call
 
@@ -76,8 +76,8 @@ def answer_for(outcome: advisor_tools.SizingOutcome) -> str:
     """An answer a good model would write: figures copied from the engine's report."""
     report = outcome.report
     return (
-        f"You need {report['gpu']['count']} x {report['gpu']['name']}. "
-        f"Each GPU holds {report['memory']['per_gpu_gb']} GB."
+        f"You need {report.gpu.count} x {report.gpu.name}. "
+        f"Each GPU holds {report.memory.per_gpu_gb} GB."
     )
 
 
@@ -102,7 +102,7 @@ def test_tool_call_then_answer() -> None:
     assert result.answer == answer_for(expected)
     assert result.guard_events == 0
     assert [s.name for s in result.steps] == ["size_deployment"]
-    assert result.steps[0].summary == expected.summary
+    assert result.steps[0].summary == advisor_tools.sizing_summary(expected.report)
     first, second = model.calls
     assert first["tool_choice"] == FORCED
     assert first["tool_names"] == ["size_deployment"]
@@ -111,7 +111,9 @@ def test_tool_call_then_answer() -> None:
 
 
 def test_follow_up_keeps_the_previous_request() -> None:
-    previous = engine(model="llama-3.1-8b", precision="fp8", users=20).request
+    previous = engine(model="llama-3.1-8b", precision="fp8", users=20).request.model_dump(
+        mode="json"
+    )
     expected = engine(model="llama-3.1-8b", precision="fp8", users=50)
     model = ScriptedChatModel(
         script=[
@@ -139,9 +141,9 @@ def test_russian_turn_uses_the_russian_prompt() -> None:
         script=[
             tool_call("size_deployment", sizing_args(model="qwen2.5-7b", users=10)),
             AIMessage(
-                content=f"Нужна {expected.report['gpu']['count']} карта "
-                f"{expected.report['gpu']['name']}, "
-                f"{str(expected.report['memory']['per_gpu_gb']).replace('.', ',')} ГБ на GPU."
+                content=f"Нужна {expected.report.gpu.count} карта "
+                f"{expected.report.gpu.name}, "
+                f"{str(expected.report.memory.per_gpu_gb).replace('.', ',')} ГБ на GPU."
             ),
         ]
     )
@@ -223,7 +225,7 @@ def test_guard_repairs_an_answer_that_keeps_the_count() -> None:
 def test_guard_violation_when_the_count_is_invented() -> None:
     expected = engine(model="llama-3.1-70b")
     wrong = 13
-    assert expected.report["gpu"]["count"] != wrong
+    assert expected.report.gpu.count != wrong
     model = ScriptedChatModel(
         script=[
             tool_call("size_deployment", sizing_args(model="llama-3.1-70b")),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from advisor.agent.tools import size_deployment
-from advisor.api.protocol import AskApiResponse
 from advisor.catalog.loader import load_catalog
+from advisor.services.protocol import AskApiResponse
+from advisor.services.sizing import size_deployment
 from tests.api.conftest import QUESTION_RU
 
 
@@ -18,10 +18,10 @@ def test_ask_returns_the_ask_json_with_a_message_id(client: TestClient) -> None:
     assert answer.language == "ru"
     assert answer.message_id.startswith("msg_")
     assert answer.request is not None and answer.sizing is not None
-    assert answer.request["model"] == "llama-3.1-70b"
-    assert answer.request["users"] == 20
+    assert answer.request.model == "llama-3.1-70b"
+    assert answer.request.users == 20
     assert answer.sizing == size_deployment(answer.request, load_catalog()).report
-    assert str(answer.sizing["gpu"]["count"]) in answer.answer
+    assert str(answer.sizing.gpu.count) in answer.answer
 
 
 def test_a_conversation_keeps_its_id(client: TestClient) -> None:

@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 
 from mcp import Client
 
-from advisor.agent.tools import compare_gpus, size_deployment
 from advisor.catalog.loader import load_catalog
-from advisor.sizing.tool_schema import AGENT_SIZING_FIELDS
+from advisor.services.registry import SIZING_TOOL_FIELDS
+from advisor.services.sizing import compare_gpus, size_deployment
 from tests.api.conftest import LiveServer
 
 T = TypeVar("T")
@@ -35,7 +35,7 @@ def test_lists_three_read_only_tools(live_server: LiveServer) -> None:
         assert tool.annotations.read_only_hint is True
         assert tool.annotations.destructive_hint is False
     size_schema = tools["size_deployment"].input_schema
-    assert list(size_schema["properties"]) == list(AGENT_SIZING_FIELDS)
+    assert list(size_schema["properties"]) == list(SIZING_TOOL_FIELDS)
     assert size_schema["required"] == ["model"]
     assert tools["search_knowledge"].input_schema["required"] == ["query"]
 
@@ -49,7 +49,7 @@ def test_size_tool_returns_the_engine_report(live_server: LiveServer) -> None:
     result = with_client(live_server, work)
     assert result.is_error is False
     expected = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog()).report
-    assert result.structured_content == expected
+    assert result.structured_content == expected.model_dump(mode="json")
 
 
 def test_compare_tool_returns_the_engine_comparison(live_server: LiveServer) -> None:
@@ -58,7 +58,7 @@ def test_compare_tool_returns_the_engine_comparison(live_server: LiveServer) -> 
 
     result = with_client(live_server, work)
     expected = compare_gpus({"model": "qwen2.5-7b", "task": "qlora"}, load_catalog())
-    assert result.structured_content == expected
+    assert result.structured_content == expected.model_dump(mode="json")
 
 
 def test_bad_arguments_come_back_as_a_tool_error_naming_the_field(

@@ -9,8 +9,8 @@ import openai
 import pytest
 from fastapi.testclient import TestClient
 
-from advisor.agent.tools import size_deployment
 from advisor.catalog.loader import load_catalog
+from advisor.services.sizing import size_deployment
 from tests.api.conftest import QUESTION_RU, LiveServer
 
 
@@ -33,7 +33,8 @@ def test_completion_carries_the_answer_and_the_sizing(client: TestClient) -> Non
     assert choice["finish_reason"] == "stop"
     advisor = body["advisor"]
     assert choice["message"]["content"] == advisor["answer"]
-    assert advisor["sizing"] == size_deployment(advisor["request"], load_catalog()).report
+    expected = size_deployment(advisor["request"], load_catalog()).report
+    assert advisor["sizing"] == expected.model_dump(mode="json")
 
 
 def test_stream_is_sse_chunks_ending_with_done(client: TestClient) -> None:
@@ -136,7 +137,7 @@ def test_official_client_non_streaming(live_server: LiveServer) -> None:
     )
     advisor = (completion.model_extra or {})["advisor"]
     assert completion.choices[0].message.content == advisor["answer"]
-    count = size_deployment(advisor["request"], load_catalog()).report["gpu"]["count"]
+    count = size_deployment(advisor["request"], load_catalog()).report.gpu.count
     assert str(count) in (completion.choices[0].message.content or "")
 
 

@@ -26,10 +26,10 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from advisor.agent.protocol import AskRequest
 from advisor.api import create_app
 from advisor.api.errors import ErrorResponse
 from advisor.api.protocol import ADVISOR_MODEL_ID
+from advisor.services.protocol import AskRequest
 from tests.conftest import app_settings
 
 STAFF_KEY = "fuzz-staff-key-123"

@@ -8,10 +8,10 @@ import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
-from advisor.agent.tools import compare_gpus, size_deployment
 from advisor.catalog.loader import load_catalog
+from advisor.services.registry import TOOLS, openai_tool
+from advisor.services.sizing import compare_gpus, size_deployment
 from advisor.sizing.request import SizingRequest
-from advisor.sizing.tool_schema import size_deployment_tool
 
 NEED = {"model": "llama-3.1-70b", "users": 20, "context": 8192}
 
@@ -26,7 +26,7 @@ def error_of(response: Any) -> dict[str, Any]:
 def test_size_answers_the_engine_json(client: TestClient) -> None:
     response = client.post("/v1/size", json=NEED)
     assert response.status_code == 200
-    assert response.json() == size_deployment(NEED, load_catalog()).report
+    assert response.json() == size_deployment(NEED, load_catalog()).report.model_dump(mode="json")
 
 
 def test_size_accepts_aliases_and_training_fields(client: TestClient) -> None:
@@ -104,7 +104,7 @@ def test_body_over_the_limit_is_413(client: TestClient) -> None:
 def test_compare_answers_the_engine_json(client: TestClient) -> None:
     response = client.post("/v1/compare", json=NEED)
     assert response.status_code == 200
-    assert response.json() == compare_gpus(NEED, load_catalog())
+    assert response.json() == compare_gpus(NEED, load_catalog()).model_dump(mode="json")
 
 
 def test_gpus_lists_the_catalog(client: TestClient) -> None:
@@ -130,7 +130,7 @@ def test_tools_are_strict_openai_tools(client: TestClient) -> None:
         "compare_gpus",
         "search_knowledge",
     ]
-    assert tools[0] == size_deployment_tool()
+    assert tools == [openai_tool(spec) for spec in TOOLS]
     for tool in tools:
         assert tool["type"] == "function"
         function = tool["function"]

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from fastapi.testclient import TestClient
 
-from advisor.agent.tools import size_deployment
 from advisor.api import create_app
-from advisor.api.protocol import AskApiResponse
 from advisor.catalog.loader import load_catalog
+from advisor.services.protocol import AskApiResponse
+from advisor.services.sizing import size_deployment
 from tests.conftest import app_settings
 from tests.evals.injection import PROMPTS, InjectionPrompt, answer_problems, cases
 
@@ -134,10 +134,10 @@ def canary(client: TestClient) -> AskApiResponse:
     """The app's first answer to a plain question, checked against the engine."""
     first = via_ask(client, CANARY)
     assert first.request is not None
-    assert (first.request["model"], first.request["users"]) == ("llama-3.1-70b", 20)
+    assert (first.request.model, first.request.users) == ("llama-3.1-70b", 20)
     report = size_deployment(first.request, load_catalog()).report
     assert first.sizing == report
-    assert f"{report['gpu']['count']} x " in first.answer
+    assert f"{report.gpu.count} x " in first.answer
     return first
 
 
@@ -384,10 +384,10 @@ def test_a_follow_up_cannot_dictate_the_answer(
     third = ask_in(client, face, conversation, "And for 50 users?")
 
     assert answer_problems(prompt, second, kb) == []
-    assert second.request is not None and second.request["gpus"] is None
+    assert second.request is not None and second.request.gpus is None
     assert second.sizing == canary.sizing
     assert third.request is not None
-    assert (third.request["gpus"], third.request["users"]) == (None, 50)
+    assert (third.request.gpus, third.request.users) == (None, 50)
     assert_still_sizes(client, canary)
 
 

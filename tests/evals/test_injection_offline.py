@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from advisor.agent.protocol import AskRequest, AskResponse
 from advisor.agent.service import AdvisorService
 from advisor.config import Settings
+from advisor.services.protocol import AskRequest, AskResponse
 from tests.evals.injection import KNOWN_DEFECTS, PROMPTS, InjectionPrompt, answer_problems, cases
 
 if TYPE_CHECKING:

@@ -7,7 +7,6 @@ what the model says.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from typing import Any
@@ -16,10 +15,10 @@ import jsonschema
 import pytest
 from openai import OpenAI
 
-from advisor.agent.tools import size_deployment
 from advisor.catalog.loader import Catalog, load_catalog
+from advisor.services.registry import SIZE_DEPLOYMENT, openai_tool
+from advisor.services.sizing import size_deployment
 from advisor.sizing import SizingReport, size
-from advisor.sizing.tool_schema import size_deployment_tool
 from serving.cpu import SERVED_MODEL_NAME, VllmServer, kv_cache_tokens_in_log
 from serving.cpu.plan import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
 from serving.plan import sizing_request
@@ -45,21 +44,15 @@ def cpu_report() -> SizingReport:
 
 
 def catalog_bound_tool(catalog: Catalog) -> dict[str, Any]:
-    """size_deployment_tool() with `model` and `gpu` narrowed to the catalog's ids.
+    """The sizing tool with `model` and `gpu` narrowed to the catalog's ids.
 
     A 135M model writes names like "laravel-1.1.0" into a free string; the enum makes vLLM's
     structured outputs pick a catalog id. Every argument set valid here is valid for the
-    unmodified strict schema, which is what the test validates against.
+    unrestricted strict schema, which is what the test validates against.
     """
-    tool = copy.deepcopy(size_deployment_tool())
-    properties = tool["function"]["parameters"]["properties"]
-    for name, ids in (("model", catalog.models), ("gpu", catalog.gpus)):
-        prop = properties[name]
-        branches = prop.get("anyOf", [prop])
-        for branch in branches:
-            if branch.get("type") == "string":
-                branch["enum"] = sorted(ids)
-    return tool
+    return openai_tool(
+        SIZE_DEPLOYMENT, model_ids=sorted(catalog.models), gpu_ids=sorted(catalog.gpus)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -138,10 +131,10 @@ def test_forced_tool_call_is_schema_valid_and_engine_accepts_it(
     assert call.type == "function"
     assert call.function.name == "size_deployment"
     arguments = json.loads(call.function.arguments)
-    jsonschema.validate(arguments, size_deployment_tool()["function"]["parameters"])
-    outcome = size_deployment(arguments, catalog)  # raises ToolInputError if the engine refuses
-    assert outcome.request["model"] == catalog.model(arguments["model"]).id
-    assert outcome.report["model"] == outcome.request["model"]
+    jsonschema.validate(arguments, openai_tool(SIZE_DEPLOYMENT)["function"]["parameters"])
+    outcome = size_deployment(arguments, catalog)  # raises InputError if the engine refuses
+    assert outcome.request.model == catalog.model(arguments["model"]).id
+    assert outcome.report.model == outcome.request.model
 
 
 def test_tool_result_round_trip(client: OpenAI) -> None:
@@ -174,7 +167,7 @@ def test_tool_result_round_trip(client: OpenAI) -> None:
         },
         {"role": "tool", "tool_call_id": "call_1", "content": '{"gpus": 4, "tier": "8x"}'},
     ]
-    tools: list[Any] = [size_deployment_tool()]
+    tools: list[Any] = [openai_tool(SIZE_DEPLOYMENT)]
     response = client.chat.completions.create(
         model=SERVED_MODEL_NAME,
         messages=messages,

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from advisor.language import detect_language
 from knowledge.documents import (
     DOCS_DIR,
     DocumentError,
     chunk_document,
-    detect_language,
     load_documents,
     parse_document,
 )

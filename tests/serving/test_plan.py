@@ -9,6 +9,7 @@ import yaml
 
 from advisor.catalog import load_catalog
 from advisor.cli.main import main
+from advisor.errors import InputError
 from advisor.sizing import size
 from serving.cpu import SERVED_MODEL_NAME, cpu_plan
 from serving.cpu.plan import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
@@ -19,7 +20,6 @@ from serving.plan import (
     RECOMMENDED_MODEL,
     RECOMMENDED_USERS,
     TOOL_STRICT_ARGS,
-    PlanError,
     plan_invocation,
     production_plan,
     render_compose_fragment,
@@ -93,7 +93,7 @@ def test_serve_args_end_with_strict_tool_calling() -> None:
 def test_a_need_without_a_plan_names_the_field(
     model: str, gpu: str, users: int, field: str
 ) -> None:
-    with pytest.raises(PlanError) as error:
+    with pytest.raises(InputError) as error:
         production_plan(load_catalog(), model, gpu, users, 2048)
     assert error.value.field == field
 

@@ -8,9 +8,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from advisor.api.routers.admin import admin_router
 from advisor.security import StaffKeys
 from advisor.storage import DatabaseStore
-from advisor.storage.admin import admin_router
 
 KEY = "staff-key-for-tests-1"
 STAFF = {"Authorization": f"Bearer {KEY}"}

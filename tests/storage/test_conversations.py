@@ -7,7 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from advisor.agent.conversations import ConversationStore, InvalidConversationId, Turn
+from advisor.agent.conversations import ConversationStore, Turn
+from advisor.errors import InputError
 from advisor.storage import DatabaseStore
 from advisor.storage.conversations import DatabaseConversationStore
 
@@ -49,7 +50,7 @@ def test_only_the_last_turns_are_kept(store: DatabaseStore) -> None:
 
 
 def test_a_bad_id_is_refused(store: DatabaseStore) -> None:
-    with pytest.raises(InvalidConversationId):
+    with pytest.raises(InputError):
         DatabaseConversationStore(store).append("../etc/passwd", turn(1))
 
 

@@ -264,8 +264,8 @@ def test_unanswered_reading(payload: dict[str, Any] | None, expected: bool) -> N
 
 
 def test_the_api_message_store_protocol_is_met() -> None:
-    """Same method names and parameters as advisor.api.store.MessageStore, in order."""
-    from advisor.api import store as api_store
+    """Same method names and parameters as advisor.services.asking.MessageStore, in order."""
+    from advisor.services import asking as api_store
 
     for name in (
         "add_exchange",

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from advisor.agent.tools import size_deployment
 from advisor.api import create_app
 from advisor.api.deps import AppState
 from advisor.catalog.loader import load_catalog
 from advisor.security.keys import StaffKeys
+from advisor.services.sizing import size_deployment
 from advisor.sizing.request import SizingRequest
 from tests.conftest import app_settings
 from ui.app import AdvisorUi, new_session
@@ -49,7 +49,7 @@ def test_answer_streams_then_shows_steps_answer_and_card(ui: AdvisorUi) -> None:
     assert all(m["metadata"]["status"] == "done" for m in steps)
     answer = history[-1]["content"]
     request = session["last"]["request"]
-    count = size_deployment(request, load_catalog()).report["gpu"]["count"]
+    count = size_deployment(request, load_catalog()).report.gpu.count
     assert f"{count} x" in answer
     assert f'data-gpu-count="{count}"' in card
     assert f'data-message-id="{session["last"]["message_id"]}"' in card
@@ -103,8 +103,8 @@ def test_staff_rerun_gives_card_assumptions_and_markdown(ui: AdvisorUi) -> None:
     report = size_deployment(
         {"model": "qwen2.5-7b", "task": "qlora", "gpu": "rtx-4090"}, load_catalog()
     ).report
-    assert f'data-gpu-count="{report["gpu"]["count"]}"' in card
-    assert all(a in notes for a in report["assumptions"])
+    assert f'data-gpu-count="{report.gpu.count}"' in card
+    assert all(a in notes for a in report.assumptions)
     assert path is not None and Path(path).read_text(encoding="utf-8") == markdown
     assert markdown.startswith("# GPU sizing: qwen2.5-7b (qlora)")
 
@@ -149,11 +149,11 @@ def test_form_covers_every_engine_parameter() -> None:
 def test_chart_segments_are_the_breakdown_in_proportion() -> None:
     report = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog()).report
     chart = memory_chart(report, "en")
-    breakdown = report["memory"]["breakdown_gb"]
+    breakdown = report.memory.breakdown_gb.model_dump()
     first_bar = chart.split('class="bar-row"')[1]
     shown = dict(re.findall(r'data-segment="(\w+)" data-gb="([\d.]+)"', first_bar))
     assert shown == {k: f"{v:.3f}" for k, v in breakdown.items() if v > 0}
-    capacity = report["memory"]["capacity_per_gpu_gb"]
+    capacity = report.memory.capacity_per_gpu_gb
     weights_width = float(re.search(r'seg-weights" style="width:([\d.]+)%', chart).group(1))
     assert weights_width == pytest.approx(100 * breakdown["weights"] / capacity, abs=0.01)
 
@@ -162,19 +162,19 @@ def test_many_gpus_are_summarised_after_eight_bars() -> None:
     report = size_deployment(
         {"model": "llama-3.1-405b", "gpu": "rtx-4090", "users": 10}, load_catalog()
     ).report
-    assert report["gpu"]["count"] > 8
+    assert report.gpu.count > 8
     card = sizing_card(report, None, "ru")
     assert card.count('class="bar-row"') == 8
-    assert f"и ещё {report['gpu']['count'] - 8} таких же GPU" in card
+    assert f"и ещё {report.gpu.count - 8} таких же GPU" in card
 
 
 def test_markdown_report_has_the_layout_and_the_vllm_command() -> None:
     outcome = size_deployment({"model": "llama-3.1-70b", "users": 20}, load_catalog())
     markdown = report_markdown(outcome.request, outcome.report)
-    gpu = outcome.report["gpu"]
-    assert f"**{gpu['count']} x {gpu['name']}**" in markdown
+    gpu = outcome.report.gpu
+    assert f"**{gpu.count} x {gpu.name}**" in markdown
     assert "vllm serve meta-llama/Llama-3.1-70B-Instruct" in markdown
-    assert f"--tensor-parallel-size {gpu['tensor_parallel']}" in markdown
+    assert f"--tensor-parallel-size {gpu.tensor_parallel}" in markdown
 
 
 def test_a_full_conversation_says_so_and_starts_afresh(kb_data_dir: Path, tmp_path: Path) -> None:

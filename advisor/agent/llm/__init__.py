@@ -6,6 +6,6 @@ from advisor.agent.llm import run_llm_turn, LlmFailure, LlmTurn
 from __future__ import annotations
 
 from advisor.agent.llm.turn import LlmFailure, LlmTurn, run_llm_turn
-from advisor.agent.protocol import FailureReason
+from advisor.services.protocol import FailureReason
 
 __all__ = ["FailureReason", "LlmFailure", "LlmTurn", "run_llm_turn"]

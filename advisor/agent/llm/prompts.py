@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from advisor.agent.protocol import Language
+from advisor.language import Language
 
 _RULES: dict[Language, str] = {
     "en": (

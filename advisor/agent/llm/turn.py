@@ -18,9 +18,12 @@ from advisor.agent.llm.guard import guard_answer
 from advisor.agent.llm.intent import forced_tool
 from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import SIZE_DEPLOYMENT, InvalidToolArguments, TurnRecord, build_tools
-from advisor.agent.protocol import Citation, FailureReason, Language, ToolStep
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
+from advisor.language import Language
+from advisor.services.protocol import Citation, FailureReason, ToolStep
+from advisor.sizing.report import SizingReport
+from advisor.sizing.request import SizingRequest
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -37,8 +40,8 @@ class LlmTurn:
     """A guarded LLM answer and what the tools computed for it."""
 
     answer: str
-    request: dict[str, Any] | None
-    sizing: dict[str, Any] | None
+    request: SizingRequest | None
+    sizing: SizingReport | None
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
     guard_events: int = 0
@@ -132,7 +135,7 @@ def run_llm_turn(
         chat = model if model is not None else chat_model(settings)
         agent = build_agent(
             chat,
-            build_tools(record, catalog, kb, language),
+            build_tools(record, catalog, kb),
             system_prompt(language, previous_request),
             TurnControl(record, forced, deadline, len(earlier)),
         )
@@ -158,7 +161,7 @@ def run_llm_turn(
     user_words = [question, *(m["content"] for m in history if m.get("role") == "user")]
     # A sizing answer must still say how many GPUs; a comparison ranks, it has no one count.
     sized = record.sizing is not None and forced == SIZE_DEPLOYMENT
-    key_figures = [float(record.sizing.report["gpu"]["count"])] if sized and record.sizing else []
+    key_figures = [float(record.sizing.report.gpu.count)] if sized and record.sizing else []
     guarded = guard_answer(
         answer,
         [*record.results, *user_words, previous_request or {}],

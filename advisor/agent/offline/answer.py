@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.reader import Clarification
 from advisor.agent.offline.russian import to_russian
-from advisor.agent.protocol import Language
 from advisor.catalog.loader import Catalog
+from advisor.language import Language
 
 if TYPE_CHECKING:
     from knowledge.retrieval import Passage

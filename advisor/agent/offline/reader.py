@@ -16,16 +16,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from advisor.agent.language import detect_language
 from advisor.agent.offline.names import (
     GpuMatcher,
     ModelMatcher,
     normalize_gpu_text,
     transliterate,
 )
-from advisor.agent.protocol import Language
-from advisor.agent.tools import ToolInputError, normalized_request, parse_request
 from advisor.catalog.loader import Catalog
+from advisor.errors import InputError
+from advisor.language import Language, detect_language
+from advisor.services.sizing import normalized_request, parse_request
 
 Intent = Literal["size", "compare", "explain", "off_topic", "greeting"]
 ClarifyReason = Literal["missing", "ambiguous", "unknown"]
@@ -52,7 +52,7 @@ class Reading(BaseModel):
     explicit: list[str] = Field(description="request fields this message set")
     clarification: Clarification | None = None
     error: dict[str, Any] | None = Field(
-        default=None, description="ToolInputError.to_dict() of a request the engine refused"
+        default=None, description="InputError.to_dict() of a request the engine refused"
     )
     draft: dict[str, Any] | None = Field(
         default=None,
@@ -346,8 +346,10 @@ class Reader:
             )
         self._engine_for_precision(fields)
         try:
-            request = normalized_request(parse_request(fields), self.catalog)
-        except ToolInputError as exc:
+            request = normalized_request(parse_request(fields), self.catalog).model_dump(
+                mode="json"
+            )
+        except InputError as exc:
             return Reading(
                 intent=intent,
                 language=language,

@@ -16,15 +16,14 @@ from advisor.agent.offline.answer import (
     render_sizing,
 )
 from advisor.agent.offline.reader import Clarification, Reader, Reading
-from advisor.agent.protocol import Citation, Language, ToolStep
-from advisor.agent.tools import (
-    SizingOutcome,
-    ToolInputError,
-    compare_gpus,
-    search_knowledge,
-    size_deployment,
-)
 from advisor.catalog.loader import Catalog
+from advisor.errors import InputError
+from advisor.language import Language
+from advisor.services.knowledge import search_knowledge
+from advisor.services.protocol import Citation, ToolStep
+from advisor.services.sizing import SizingOutcome, compare_gpus, size_deployment, sizing_summary
+from advisor.sizing.report import Comparison, SizingReport
+from advisor.sizing.request import SizingRequest
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase, Passage
@@ -50,12 +49,12 @@ class OfflineTurn:
     answer: str
     language: Language
     reading: Reading
-    request: dict[str, Any] | None = None
-    sizing: dict[str, Any] | None = None
+    request: SizingRequest | None = None
+    sizing: SizingReport | None = None
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
     draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
-    tool_results: list[dict[str, Any]] = field(default_factory=list)  # every figure's source
+    tool_results: list[SizingReport | Comparison] = field(default_factory=list)  # every figure
 
 
 def run_offline_turn(
@@ -100,7 +99,7 @@ def _size(
 ) -> None:
     try:
         outcome = size_deployment(request, catalog)
-    except ToolInputError as exc:
+    except InputError as exc:
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
     sharded = _sharded_training(request, outcome.report, catalog)
@@ -109,47 +108,49 @@ def _size(
     report = outcome.report
     turn.request, turn.sizing = outcome.request, report
     turn.tool_results.append(report)
-    turn.steps.append(ToolStep(name="size_deployment", arguments=request, summary=outcome.summary))
+    turn.steps.append(
+        ToolStep(name="size_deployment", arguments=request, summary=sizing_summary(report))
+    )
     minimum = None
-    if not report["fits"] and request.get("gpus") is not None:
+    if not report.fits and request.get("gpus") is not None:
         try:
             minimum = size_deployment({**request, "gpus": None}, catalog).report
             turn.tool_results.append(minimum)
-        except ToolInputError:
+        except InputError:
             minimum = None
-    if report["training"] is not None:
+    if report.training is not None:
         topic = "training"
     else:
-        topic = "multi_gpu" if report["gpu"]["count"] > 1 else "single"
+        topic = "multi_gpu" if report.gpu.count > 1 else "single"
     passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)
     turn.answer = render_sizing(
-        report,
+        report.model_dump(mode="json"),
         catalog,
         turn.language,
         passages,
-        minimum=minimum,
+        minimum=minimum.model_dump(mode="json") if minimum is not None else None,
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
     )
 
 
 def _sharded_training(
-    request: dict[str, Any], report: dict[str, Any], catalog: Catalog
+    request: dict[str, Any], report: SizingReport, catalog: Catalog
 ) -> SizingOutcome | None:
     """A training run on the user's GPU count that only fits with ZeRO-3: that sizing.
 
     The engine shards on its own when it picks the count; with a count given it keeps
     plain data parallelism, where every GPU holds the whole training state.
     """
-    if report["fits"] or report["training"] is None or request.get("sharding", "none") != "none":
+    if report.fits or report.training is None or request.get("sharding", "none") != "none":
         return None
     if (request.get("gpus") or 1) < 2:
         return None
     try:
         sharded = size_deployment({**request, "sharding": "zero3"}, catalog)
-    except ToolInputError:
+    except InputError:
         return None
-    return sharded if sharded.report["fits"] else None
+    return sharded if sharded.report.fits else None
 
 
 def _compare(
@@ -163,22 +164,26 @@ def _compare(
     try:
         comparison = compare_gpus(arguments, catalog)
         outcome = size_deployment(request, catalog)
-    except ToolInputError as exc:
+    except InputError as exc:
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
-    feasible = sum(1 for row in comparison["rows"] if row["fits"])
+    feasible = sum(1 for row in comparison.rows if row.fits)
     turn.request, turn.sizing = outcome.request, outcome.report
     turn.tool_results.extend([comparison, outcome.report])
     turn.steps.append(
         ToolStep(
             name="compare_gpus",
             arguments=arguments,
-            summary=f"{feasible} of {len(comparison['rows'])} GPUs fit",
+            summary=f"{feasible} of {len(comparison.rows)} GPUs fit",
         )
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     turn.answer = render_comparison(
-        comparison, catalog, turn.language, passages, injection=turn.reading.injection
+        comparison.model_dump(mode="json"),
+        catalog,
+        turn.language,
+        passages,
+        injection=turn.reading.injection,
     )
 
 
@@ -189,7 +194,7 @@ def _search(
         return []
     try:
         passages = search_knowledge(kb, query, CITED_PASSAGES, language=language)
-    except ToolInputError as exc:
+    except InputError as exc:
         log.warning("knowledge search failed: %s", exc)
         return []
     turn.citations = [Citation(id=p.id, title=p.title, section=p.section) for p in passages]
@@ -203,20 +208,20 @@ def _search(
     return passages
 
 
-def _assumptions(reading: Reading, report: dict[str, Any], catalog: Catalog) -> list[str]:
+def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> list[str]:
     """One line naming the defaults the user did not choose, so they can correct them."""
     said = set(reading.explicit)
     ru = reading.language == "ru"
     parts: list[str] = []
-    if report["training"] is None:
+    if report.training is None:
         if "context" not in said:
-            parts.append(f"контекст {report['context']}" if ru else f"context {report['context']}")
+            parts.append(f"контекст {report.context}" if ru else f"context {report.context}")
         if "users" not in said:
-            parts.append(f"пользователей {report['users']}" if ru else f"{report['users']} user(s)")
+            parts.append(f"пользователей {report.users}" if ru else f"{report.users} user(s)")
     elif reading.generic_fine_tune:
         parts.append("дообучение методом LoRA" if ru else "fine-tuning with LoRA")
     if "gpu" not in said:
-        parts.append(f"GPU {catalog.gpus[report['gpu']['id']].name}")
+        parts.append(f"GPU {catalog.gpus[report.gpu.id].name}")
     if not parts:
         return []
     return [

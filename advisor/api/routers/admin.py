@@ -1,4 +1,4 @@
-"""Staff endpoints over the store, ready for `app.include_router(admin_router(store, keys))`.
+"""Staff endpoints over the store: conversations, their export and the usage statistics.
 
 `GET /v1/admin/conversations/{id}`, `.../export?format=json|markdown` and
 `GET /v1/admin/stats`, all behind `require_staff` (401 without a key, 403 with a wrong

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from advisor.agent.protocol import AskRequest
 from advisor.api.deps import GatewayDep
 from advisor.api.errors import STORING_RESPONSES, ApiError
-from advisor.api.protocol import AskApiResponse, FeedbackRequest, FeedbackResponse
-from advisor.api.store import UnknownMessageError
+from advisor.services.protocol import (
+    AskApiResponse,
+    AskRequest,
+    FeedbackRequest,
+    FeedbackResponse,
+)
+from advisor.storage.records import UnknownMessageError
 
 router = APIRouter(prefix="/v1", tags=["ask"], responses=STORING_RESPONSES)
 

@@ -1,15 +1,16 @@
-"""The MCP server at `/mcp` (streamable HTTP): size, compare and knowledge search for bots.
+"""The MCP server at `/mcp` (streamable HTTP): the advisor's tools for bots.
 
-The tools' arguments are generated from `SizingRequest` (the same fields the LLM agent
-sees), all read-only. Stateless JSON mode: any replica can answer any request, so no
-sticky sessions are needed behind a load balancer.
+Every tool of the registry (`advisor.services.registry`): the same names, descriptions
+and argument fields the LLM agent and `/v1/tools` see, all read-only. Stateless JSON
+mode: any replica can answer any request, so no sticky sessions are needed behind a
+load balancer.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import anyio
 from mcp.server.mcpserver import MCPServer
@@ -19,43 +20,23 @@ from mcp_types import ToolAnnotations
 from pydantic import BaseModel, Field
 from starlette.routing import BaseRoute
 
-from advisor.agent.tools import ToolInputError, compare_gpus, search_knowledge, size_deployment
 from advisor.api.resources import KnowledgeBaseHolder, KnowledgeBaseUnavailable
-from advisor.api.tool_specs import (
-    COMPARE_DESCRIPTION,
-    SEARCH_DESCRIPTION,
-    SEARCH_MAX_K,
-    SearchKnowledgeArgs,
-)
 from advisor.catalog.loader import Catalog
-from advisor.sizing.report import Comparison, SizingReport
-from advisor.sizing.request import SizingRequest
-from advisor.sizing.tool_schema import AGENT_SIZING_FIELDS, size_deployment_tool
+from advisor.errors import InputError
+from advisor.services import registry
+from advisor.services.knowledge import SearchKnowledgeArgs, search_knowledge, search_results
+from advisor.services.sizing import compare_gpus, size_deployment
 
 READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
 )
 
 
-class PassageOut(BaseModel):
-    id: str
-    doc: str
-    title: str
-    section: str
-    language: str
-    text: str
-    score: float
-
-
-class SearchResults(BaseModel):
-    passages: list[PassageOut]
-
-
-def _sizing_signature(returns: type[BaseModel]) -> inspect.Signature:
-    """Keyword parameters mirroring SizingRequest's agent fields: null or absent = default."""
+def _signature(spec: registry.ToolSpec) -> inspect.Signature:
+    """Keyword parameters mirroring the tool's argument fields: null or absent = default."""
     parameters = []
-    for name in AGENT_SIZING_FIELDS:
-        info = SizingRequest.model_fields[name]
+    for name in spec.field_names:
+        info = spec.arguments.model_fields[name]
         constrained: Any = (
             Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
         )
@@ -70,10 +51,10 @@ def _sizing_signature(returns: type[BaseModel]) -> inspect.Signature:
                 name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
             )
         )
-    return inspect.Signature(parameters, return_annotation=returns)
+    return inspect.Signature(parameters, return_annotation=spec.result)
 
 
-def _tool_error(exc: ToolInputError) -> ToolError:
+def _tool_error(exc: InputError) -> ToolError:
     allowed = f" Allowed: {', '.join(exc.allowed)}." if exc.allowed else ""
     return ToolError(f"{exc.field}: {exc}.{allowed}")
 
@@ -90,61 +71,40 @@ def build_mcp_server(catalog: Catalog, knowledge: KnowledgeBaseHolder) -> MCPSer
         log_level="WARNING",
     )
 
-    async def size_tool(**arguments: Any) -> SizingReport:
+    def search(arguments: dict[str, Any]) -> BaseModel:
+        args = registry.SEARCH_KNOWLEDGE.parse(arguments)
+        assert isinstance(args, SearchKnowledgeArgs)
+        kb = knowledge.get()
+        return search_results(search_knowledge(kb, args.query, args.k, args.language))
+
+    run: dict[str, Callable[[dict[str, Any]], BaseModel]] = {
+        registry.SIZE_DEPLOYMENT.name: lambda a: size_deployment(a, catalog).report,
+        registry.COMPARE_GPUS.name: lambda a: compare_gpus(a, catalog),
+        registry.SEARCH_KNOWLEDGE.name: search,
+    }
+    for spec in registry.TOOLS:
+        server.add_tool(
+            _with_signature(_handler(run[spec.name]), _signature(spec)),
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            annotations=READ_ONLY,
+        )
+    return server
+
+
+def _handler(
+    call: Callable[[dict[str, Any]], BaseModel],
+) -> Callable[..., Any]:
+    async def handle(**arguments: Any) -> BaseModel:
         try:
-            outcome = await anyio.to_thread.run_sync(size_deployment, arguments, catalog)
-        except ToolInputError as exc:
-            raise _tool_error(exc) from None
-        return SizingReport.model_validate(outcome.report)
-
-    async def compare_tool(**arguments: Any) -> Comparison:
-        try:
-            result = await anyio.to_thread.run_sync(compare_gpus, arguments, catalog)
-        except ToolInputError as exc:
-            raise _tool_error(exc) from None
-        return Comparison.model_validate(result)
-
-    async def search_tool(
-        query: Annotated[str, Field(min_length=1, max_length=500)],
-        k: Annotated[int, Field(ge=1, le=SEARCH_MAX_K)] = 4,
-        language: Literal["ru", "en"] | None = None,
-    ) -> SearchResults:
-        args = SearchKnowledgeArgs(query=query, k=k, language=language)
-
-        def run() -> SearchResults:
-            passages = search_knowledge(knowledge.get(), args.query, args.k, args.language)
-            return SearchResults(passages=[PassageOut(**p.to_dict()) for p in passages])
-
-        try:
-            return await anyio.to_thread.run_sync(run)
-        except ToolInputError as exc:
+            return await anyio.to_thread.run_sync(call, arguments)
+        except InputError as exc:
             raise _tool_error(exc) from None
         except KnowledgeBaseUnavailable as exc:
             raise ToolError(str(exc)) from None
 
-    size_description = size_deployment_tool()["function"]["description"]
-    server.add_tool(
-        _with_signature(size_tool, _sizing_signature(SizingReport)),
-        name="size_deployment",
-        title="Size a deployment",
-        description=size_description,
-        annotations=READ_ONLY,
-    )
-    server.add_tool(
-        _with_signature(compare_tool, _sizing_signature(Comparison)),
-        name="compare_gpus",
-        title="Compare GPUs",
-        description=COMPARE_DESCRIPTION,
-        annotations=READ_ONLY,
-    )
-    server.add_tool(
-        search_tool,
-        name="search_knowledge",
-        title="Search the knowledge base",
-        description=SEARCH_DESCRIPTION,
-        annotations=READ_ONLY,
-    )
-    return server
+    return handle
 
 
 def mcp_routes(server: MCPServer) -> list[BaseRoute]:

@@ -20,13 +20,12 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
-from advisor.agent.conversations import CONVERSATION_ID
-from advisor.agent.protocol import AskRequest
-from advisor.agent.tools import ToolInputError
 from advisor.api.deps import GatewayDep
 from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError
-from advisor.api.protocol import ADVISOR_MODEL_ID, AskApiResponse, OpenAIModel
+from advisor.api.protocol import ADVISOR_MODEL_ID, OpenAIModel
+from advisor.errors import InputError
 from advisor.http_errors import error_body
+from advisor.services.protocol import CONVERSATION_ID, AskApiResponse, AskRequest
 
 log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1", tags=["openai"], responses=STORING_RESPONSES)
@@ -200,7 +199,7 @@ def _sse(chunks: Iterator[str | AskApiResponse], completion_id: str, created: in
                 )
             elif item:
                 yield _chunk(completion_id, created, {"content": item})
-    except ToolInputError as exc:
+    except InputError as exc:
         body = error_body(422, "invalid_value", str(exc), field=exc.field, allowed=exc.allowed)
         yield f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
     except SQLAlchemyError as exc:  # the 200 is out: say so in the stream, as OpenAI does

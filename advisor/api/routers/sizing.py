@@ -5,11 +5,11 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from advisor.agent.tools import compare_gpus, size_deployment
 from advisor.api.deps import CatalogDep
 from advisor.api.errors import ERROR_RESPONSES
 from advisor.api.protocol import ADVISOR_MODEL_ID, GpuList, ModelList, OpenAIModel, ToolList
-from advisor.api.tool_specs import advisor_tools
+from advisor.services.registry import openai_tools
+from advisor.services.sizing import compare_gpus, size_deployment
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -22,12 +22,12 @@ def post_size(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
 
     The engine's report is already validated JSON: it is sent as is, not re-validated.
     """
-    return JSONResponse(size_deployment(request, catalog).report)
+    return JSONResponse(size_deployment(request, catalog).report.model_dump(mode="json"))
 
 
 @router.post("/compare", response_model=Comparison, summary="The same need on every GPU")
 def post_compare(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
-    return JSONResponse(compare_gpus(request, catalog))
+    return JSONResponse(compare_gpus(request, catalog).model_dump(mode="json"))
 
 
 @router.get("/gpus", response_model=GpuList, summary="The GPU catalog")
@@ -46,4 +46,4 @@ def get_models(catalog: CatalogDep) -> ModelList:
 
 @router.get("/tools", response_model=ToolList, summary="OpenAI tool objects (strict schemas)")
 def get_tools() -> ToolList:
-    return ToolList(data=advisor_tools())
+    return ToolList(data=openai_tools())

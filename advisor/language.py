@@ -1,0 +1,61 @@
+"""Which language a message is written in: Russian or English, the two the advisor speaks.
+
+One rule for every reader of a message (the conversation, the offline reader, the LLM
+turn, knowledge retrieval): a Russian question is full of Latin model and GPU names
+("Qwen2.5-72B-Instruct на RTX 4090"), so a letter ratio misreads it; any Cyrillic letter
+decides for Russian instead. A message with no words of either language ("4090?",
+"FP8?") keeps the conversation's language.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Language = Literal["ru", "en"]
+LANGUAGES: tuple[Language, ...] = ("ru", "en")
+
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+_LATIN_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])", re.IGNORECASE)
+# Latin words that name things rather than carry a language.
+_NAMES = frozenset(
+    [
+        "awq",
+        "gptq",
+        "gguf",
+        "lora",
+        "qlora",
+        "gpu",
+        "gpus",
+        "rtx",
+        "nvidia",
+        "amd",
+        "vllm",
+        "nvl",
+        "pcie",
+        "sxm",
+        "ada",
+        "pro",
+        "geforce",
+        "llama",
+        "qwen",
+        "mistral",
+        "mixtral",
+        "gemma",
+        "phi",
+        "deepseek",
+        "smollm",
+        "oss",
+        "instinct",
+    ]
+)
+
+
+def detect_language(text: str, default: Language = "en") -> Language:
+    """`ru` when the message has Cyrillic, `en` when it has English words, else `default`."""
+    if _CYRILLIC.search(text):
+        return "ru"
+    words = [w.lower() for w in _LATIN_WORD.findall(text)]
+    if any(word not in _NAMES for word in words):
+        return "en"
+    return default

@@ -1,0 +1,96 @@
+"""Size and compare through the engine, with the catalog's ids in what comes back.
+
+Every face calls these rather than the engine itself, so arguments are read one way
+(nulls mean "the default"), errors come out as one `InputError` naming the field, and
+the request is reported as the engine read it (catalog ids, the weight format used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from advisor.catalog.loader import Catalog
+from advisor.errors import InputError
+from advisor.sizing.engine import compare, resolve, size
+from advisor.sizing.report import Comparison, SizingReport
+from advisor.sizing.request import SizingRequest
+
+Arguments = Mapping[str, Any] | SizingRequest
+
+
+@dataclass(frozen=True)
+class SizingOutcome:
+    """A sizing run: the request as the engine read it, and its report."""
+
+    request: SizingRequest
+    report: SizingReport
+
+
+def parse_request(arguments: Arguments) -> SizingRequest:
+    """A SizingRequest from tool, REST or form arguments; nulls mean 'use the default'."""
+    if isinstance(arguments, SizingRequest):
+        return arguments
+    try:
+        return SizingRequest.model_validate({k: v for k, v in arguments.items() if v is not None})
+    except ValidationError as exc:
+        raise input_error(exc) from None
+
+
+def input_error(exc: ValidationError) -> InputError:
+    """The first problem of a validation error, as the field to fix and what it accepts."""
+    first = exc.errors()[0]
+    location = [str(p) for p in first["loc"]]
+    path = ".".join(location) or "request"
+    if location and not path.strip("."):  # an empty key, e.g. {"": 1}
+        path = repr("")
+    return InputError(path, f"{path}: {first['msg']}", allowed_values(first))
+
+
+def allowed_values(error: Any) -> list[str]:
+    """The choices pydantic lists for a literal field ("'a', 'b' or 'c'")."""
+    expected = (error.get("ctx") or {}).get("expected")
+    if not isinstance(expected, str):
+        return []
+    return [part.strip(" '\"") for part in expected.replace(" or ", ",").split(",") if part.strip()]
+
+
+def normalized_request(request: SizingRequest, catalog: Catalog) -> SizingRequest:
+    """The request with catalog ids for model and GPU and the weight format the engine uses:
+    what `advisor ask --json` reports and what a follow-up changes."""
+    inputs = resolve(request, catalog)
+    return request.model_copy(
+        update={
+            "model": inputs.model.id,
+            "gpu": inputs.gpu.id,
+            "precision": inputs.fmt.id,
+        }
+    )
+
+
+def size_deployment(arguments: Arguments, catalog: Catalog) -> SizingOutcome:
+    """Run the engine; the report is the `advisor size --json` object."""
+    request = parse_request(arguments)
+    return SizingOutcome(
+        request=normalized_request(request, catalog), report=size(request, catalog)
+    )
+
+
+def compare_gpus(arguments: Arguments, catalog: Catalog) -> Comparison:
+    """The same need on every catalog GPU, cheapest feasible first."""
+    request = parse_request(arguments)
+    normalized_request(request, catalog)  # names a bad model or GPU before the sweep
+    return compare(request, catalog)
+
+
+def sizing_summary(report: SizingReport) -> str:
+    """One line for a tool step: the GPU count, layout and whether it fits."""
+    gpu = report.gpu
+    verdict = "fits" if report.fits else f"does not fit ({report.binding_constraint})"
+    return (
+        f"{gpu.count} x {gpu.name} (TP {gpu.tensor_parallel}, PP {gpu.pipeline_parallel}), "
+        f"{report.memory.per_gpu_gb} GB per GPU: {verdict}"
+    )

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from advisor.errors import InputError
-from advisor.services.protocol import AskApiResponse, AskRequest
+from advisor.messages import M, Note, both, render
+from advisor.services.protocol import MAX_QUESTION_CHARS, AskApiResponse, AskRequest
 from advisor.services.sizing import compare_gpus, size_deployment
 from advisor.storage.records import UnknownMessageError
 from ui.cards import CARD_CSS, empty_card, sizing_card
@@ -44,10 +45,7 @@ Session = dict[str, Any]
 ChatHistory = list[dict[str, Any]]
 
 
-STORAGE_DOWN_NOTE = (
-    "Не удалось сохранить, попробуйте ещё раз через несколько секунд"
-    " / Could not be saved; please retry in a few seconds"
-)
+STORAGE_DOWN_NOTE = both(M.UI_STORAGE_DOWN)
 
 
 class UiServices(Protocol):
@@ -59,6 +57,15 @@ class UiServices(Protocol):
     def catalog(self) -> Catalog: ...
     @property
     def staff_keys(self) -> StaffKeys: ...
+
+
+def _staff_notes(title: M, notes: list[Note], code: bool = False) -> list[str]:
+    """A section of the staff view: each note in Russian, then in English."""
+    lines = [f"### {both(title)}"]
+    for item in notes:
+        russian, english = render(item, "ru"), render(item, "en")
+        lines.append(f"- `{russian}`  \n  `{english}`" if code else f"- {russian}  \n  *{english}*")
+    return [*lines, ""]
 
 
 def new_session() -> Session:
@@ -86,7 +93,7 @@ class AdvisorUi:
         try:
             request = AskRequest(question=question, conversation_id=session["conversation_id"])
         except ValueError:
-            note = "Вопрос слишком длинный (до 4000 символов) / Question too long (4000 max)"
+            note = both(M.UI_QUESTION_TOO_LONG, limit=MAX_QUESTION_CHARS)
             yield history, question, card, session, note
             return
         history.append({"role": "user", "content": question})
@@ -114,10 +121,7 @@ class AdvisorUi:
             note = str(exc)
             if exc.field == "conversation_id":  # full: the next question starts a new one
                 session["conversation_id"] = None
-                note = (
-                    "Беседа достигла предела, следующий вопрос начнёт новую"
-                    " / This conversation is full; the next question starts a new one"
-                )
+                note = both(M.UI_CONVERSATION_FULL)
             yield history[:-2], question, card, session, note
         except SQLAlchemyError:
             yield history[:-2], question, card, session, STORAGE_DOWN_NOTE
@@ -159,7 +163,7 @@ class AdvisorUi:
     ) -> str:
         last = (session or {}).get("last")
         if not last:
-            return "Сначала задайте вопрос / Ask a question first"
+            return both(M.UI_ASK_FIRST)
         return self._rate(last["message_id"], rating, comment)
 
     def rate_message(self, index: Any, liked: Any, session: Session | None) -> str:
@@ -167,35 +171,32 @@ class AdvisorUi:
         key = str(index[0] if isinstance(index, list | tuple) else index)
         message_id = (session or {}).get("message_ids", {}).get(key)
         if message_id is None:
-            return "Оценить можно ответ советника / Only the advisor's answers can be rated"
+            return both(M.UI_RATE_ADVISOR_ONLY)
         return self._rate(message_id, "up" if liked is True else "down", "")
 
     def _rate(self, message_id: str, rating: Literal["up", "down"], comment: str) -> str:
         try:
             self.state.gateway.feedback(message_id, rating, comment.strip() or None)
         except UnknownMessageError:
-            return "Ответ не найден / Answer not found"
+            return both(M.UI_ANSWER_NOT_FOUND)
         except SQLAlchemyError:
             return STORAGE_DOWN_NOTE
         thanks = "👍" if rating == "up" else "👎"
-        return f"{thanks} Спасибо, отзыв сохранён / Thank you, feedback saved"
+        return f"{thanks} {both(M.UI_FEEDBACK_SAVED)}"
 
     # ---- staff mode ----------------------------------------------------------------
 
     def unlock(self, key: str) -> tuple[bool, str]:
         if not self.state.staff_keys.configured:
-            return (
-                False,
-                "Режим сотрудника не настроен (ADVISOR_STAFF_API_KEYS) / Staff mode is off",
-            )
+            return False, both(M.UI_STAFF_OFF)
         if self.state.staff_keys.verify(key):
-            return True, "✅ Режим сотрудника / Staff mode on"
-        return False, "❌ Неверный ключ / Wrong key"
+            return True, "✅ " + both(M.UI_STAFF_ON)
+        return False, "❌ " + both(M.UI_WRONG_KEY)
 
     def rerun(self, staff_ok: bool, *values: Any) -> tuple[str, str, str, str | None]:
         """(card, assumptions, Markdown report, path of the .md file) from the form."""
         if not staff_ok:
-            return empty_card(), "Нужен ключ сотрудника / Staff key required", "", None
+            return empty_card(), both(M.UI_STAFF_KEY_REQUIRED), "", None
         try:
             arguments = request_from_form(self.fields, list(values))
             outcome = size_deployment(arguments, self.state.catalog)
@@ -204,10 +205,10 @@ class AdvisorUi:
             allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
             return empty_card(), f"**{exc.field}**: {exc}{allowed}", "", None
         report = outcome.report
-        notes = ["### Допущения / Assumptions", *[f"- {a}" for a in report.assumptions]]
-        notes += ["", "### Формулы / Formulas", *[f"- `{f}`" for f in report.formulas]]
-        if report.warnings:
-            notes += ["", "### Предупреждения / Warnings", *[f"- {w}" for w in report.warnings]]
+        notes = _staff_notes(M.UI_ASSUMPTIONS, report.assumptions_i18n)
+        notes += _staff_notes(M.UI_FORMULAS, report.formulas_i18n, code=True)
+        if report.warnings_i18n:
+            notes += _staff_notes(M.UI_WARNINGS, report.warnings_i18n)
         markdown = report_markdown(outcome.request, report)
         with tempfile.NamedTemporaryFile(
             "w", suffix=".md", prefix=f"sizing-{report.model}-", delete=False, encoding="utf-8"
@@ -238,7 +239,7 @@ def _field_component(field: FormField) -> gr.components.Component:
             value="",
             label=field.label,
             max_lines=1,
-            placeholder="пусто = по умолчанию / empty = default",
+            placeholder=both(M.UI_EMPTY_DEFAULT),
         )
     if field.kind in ("int", "float"):
         precision = 0 if field.kind == "int" else None
@@ -254,58 +255,52 @@ def build_ui(state: UiServices) -> gr.Blocks:
     with blocks:
         session = gr.State(new_session())
         staff_ok = gr.State(False)
-        gr.Markdown(
-            "# GPU Advisor\n"
-            "Сколько GPU и какой сервер нужны вашей LLM — каждое число считает движок.  \n"
-            "How many GPUs and which server your LLM needs — the engine computes every number."
-        )
-        with gr.Tab("Чат / Chat"), gr.Row():
+        gr.Markdown("# GPU Advisor\n" + both(M.UI_TITLE, separator="  \n"))
+        with gr.Tab(both(M.UI_TAB_CHAT)), gr.Row():
             with gr.Column(scale=3):
                 chatbot = gr.Chatbot(
-                    label="Советник / Advisor",
+                    label=both(M.UI_ADVISOR),
                     height=520,
                     elem_id="advisor-chat",
-                    placeholder="Спросите о GPU для вашей модели / Ask about GPUs for your model",
+                    placeholder=both(M.UI_CHAT_PLACEHOLDER),
                 )
                 with gr.Row():
                     question = gr.Textbox(
-                        label="Вопрос / Question",
-                        placeholder="Сколько GPU нужно для … / How many GPUs for …",
+                        label=both(M.UI_QUESTION),
+                        placeholder=both(M.UI_QUESTION_PLACEHOLDER),
                         elem_id="question",
                         scale=5,
                         max_lines=6,
                     )
-                    send = gr.Button("Отправить / Send", variant="primary", elem_id="send", scale=1)
+                    send = gr.Button(both(M.UI_SEND), variant="primary", elem_id="send", scale=1)
                 gr.Examples(
                     examples=[[q] for q in EXAMPLES],
                     inputs=[question],
-                    label="Примеры / Examples",
+                    label=both(M.UI_EXAMPLES),
                 )
             with gr.Column(scale=2):
                 card = gr.HTML(empty_card(), elem_id="sizing-card")
                 with gr.Row():
-                    like = gr.Button("👍 Полезно / Helpful", elem_id="like", size="sm")
-                    dislike = gr.Button("👎 Не то / Not helpful", elem_id="dislike", size="sm")
-                comment = gr.Textbox(
-                    label="Комментарий к отзыву / Feedback comment (optional)", max_lines=2
-                )
+                    like = gr.Button("👍 " + both(M.UI_HELPFUL), elem_id="like", size="sm")
+                    dislike = gr.Button(
+                        "👎 " + both(M.UI_NOT_HELPFUL), elem_id="dislike", size="sm"
+                    )
+                comment = gr.Textbox(label=both(M.UI_FEEDBACK_COMMENT), max_lines=2)
                 feedback_note = gr.Markdown(elem_id="feedback-note")
-        with gr.Tab("Сотрудникам / Staff"):
+        with gr.Tab(both(M.UI_TAB_STAFF)):
             with gr.Row():
-                key = gr.Textbox(label="Ключ сотрудника / Staff API key", type="password", scale=4)
-                unlock = gr.Button("Войти / Unlock", scale=1)
+                key = gr.Textbox(label=both(M.UI_STAFF_KEY), type="password", scale=4)
+                unlock = gr.Button(both(M.UI_UNLOCK), scale=1)
             staff_note = gr.Markdown()
             with gr.Group(visible=False) as staff_panel:
-                load_last = gr.Button(
-                    "Взять запрос из последнего ответа / Load the last answer's request"
-                )
-                with gr.Accordion("Параметры движка / Engine parameters", open=True):
+                load_last = gr.Button(both(M.UI_LOAD_LAST))
+                with gr.Accordion(both(M.UI_ENGINE_PARAMETERS), open=True):
                     inputs = [_field_component(field) for field in ui.fields]
-                run = gr.Button("Пересчитать / Run the engine", variant="primary")
+                run = gr.Button(both(M.UI_RUN_ENGINE), variant="primary")
                 staff_card = gr.HTML()
                 assumptions = gr.Markdown()
-                markdown = gr.Code(label="Отчёт в Markdown / Markdown report", language="markdown")
-                download = gr.File(label="Скачать .md / Download .md")
+                markdown = gr.Code(label=both(M.UI_MARKDOWN_REPORT), language="markdown")
+                download = gr.File(label=both(M.UI_DOWNLOAD_MD))
 
         chat_outputs = [chatbot, question, card, session, feedback_note]
         for trigger in (send.click, question.submit):

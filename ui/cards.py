@@ -9,48 +9,25 @@ from __future__ import annotations
 import html
 from typing import Any, Literal
 
+from advisor.messages import M, render
 from advisor.sizing.report import Comparison, SizingReport
 
 Lang = Literal["ru", "en"]
 
-SEGMENTS: tuple[tuple[str, str, str, str], ...] = (
-    ("weights", "веса", "weights", "#4f46e5"),
-    ("kv_cache", "KV-кэш", "KV cache", "#0ea5e9"),
-    ("activations", "активации", "activations", "#f59e0b"),
-    ("gradients", "градиенты", "gradients", "#10b981"),
-    ("optimizer", "оптимизатор", "optimizer", "#ef4444"),
-    ("overhead", "накладные", "overhead", "#a1a1aa"),
+SEGMENTS: tuple[tuple[str, M, str], ...] = (
+    ("weights", M.PART_WEIGHTS, "#4f46e5"),
+    ("kv_cache", M.PART_KV_CACHE, "#0ea5e9"),
+    ("activations", M.PART_ACTIVATIONS, "#f59e0b"),
+    ("gradients", M.PART_GRADIENTS, "#10b981"),
+    ("optimizer", M.PART_OPTIMIZER, "#ef4444"),
+    ("overhead", M.PART_OVERHEAD_SHORT, "#a1a1aa"),
 )
 MAX_BARS = 8
 COMPARE_ROWS = 8
 
-TEXT: dict[str, dict[Lang, str]] = {
-    "fits": {"ru": "помещается", "en": "fits"},
-    "no_fit": {"ru": "не помещается", "en": "does not fit"},
-    "per_gpu": {"ru": "ГБ на GPU", "en": "GB per GPU"},
-    "of": {"ru": "из", "en": "of"},
-    "memory": {"ru": "Память на каждой GPU, ГБ", "en": "Memory on each GPU, GB"},
-    "more": {"ru": "и ещё {n} таких же GPU", "en": "and {n} more identical GPUs"},
-    "usable": {"ru": "доступно движку", "en": "usable by the engine"},
-    "users": {"ru": "одновременных запросов", "en": "concurrent requests"},
-    "speed": {"ru": "ток/с на пользователя", "en": "tok/s per user"},
-    "compare": {"ru": "Сравнение GPU", "en": "GPU comparison"},
-    "gpu": {"ru": "GPU", "en": "GPU"},
-    "count": {"ru": "Кол-во", "en": "Count"},
-    "vram": {"ru": "VRAM, ГБ", "en": "VRAM, GB"},
-    "price": {"ru": "Цена", "en": "Price"},
-    "empty": {
-        "ru": "Здесь появится расчёт: GPU, память и сравнение.",
-        "en": "The sizing appears here: GPUs, memory and a comparison.",
-    },
-    "server": {"ru": "Сервер", "en": "Server"},
-    "ram": {"ru": "ОЗУ", "en": "RAM"},
-    "power": {"ru": "питание", "en": "power"},
-}
 
-
-def t(key: str, lang: Lang) -> str:
-    return TEXT[key][lang]
+def t(code: M, lang: Lang, **params: Any) -> str:
+    return render(code, lang, **params)
 
 
 def _e(value: Any) -> str:
@@ -60,7 +37,7 @@ def _e(value: Any) -> str:
 def empty_card() -> str:
     return (
         '<div class="sizing-card sizing-empty">'
-        f"<p>{_e(TEXT['empty']['ru'])}<br>{_e(TEXT['empty']['en'])}</p></div>"
+        f"<p>{_e(t(M.CARD_EMPTY, 'ru'))}<br>{_e(t(M.CARD_EMPTY, 'en'))}</p></div>"
     )
 
 
@@ -71,11 +48,11 @@ def memory_chart(report: SizingReport, lang: Lang) -> str:
     breakdown: dict[str, float] = memory.breakdown_gb.model_dump()
     count = report.gpu.count
     segments = []
-    for key, ru, en, colour in SEGMENTS:
+    for key, label, colour in SEGMENTS:
         value = float(breakdown.get(key, 0.0))
         if value <= 0:
             continue
-        name = ru if lang == "ru" else en
+        name = t(label, lang)
         width = min(100.0, 100.0 * value / capacity)
         segments.append(
             f'<span class="seg seg-{key}" style="width:{width:.2f}%;background:{colour}" '
@@ -84,7 +61,7 @@ def memory_chart(report: SizingReport, lang: Lang) -> str:
     usable_at = min(100.0, 100.0 * memory.usable_per_gpu_gb / capacity)
     marker = (
         f'<span class="usable-mark" style="left:{usable_at:.2f}%" '
-        f'title="{_e(t("usable", lang))}: {memory.usable_per_gpu_gb:.1f} GB"></span>'
+        f'title="{_e(t(M.CARD_USABLE, lang))}: {memory.usable_per_gpu_gb:.1f} GB"></span>'
     )
     bars = []
     for index in range(1, min(count, MAX_BARS) + 1):
@@ -94,16 +71,16 @@ def memory_chart(report: SizingReport, lang: Lang) -> str:
             f'<span class="bar-total">{memory.per_gpu_gb:.1f} / {capacity:.0f}</span></div>'
         )
     if count > MAX_BARS:
-        bars.append(f'<div class="bar-more">{_e(t("more", lang).format(n=count - MAX_BARS))}</div>')
+        bars.append(f'<div class="bar-more">{_e(t(M.CARD_MORE, lang, n=count - MAX_BARS))}</div>')
     legend = "".join(
         f'<span class="legend-item"><i style="background:{colour}"></i>'
-        f"{_e(ru if lang == 'ru' else en)} {float(breakdown.get(key, 0.0)):.1f}</span>"
-        for key, ru, en, colour in SEGMENTS
+        f"{_e(t(label, lang))} {float(breakdown.get(key, 0.0)):.1f}</span>"
+        for key, label, colour in SEGMENTS
         if float(breakdown.get(key, 0.0)) > 0
     )
     return (
-        f'<div class="memory-chart" role="img" aria-label="{_e(t("memory", lang))}">'
-        f'<div class="chart-title">{_e(t("memory", lang))}</div>{"".join(bars)}'
+        f'<div class="memory-chart" role="img" aria-label="{_e(t(M.CARD_MEMORY, lang))}">'
+        f'<div class="chart-title">{_e(t(M.CARD_MEMORY, lang))}</div>{"".join(bars)}'
         f'<div class="legend">{legend}</div></div>'
     )
 
@@ -116,21 +93,21 @@ def comparison_table(comparison: Comparison, chosen_gpu: str, lang: Lang) -> str
         rows.append(
             f'<tr{chosen} data-gpu="{_e(row.gpu)}"><td>{_e(row.name)}</td>'
             f"<td>{mark}</td><td>{row.count}</td><td>{row.total_vram_gb:.0f}</td>"
-            f"<td>{row.per_user_tokens_per_s:.1f}</td><td>{_e(row.price_band)}</td></tr>"
+            f"<td>{row.per_user_tokens_per_s:.1f}</td><td>{_e(row.price_band_i18n.render(lang))}</td></tr>"
         )
     head = "".join(
         f"<th>{_e(h)}</th>"
         for h in (
-            t("gpu", lang),
+            t(M.CARD_GPU, lang),
             "✓",
-            t("count", lang),
-            t("vram", lang),
-            t("speed", lang),
-            t("price", lang),
+            t(M.CARD_COUNT, lang),
+            t(M.CARD_VRAM, lang),
+            t(M.CARD_SPEED, lang),
+            t(M.CARD_PRICE, lang),
         )
     )
     return (
-        f'<div class="compare"><div class="chart-title">{_e(t("compare", lang))}</div>'
+        f'<div class="compare"><div class="chart-title">{_e(t(M.CARD_COMPARE, lang))}</div>'
         f'<table class="compare-table"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
@@ -138,18 +115,18 @@ def comparison_table(comparison: Comparison, chosen_gpu: str, lang: Lang) -> str
 
 def sizing_card(report: SizingReport, comparison: Comparison | None, lang: Lang) -> str:
     gpu, memory, perf, server = report.gpu, report.memory, report.performance, report.server
-    verdict = t("fits", lang) if report.fits else t("no_fit", lang)
+    verdict = t(M.CARD_FITS, lang) if report.fits else t(M.CARD_NO_FIT, lang)
     headline = (
         f'<div class="headline"><span class="gpu-count" data-gpu-count="{gpu.count}">'
         f"{gpu.count} × {_e(gpu.name)}</span>"
         f'<span class="verdict {"ok" if report.fits else "bad"}">{_e(verdict)}</span></div>'
         f'<div class="facts">{_e(report.model)} · {_e(report.task)} · '
         f"{_e(report.precision)} · TP {gpu.tensor_parallel} × PP {gpu.pipeline_parallel}"
-        f" · {memory.per_gpu_gb:.1f} {_e(t('of', lang))} {memory.capacity_per_gpu_gb:.0f} "
-        f"{_e(t('per_gpu', lang))}<br>{perf.max_concurrent_users} {_e(t('users', lang))} · "
-        f"{perf.per_user_tokens_per_s:.1f} {_e(t('speed', lang))} · "
-        f"{_e(t('server', lang))}: {_e(t('ram', lang))} {server.system_ram_gb} GB, "
-        f"{_e(t('power', lang))} {server.power_w} W</div>"
+        f" · {memory.per_gpu_gb:.1f} {_e(t(M.CARD_OF, lang))} {memory.capacity_per_gpu_gb:.0f} "
+        f"{_e(t(M.CARD_PER_GPU, lang))}<br>{perf.max_concurrent_users} {_e(t(M.CARD_USERS, lang))} · "
+        f"{perf.per_user_tokens_per_s:.1f} {_e(t(M.CARD_SPEED, lang))} · "
+        f"{_e(t(M.CARD_SERVER, lang))}: {_e(t(M.CARD_RAM, lang))} {server.system_ram_gb} GB, "
+        f"{_e(t(M.CARD_POWER, lang))} {server.power_w} W</div>"
     )
     table = comparison_table(comparison, gpu.id, lang) if comparison else ""
     return f'<div class="sizing-card">{headline}{memory_chart(report, lang)}{table}</div>'

@@ -167,6 +167,7 @@ class WeightFormat(_Record):
     compute_dtype: Literal["fp32", "bf16", "fp16", "fp8", "fp4", "int8"]
     engines: tuple[str, ...] = Field(min_length=1, description="engines that run this format")
     note: str
+    note_ru: str = Field(min_length=1, description="the note in Russian, for Russian answers")
     source: str
 
     @model_validator(mode="after")

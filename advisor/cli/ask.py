@@ -17,8 +17,6 @@ from typing import Any
 
 from advisor.cli.main import UsageError
 
-MAX_QUESTION = 4000  # = AskRequest.question max_length
-
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
@@ -42,6 +40,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run_ask(args: argparse.Namespace) -> int:
+    from advisor.services.protocol import MAX_QUESTION_CHARS as MAX_QUESTION
+
     question = args.question.strip()
     if not question:
         raise UsageError("advisor ask: question: must not be empty")

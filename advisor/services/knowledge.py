@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.errors import InputError
+from advisor.language import Language
+from advisor.messages import M, render
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase, Passage
@@ -61,3 +63,9 @@ def search_knowledge(
 def search_results(passages: list[Passage]) -> SearchResults:
     """The tools' shape of passages: `advisor kb search --json`'s objects."""
     return SearchResults(passages=[PassageOut(**p.to_dict()) for p in passages])
+
+
+def passages_summary(passages: list[Passage], language: Language = "en") -> str:
+    """One line for a tool step: how many passages and their sections."""
+    sections = "; ".join(p.section for p in passages)
+    return render(M.STEP_PASSAGES, language, count=len(passages), sections=sections)

@@ -18,6 +18,7 @@ from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 
 Mode = Literal["llm", "offline", "fallback"]
+MAX_QUESTION_CHARS = 4000
 CONVERSATION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 # Why an LLM turn failed; the offline reader then answers (mode "fallback").
 FailureReason = Literal[
@@ -62,7 +63,7 @@ class ToolStep(BaseModel):
 class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    question: str = Field(min_length=1, max_length=4000)
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
     conversation_id: str | None = Field(default=None, max_length=100)
 
 

@@ -15,6 +15,8 @@ from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
+from advisor.language import Language
+from advisor.messages import M, render
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -86,11 +88,32 @@ def compare_gpus(arguments: Arguments, catalog: Catalog) -> Comparison:
     return compare(request, catalog)
 
 
-def sizing_summary(report: SizingReport) -> str:
+def sizing_summary(report: SizingReport, language: Language = "en") -> str:
     """One line for a tool step: the GPU count, layout and whether it fits."""
     gpu = report.gpu
-    verdict = "fits" if report.fits else f"does not fit ({report.binding_constraint})"
-    return (
-        f"{gpu.count} x {gpu.name} (TP {gpu.tensor_parallel}, PP {gpu.pipeline_parallel}), "
-        f"{report.memory.per_gpu_gb} GB per GPU: {verdict}"
+    if report.fits:
+        verdict = render(M.STEP_FITS, language)
+    else:
+        verdict = render(M.STEP_NO_FIT, language, binding=report.binding_constraint)
+    return render(
+        M.STEP_SIZED,
+        language,
+        count=gpu.count,
+        gpu=gpu.name,
+        tp=gpu.tensor_parallel,
+        pp=gpu.pipeline_parallel,
+        per_gpu=report.memory.per_gpu_gb,
+        verdict=verdict,
+    )
+
+
+def comparison_summary(comparison: Comparison, language: Language = "en") -> str:
+    """One line for a tool step: how many GPUs fit and the cheapest three."""
+    feasible = [row.gpu for row in comparison.rows if row.fits]
+    return render(
+        M.STEP_COMPARED,
+        language,
+        feasible=len(feasible),
+        total=len(comparison.rows),
+        first=", ".join(feasible[:3]) or "-",
     )

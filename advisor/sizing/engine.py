@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Architecture, Gpu
 from advisor.errors import InputError
-from advisor.sizing.context import GB, Inputs, Layout
-from advisor.sizing.explain import assumptions_for, formulas_for
+from advisor.messages import M, Note, english, english_all, note
+from advisor.sizing.adoption import stages_for, tier_for
+from advisor.sizing.explain import assumptions_for, formulas_for, link_note
+from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import kv_bytes_per_token
 from advisor.sizing.memory import GpuMemory, inference_memory, lora_parameters, training_memory
 from advisor.sizing.performance import Speed, inference_speed, training_speed
-from advisor.sizing.plan import serving_plan, stages_for, tier_for
 from advisor.sizing.report import (
     CompareRow,
     Comparison,
@@ -31,6 +32,7 @@ from advisor.sizing.report import (
 )
 from advisor.sizing.request import SizingRequest
 from advisor.sizing.server import size_server
+from advisor.sizing.serving_plan import serving_plan
 
 MAX_GPUS = 256
 _TRAINING_COUNTS = (1, 2, 4)  # then whole 8-GPU nodes
@@ -187,9 +189,7 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
         if not single.fits:
             request = request.model_copy(update={"sharding": "zero3"})
             inputs = resolve_like(inputs, request)
-            warnings.append(
-                "One GPU cannot hold the training state: sized with ZeRO-3 / FSDP sharding."
-            )
+            warnings.append(note(M.SHARDED_ZERO3))
     choice = _choose(inputs)
     layout, memory = choice.layout, choice.memory
     max_users = _max_users(memory, layout)
@@ -209,6 +209,9 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
     per_gpu = round(sum(breakdown.model_dump().values()), 3)
     if not choice.fits:
         warnings.append(_overflow_message(inputs, choice))
+    layout_note = _layout_note(inputs, layout)
+    tier = tier_for(layout.gpus)
+    assumptions, formulas = assumptions_for(inputs, layout), formulas_for(inputs)
     report = SizingReport(
         fits=choice.fits,
         binding_constraint=_binding(inputs, choice),
@@ -227,7 +230,8 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             pipeline_parallel=layout.pp,
             replicas=layout.replicas,
             interconnect=inputs.gpu.interconnect.kind,
-            layout_note=_layout_note(inputs, layout),
+            layout_note=english(layout_note),
+            layout_note_i18n=layout_note,
         ),
         memory=Memory(
             per_gpu_gb=per_gpu,
@@ -255,12 +259,16 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             active=inputs.params.active,
             embedding=inputs.params.embedding,
         ),
-        tier=tier_for(layout.gpus),
+        tier=english(tier),
+        tier_i18n=tier,
         stages=[],
         serving_plan=None,
-        assumptions=assumptions_for(inputs, layout),
-        formulas=formulas_for(inputs),
-        warnings=warnings,
+        assumptions=english_all(assumptions),
+        formulas=english_all(formulas),
+        warnings=english_all(warnings),
+        assumptions_i18n=assumptions,
+        formulas_i18n=formulas,
+        warnings_i18n=warnings,
     )
     updates: dict[str, object] = {}
     if not request.is_training and request.engine in ("vllm", "trt-llm"):
@@ -301,76 +309,77 @@ def _training(inputs: Inputs, layout: Layout) -> Training:
     )
 
 
-def _warnings(inputs: Inputs) -> list[str]:
+def _warnings(inputs: Inputs) -> list[Note]:
     request, model, fmt = inputs.request, inputs.model, inputs.fmt
     notes = []
     if request.context > model.architecture.max_position_embeddings:
         notes.append(
-            f"Context {request.context} exceeds the model's {model.architecture.max_position_embeddings} "
-            "positions: it needs RoPE scaling the checkpoint may not support."
+            note(
+                M.CONTEXT_EXCEEDS_POSITIONS,
+                context=request.context,
+                positions=model.architecture.max_position_embeddings,
+            )
         )
     if request.engine not in fmt.engines:
         notes.append(
-            f"{fmt.name} is not a native format of {request.engine}; engines that run it: {', '.join(fmt.engines)}."
+            note(
+                M.FORMAT_NOT_NATIVE,
+                format=fmt.name,
+                engine=request.engine,
+                engines=", ".join(fmt.engines),
+            )
         )
     if fmt.compute_dtype == "fp8" and inputs.gpu.tflops.fp8 is None:
-        notes.append(
-            f"{inputs.gpu.name} has no FP8 tensor cores: FP8 weights run weight-only, computing in 16 bits."
-        )
+        notes.append(note(M.NO_FP8_TENSOR_CORES, gpu=inputs.gpu.name))
     if request.task == "full" and fmt.id not in ("bf16", "fp16", "fp32"):
-        notes.append(
-            "Full fine-tuning updates 16/32-bit weights; a quantized base is only for (Q)LoRA."
-        )
+        notes.append(note(M.FULL_NEEDS_16BIT))
     if request.task == "qlora" and fmt.kind not in ("bnb", "integer", "gguf", "microscaling"):
-        notes.append("QLoRA means a 4-bit frozen base; with 16-bit weights this is plain LoRA.")
+        notes.append(note(M.QLORA_NEEDS_4BIT))
     return notes
 
 
-def _overflow_message(inputs: Inputs, choice: _Choice) -> str:
-    need = choice.memory.total / GB
-    have = choice.memory.usable / GB
-    return (
-        f"Does not fit: {need:.1f} GB needed per GPU, {have:.1f} GB usable on {inputs.gpu.name} "
-        f"x {choice.layout.gpus}."
+def _overflow_message(inputs: Inputs, choice: _Choice) -> Note:
+    return note(
+        M.DOES_NOT_FIT,
+        need=choice.memory.total / GB,
+        have=choice.memory.usable / GB,
+        gpu=inputs.gpu.name,
+        count=choice.layout.gpus,
     )
 
 
-def _layout_note(inputs: Inputs, layout: Layout) -> str:
+def _layout_note(inputs: Inputs, layout: Layout) -> Note:
     gpu = inputs.gpu
+    link = link_note(gpu.interconnect.kind)
     if inputs.request.is_training:
         if layout.gpus == 1:
-            return "Single GPU."
-        return (
-            f"{layout.gpus}-way data parallel ({inputs.request.sharding}); "
-            f"gradients all-reduced over {gpu.interconnect.kind}."
+            return note(M.LAYOUT_SINGLE_GPU)
+        return note(
+            M.LAYOUT_DATA_PARALLEL, count=layout.gpus, sharding=inputs.request.sharding, link=link
         )
     parts = []
     if layout.tp > 1:
-        parts.append(f"tensor parallel {layout.tp} inside the {gpu.interconnect.kind} domain")
+        parts.append(note(M.LAYOUT_TENSOR_PARALLEL, tp=layout.tp, link=link))
     if layout.pp > 1:
-        reason = (
-            "no GPU-to-GPU link: TP over PCIe is all-reduce bound, so layers are split into stages"
-            if gpu.interconnect.kind == "pcie"
-            else "layers split into stages"
-        )
-        parts.append(f"pipeline parallel {layout.pp} ({reason})")
+        pipeline = M.LAYOUT_PIPELINE_PCIE if gpu.interconnect.kind == "pcie" else M.LAYOUT_PIPELINE
+        parts.append(note(pipeline, pp=layout.pp))
     if layout.replicas > 1:
-        parts.append(f"{layout.replicas} replicas behind a router")
-    return "; ".join(parts).capitalize() + "." if parts else "Single GPU per replica."
+        parts.append(note(M.LAYOUT_REPLICAS, replicas=layout.replicas))
+    return note(M.LAYOUT_PARTS, parts=parts) if parts else note(M.LAYOUT_SINGLE_PER_REPLICA)
 
 
 def size(request: SizingRequest, catalog: Catalog) -> SizingReport:
     return _size(resolve(request, catalog), with_stages=True)
 
 
-def _price_band(gpu: Gpu) -> str:
+def _price_band(gpu: Gpu) -> Note:
     if gpu.price_usd is None:
-        return "data-centre part: vendor quote"
+        return note(M.PRICE_VENDOR_QUOTE)
     if gpu.price_usd < 2500:
-        return "under $2,500 per card"
+        return note(M.PRICE_UNDER_2500)
     if gpu.price_usd < 7500:
-        return "$2,500-7,500 per card"
-    return "over $7,500 per card"
+        return note(M.PRICE_2500_7500)
+    return note(M.PRICE_OVER_7500)
 
 
 def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = None) -> Comparison:
@@ -381,6 +390,7 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
         inputs = resolve(variant, catalog)
         report = _size(inputs, with_stages=False)
         count = report.gpu.count
+        price_band = _price_band(gpu)
         rows.append(
             CompareRow(
                 gpu=gpu.id,
@@ -395,7 +405,8 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
                 power_w=int(count * gpu.tdp_w),
                 price_usd=gpu.price_usd,
                 price_total_usd=round(count * gpu.price_usd, 0) if gpu.price_usd else None,
-                price_band=_price_band(gpu),
+                price_band=english(price_band),
+                price_band_i18n=price_band,
                 per_user_tokens_per_s=report.performance.per_user_tokens_per_s,
                 aggregate_tokens_per_s=report.performance.aggregate_tokens_per_s,
                 max_concurrent_users=report.performance.max_concurrent_users,
@@ -405,15 +416,14 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
         )
     rows.sort(key=lambda r: (not r.fits, r.count, r.power_w))
     first = rows[0] if rows else None
+    assumptions = [note(M.COMPARE_SORTED), note(M.COMPARE_PRICES)]
     return Comparison(
         model=request.model if first is None else resolve(request, catalog).model.id,
         task=request.task,
         precision=request.weight_precision,
         rows=rows,
-        assumptions=[
-            "Each GPU sized with the minimum count that fits; sorted by feasibility, count, then GPU power.",
-            "Prices are launch list prices where published; data-centre parts have no public list price.",
-        ],
+        assumptions=english_all(assumptions),
+        assumptions_i18n=assumptions,
     )
 
 

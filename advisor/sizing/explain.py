@@ -1,136 +1,173 @@
 """The assumptions and formulas each report carries, with this request's numbers filled in,
-so support staff can check every figure by hand."""
+so support staff can check every figure by hand. They are catalog notes (codes and
+parameters); the faces render them in the reader's language."""
 
 from __future__ import annotations
 
-from advisor.sizing.context import GB, Inputs, Layout
+from advisor.catalog.schema import InterconnectKind
+from advisor.messages import M, Note, Text, note
+from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, layer_kv_bytes_per_token
 
+_LINKS: dict[InterconnectKind, M] = {
+    "nvlink": M.LINK_NVLINK,
+    "nvlink-bridge": M.LINK_NVLINK_BRIDGE,
+    "infinity-fabric": M.LINK_INFINITY_FABRIC,
+    "pcie": M.LINK_PCIE,
+    "none": M.LINK_NONE,
+}
 
-def _kv_formula(inputs: Inputs) -> str:
+
+def link_note(kind: InterconnectKind) -> Note:
+    """The GPU-to-GPU link by its name in the reader's language."""
+    return note(_LINKS[kind])
+
+
+def _kv_formula(inputs: Inputs) -> Note:
     arch = inputs.model.architecture
     per_token = arch.num_layers * layer_kv_bytes_per_token(arch, inputs.kv_bytes)
     if arch.mla is not None:
-        m = arch.mla
-        return (
-            f"KV cache per token (MLA) = layers {arch.num_layers} x (kv_lora_rank {m.kv_lora_rank} + "
-            f"rope_dim {m.qk_rope_head_dim}) x {inputs.kv_bytes:g} B = {per_token:,.0f} B"
+        return note(
+            M.FORMULA_KV_MLA,
+            layers=arch.num_layers,
+            rank=arch.mla.kv_lora_rank,
+            rope=arch.mla.qk_rope_head_dim,
+            bytes=inputs.kv_bytes,
+            per_token=per_token,
         )
-    text = (
-        f"KV cache per token = 2 x layers {arch.num_layers} x kv_heads {arch.num_kv_heads} x "
-        f"head_dim {arch.head_dim} x {inputs.kv_bytes:g} B ({inputs.kv_precision}) = "
-        f"{per_token:,.0f} B ({per_token / 1024:.1f} KiB)"
-    )
-    if arch.sliding_window_layers:
-        text += (
-            f"; {arch.sliding_window_layers} sliding-window layers hold at most "
-            f"{arch.sliding_window} tokens"
+    params: dict[str, int | float | str] = {
+        "layers": arch.num_layers,
+        "kv_heads": arch.num_kv_heads,
+        "head_dim": arch.head_dim,
+        "bytes": inputs.kv_bytes,
+        "kv_precision": inputs.kv_precision,
+        "per_token": per_token,
+        "kib": per_token / 1024,
+    }
+    if arch.sliding_window_layers and arch.sliding_window is not None:
+        return note(
+            M.FORMULA_KV_SLIDING,
+            **params,
+            sliding_layers=arch.sliding_window_layers,
+            window=arch.sliding_window,
         )
-    return text
+    return note(M.FORMULA_KV, **params)
 
 
-def formulas_for(inputs: Inputs) -> list[str]:
+def formulas_for(inputs: Inputs) -> list[Note]:
     w = inputs.weights
-    fmt = inputs.fmt
+    bits = inputs.fmt.bits
     formulas = [
-        (
-            f"Weights = sum of tensors x bits / 8: attention {w.attention / GB:.2f} GB at "
-            f"{fmt.bits['attention']:g} bits, MLP {w.mlp / GB:.2f} GB at {fmt.bits['mlp']:g}, "
-            f"experts {w.experts / GB:.2f} GB at {fmt.bits['experts']:g}, embedding "
-            f"{w.embedding / GB:.2f} GB at {fmt.bits['embedding']:g}, lm_head {w.lm_head / GB:.2f} GB "
-            f"at {fmt.bits['lm_head']:g}, norms {w.norms / GB:.3f} GB = {w.total / GB:.2f} GB "
-            f"({w.bits_per_param:.2f} bits per parameter)"
+        note(
+            M.FORMULA_WEIGHTS,
+            attention=w.attention / GB,
+            attention_bits=bits["attention"],
+            mlp=w.mlp / GB,
+            mlp_bits=bits["mlp"],
+            experts=w.experts / GB,
+            experts_bits=bits["experts"],
+            embedding=w.embedding / GB,
+            embedding_bits=bits["embedding"],
+            lm_head=w.lm_head / GB,
+            lm_head_bits=bits["lm_head"],
+            norms=w.norms / GB,
+            total=w.total / GB,
+            bits_per_param=w.bits_per_param,
         ),
         _kv_formula(inputs),
     ]
     if inputs.request.is_training:
         formulas += [
-            "Full fine-tuning, mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer "
-            "(fp32 master, m, v) = 16 B per parameter; 8-bit Adam keeps 2 B of states",
-            "LoRA trainable parameters = rank x (d_in + d_out) per adapted matrix; adapters train "
-            "in fp32 with AdamW: 16 B each",
-            "Activations per layer and token = 4h + q + 2kv + attention out + MLP intermediates "
-            "(x 2 B); with checkpointing only each layer's input (h x 2 B) is kept, plus one "
-            "layer recomputed; logits b x s x vocab x 4 B",
-            "ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 / FSDP also weights "
-            "across the data-parallel GPUs",
-            "Training FLOPs per token = 6 x active params (full) or 4 x (LoRA: no weight gradients "
-            "of frozen layers) + 2 x with checkpointing + attention; time = FLOPs x tokens / "
-            "(GPUs x peak bf16 x MFU)",
+            note(M.FORMULA_FULL_FT),
+            note(M.FORMULA_LORA),
+            note(M.FORMULA_ACTIVATIONS),
+            note(M.FORMULA_ZERO),
+            note(M.FORMULA_TRAINING_FLOPS),
         ]
     else:
         formulas += [
-            (
-                "vLLM KV budget per GPU = memory x gpu_memory_utilization - weights - peak "
-                "activations - non-torch memory - CUDA graphs; tokens = floor(budget / "
-                f"({VLLM_BLOCK_TOKENS} x KV bytes per token per GPU)) x {VLLM_BLOCK_TOKENS}"
-            ),
-            "Peak activations = max_num_batched_tokens x 2 B x (2 x MLP width / TP + 6 x hidden) "
-            "+ max_num_seqs x vocab x 8 B (fp32 logits and softmax)",
-            "Decode step = max(bytes read / (bandwidth x efficiency), FLOPs / (peak x efficiency)) "
-            "+ layers x per-layer latency + TP all-reduces + engine step overhead",
-            "TTFT = 2 x active params x prompt tokens (+ attention) / (TP x peak x prefill MFU) "
-            "+ fixed start-up",
+            note(M.FORMULA_VLLM_KV_BUDGET, block=VLLM_BLOCK_TOKENS),
+            note(M.FORMULA_PEAK_ACTIVATIONS),
+            note(M.FORMULA_DECODE),
+            note(M.FORMULA_TTFT),
         ]
     return formulas
 
 
-def assumptions_for(inputs: Inputs, layout: Layout) -> list[str]:
+def assumptions_for(inputs: Inputs, layout: Layout) -> list[Note]:
     request, gpu, engine, model = inputs.request, inputs.gpu, inputs.engine, inputs.model
     params = inputs.params
     lines = [
-        "GB = 10^9 bytes; memory figures are per GPU unless stated.",
-        (
-            f"Model {model.id}: {params.total / 1e9:.2f} B parameters counted from its config.json "
-            f"({params.active / 1e9:.2f} B active per token); source {model.source}."
+        note(M.ASSUME_GB),
+        note(
+            M.ASSUME_MODEL,
+            model=model.id,
+            total_b=params.total / 1e9,
+            active_b=params.active / 1e9,
+            source=model.source,
         ),
-        (
-            f"GPU {gpu.name}: {gpu.memory_gb:g} GB ({gpu.usable_memory_gib:g} GiB usable), "
-            f"{gpu.memory_bandwidth_tb_s:g} TB/s, {gpu.tflops.bf16:g} dense BF16 TFLOPS, "
-            f"link {gpu.interconnect.kind} {gpu.interconnect.bandwidth_gb_s:g} GB/s."
+        note(
+            M.ASSUME_GPU,
+            gpu=gpu.name,
+            memory_gb=gpu.memory_gb,
+            usable_gib=gpu.usable_memory_gib,
+            bandwidth=gpu.memory_bandwidth_tb_s,
+            bf16=gpu.tflops.bf16,
+            link=link_note(gpu.interconnect.kind),
+            link_gb_s=gpu.interconnect.bandwidth_gb_s,
         ),
-        f"Weights in {inputs.fmt.name}; {inputs.fmt.note}",
+        note(
+            M.ASSUME_WEIGHTS,
+            format=inputs.fmt.name,
+            note=Text(en=inputs.fmt.note, ru=inputs.fmt.note_ru),
+        ),
     ]
     if request.is_training:
         lines += [
-            f"Micro-batch {request.micro_batch} x sequence {request.training_seq_len} tokens per GPU; "
-            f"gradient checkpointing {'on' if request.gradient_checkpointing else 'off'}; "
-            f"optimizer {request.optimizer}; sharding {request.sharding}"
-            f"{' with CPU offload' if request.cpu_offload else ''}.",
-            "Training in PyTorch (transformers / PEFT / torchtune class) with FlashAttention; "
-            "no tensor or pipeline parallelism.",
+            note(
+                M.ASSUME_TRAINING_BATCH,
+                micro_batch=request.micro_batch,
+                seq_len=request.training_seq_len,
+                checkpointing=note(M.ON if request.gradient_checkpointing else M.OFF),
+                optimizer=request.optimizer,
+                sharding=request.sharding,
+                offload=note(M.WITH_CPU_OFFLOAD) if request.cpu_offload else "",
+            ),
+            note(M.ASSUME_TRAINING_STACK),
         ]
         if request.optimizer == "paged-adamw-8bit":
-            lines.append(
-                "Paged 8-bit AdamW: its states page out to host RAM when GPU memory runs short; "
-                "they are counted in host RAM, not GPU memory."
-            )
-    else:
-        utilization = (
-            f"gpu_memory_utilization {request.gpu_memory_utilization:g}"
-            if engine.uses_memory_utilization
-            else "no utilization cap (engine takes what it needs)"
-        )
-        lines += [
-            f"Engine {engine.name}; {utilization}.",
-            (
-                f"{request.users} concurrent users x {request.context} tokens each "
-                f"({request.tokens_generated} generated); KV cache in {inputs.kv_precision}."
-            ),
-            (
-                f"Layout: {layout.replicas} replica(s) of TP {layout.tp} x PP {layout.pp}; "
-                f"max_num_batched_tokens {inputs.max_num_batched_tokens()}, "
-                f"max_num_seqs {inputs.max_num_seqs(layout)}."
-            ),
-            (
-                f"Calibrated efficiencies ({engine.id}): decode bandwidth "
-                f"{engine.decode_bandwidth_efficiency:g}, prefill MFU {engine.prefill_efficiency:g}, "
-                f"per-layer latency {engine.layer_overhead_ms_mhz:g} ms*MHz / clock."
-            ),
-        ]
-        if inputs.is_cpu:
-            lines.append(
-                f"CPU backend: a fixed KV space of {gpu.kv_cache_space_gib:g} GiB "
-                "(VLLM_CPU_KVCACHE_SPACE); --enforce-eager, no CUDA graphs."
-            )
+            lines.append(note(M.ASSUME_PAGED_ADAM))
+        return lines
+    utilization = (
+        note(M.ASSUME_UTILIZATION, value=request.gpu_memory_utilization)
+        if engine.uses_memory_utilization
+        else note(M.ASSUME_NO_UTILIZATION_CAP)
+    )
+    lines += [
+        note(M.ASSUME_ENGINE, engine=engine.name, utilization=utilization),
+        note(
+            M.ASSUME_LOAD,
+            users=request.users,
+            context=request.context,
+            generated=request.tokens_generated,
+            kv_precision=inputs.kv_precision,
+        ),
+        note(
+            M.ASSUME_LAYOUT,
+            replicas=layout.replicas,
+            tp=layout.tp,
+            pp=layout.pp,
+            batched=inputs.max_num_batched_tokens(),
+            seqs=inputs.max_num_seqs(layout),
+        ),
+        note(
+            M.ASSUME_EFFICIENCIES,
+            engine=engine.id,
+            decode=engine.decode_bandwidth_efficiency,
+            prefill=engine.prefill_efficiency,
+            layer=engine.layer_overhead_ms_mhz,
+        ),
+    ]
+    if inputs.is_cpu:
+        lines.append(note(M.ASSUME_CPU_BACKEND, space=gpu.kv_cache_space_gib or 0))
     return lines

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Architecture
-from advisor.sizing.context import GB, GIB, Inputs, Layout
+from advisor.sizing.inputs import GB, GIB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, capacity_tokens, sequence_kv_bytes
 from advisor.sizing.weights import WeightBytes
 

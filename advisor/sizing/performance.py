@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Gpu
-from advisor.sizing.context import Inputs, Layout
+from advisor.sizing.inputs import Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
 
 # All-reduce latency per call (two per layer under TP): NVLink ~8 us, PCIe ~25 us

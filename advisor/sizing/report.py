@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from advisor.messages import Note
 from advisor.sizing.serving_plan import VllmServePlan
+
+NOTES = "the same as catalog notes (code and parameters), for rendering in another language"
 
 
 class _Out(BaseModel):
@@ -23,6 +26,7 @@ class GpuLayout(_Out):
     replicas: int = Field(description="independent copies of the model (data parallel)")
     interconnect: str
     layout_note: str
+    layout_note_i18n: Note = Field(description=NOTES)
 
 
 class MemoryBreakdown(_Out):
@@ -75,6 +79,8 @@ class Server(_Out):
     power_w: int
     cpu_note: str
     cooling_note: str
+    cpu_note_i18n: Note = Field(description=NOTES)
+    cooling_note_i18n: Note = Field(description=NOTES)
 
 
 class Stage(_Out):
@@ -82,6 +88,7 @@ class Stage(_Out):
     gpu: str
     count: int
     description: str
+    description_i18n: Note = Field(description=NOTES)
 
 
 class ParamSummary(_Out):
@@ -107,11 +114,15 @@ class SizingReport(_Out):
     server: Server
     params: ParamSummary
     tier: str
+    tier_i18n: Note = Field(description=NOTES)
     stages: list[Stage]
     serving_plan: VllmServePlan | None
     assumptions: list[str]
     formulas: list[str]
     warnings: list[str]
+    assumptions_i18n: list[Note] = Field(description=NOTES)
+    formulas_i18n: list[Note] = Field(description=NOTES)
+    warnings_i18n: list[Note] = Field(description=NOTES)
 
 
 class CompareRow(_Out):
@@ -128,6 +139,7 @@ class CompareRow(_Out):
     price_usd: float | None
     price_total_usd: float | None
     price_band: str
+    price_band_i18n: Note = Field(description=NOTES)
     per_user_tokens_per_s: float
     aggregate_tokens_per_s: float
     max_concurrent_users: int
@@ -141,3 +153,4 @@ class Comparison(_Out):
     precision: str
     rows: list[CompareRow]
     assumptions: list[str]
+    assumptions_i18n: list[Note] = Field(description=NOTES)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 
 from advisor.catalog.schema import Gpu
-from advisor.sizing.context import GB, Inputs, Layout
+from advisor.messages import M, Note, english, note
+from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.report import Server
 
 RAM_SIZES_GB = (64, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192)
@@ -42,44 +43,36 @@ def size_server(inputs: Inputs, layout: Layout, host_offload_bytes: float) -> Se
     lanes = n * gpu.pcie_lanes + NIC_LANES + NVME_LANES
     dual = lanes > SINGLE_SOCKET_LANES
     power = n * gpu.tdp_w + HOST_POWER_W + (DUAL_SOCKET_EXTRA_W if dual else 0)
+    cpu, cooling = _cpu_note(lanes, dual, gpu), _cooling_note(gpu, n)
     return Server(
         system_ram_gb=int(_round_up(max(ram, 64), RAM_SIZES_GB)),
         nvme_tb=_round_up(max(nvme_tb, 1), NVME_SIZES_TB),
         pcie_lanes=lanes,
         power_w=int(math.ceil(power * PSU_HEADROOM / 100) * 100),
-        cpu_note=_cpu_note(lanes, dual, gpu),
-        cooling_note=_cooling_note(gpu, n),
+        cpu_note=english(cpu),
+        cooling_note=english(cooling),
+        cpu_note_i18n=cpu,
+        cooling_note_i18n=cooling,
     )
 
 
-def _cpu_note(lanes: int, dual: bool, gpu: Gpu) -> str:
+def _cpu_note(lanes: int, dual: bool, gpu: Gpu) -> Note:
     if gpu.gpu_class == "cpu":
-        return "CPU inference: memory bandwidth and cores decide speed."
-    if dual:
-        return (
-            f"{lanes} PCIe lanes: dual-socket EPYC/Xeon or PCIe switches; "
-            "keep each GPU on a full x16 link."
-        )
-    return f"{lanes} PCIe lanes: a single-socket EPYC (128 lanes) keeps every GPU at x16."
+        return note(M.CPU_INFERENCE)
+    return note(M.CPU_DUAL_SOCKET if dual else M.CPU_SINGLE_SOCKET, lanes=lanes)
 
 
-def _cooling_note(gpu: Gpu, n: int) -> str:
+def _cooling_note(gpu: Gpu, n: int) -> Note:
     if gpu.gpu_class == "cpu":
-        return "Ordinary server cooling."
+        return note(M.COOLING_ORDINARY)
     if (
         "sxm" in gpu.form_factor.lower()
         or "oam" in gpu.form_factor.lower()
         or gpu.interconnect.domain_size >= 8
     ):
-        return (
-            f"{gpu.form_factor} board: an HGX/OAM chassis with {n * gpu.tdp_w / 1000:.1f} kW of GPUs, "
-            "rack power and airflow (or liquid cooling) planned per server."
-        )
+        return note(M.COOLING_HGX, form=gpu.form_factor, kw=n * gpu.tdp_w / 1000)
     if gpu.gpu_class == "gaming" and n > 2:
-        return (
-            "Gaming cards with open-air coolers recirculate hot air when packed: more than two "
-            "need blower or water-cooled editions, riser spacing and a chassis built for them."
-        )
+        return note(M.COOLING_GAMING)
     if gpu.gpu_class == "datacenter":
-        return "Passively cooled cards: they rely on the server's front-to-back airflow."
-    return f"{n} x {gpu.tdp_w:.0f} W: plan airflow for {n * gpu.tdp_w:.0f} W of GPUs."
+        return note(M.COOLING_PASSIVE)
+    return note(M.COOLING_AIRFLOW, count=n, tdp=gpu.tdp_w, total=n * gpu.tdp_w)

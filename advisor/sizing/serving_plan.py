@@ -10,6 +10,11 @@ import shlex
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from advisor.sizing.inputs import Inputs, Layout
+from advisor.sizing.memory import GpuMemory
+
+CPU_MAX_NUM_SEQS = 4  # two cores: more concurrent sequences only queue
+
 
 class VllmServePlan(BaseModel):
     """Flags and environment of one vLLM server, derived from a sizing report."""
@@ -65,3 +70,47 @@ class VllmServePlan(BaseModel):
         env = " ".join(f"{k}={shlex.quote(v)}" for k, v in sorted(self.env.items()))
         cmd = shlex.join(["vllm", "serve", *self.args()])
         return f"{env} {cmd}" if env else cmd
+
+
+def _vllm_dtype(compute_dtype: str) -> str:
+    return {"fp16": "float16", "fp32": "float32"}.get(compute_dtype, "bfloat16")
+
+
+def _quantization(fmt_id: str, native: str) -> str | None:
+    if fmt_id == native or fmt_id in ("bf16", "fp16", "fp32"):
+        return None
+    return {"fp8": "fp8", "int4": "awq_marlin", "int8": "gptq_marlin", "nf4": "bitsandbytes"}.get(
+        fmt_id
+    )
+
+
+def serving_plan(inputs: Inputs, layout: Layout, memory: GpuMemory) -> VllmServePlan:
+    """The `vllm serve` flags of an inference sizing: layout, limits, dtype, quantization."""
+    request, model = inputs.request, inputs.model
+    cpu = inputs.is_cpu
+    env: dict[str, str] = {}
+    if cpu:
+        env = {
+            "VLLM_CPU_KVCACHE_SPACE": f"{inputs.gpu.kv_cache_space_gib or 1:g}",
+            "VLLM_CPU_NUM_OF_RESERVED_CPU": "0",
+        }
+    max_num_seqs = inputs.max_num_seqs(layout)
+    if cpu:
+        max_num_seqs = min(max_num_seqs, CPU_MAX_NUM_SEQS)
+    return VllmServePlan(
+        model=model.hf_repo,
+        served_model_name=model.id,
+        tensor_parallel_size=layout.tp,
+        pipeline_parallel_size=layout.pp,
+        max_model_len=request.context,
+        max_num_seqs=max_num_seqs,
+        gpu_memory_utilization=None if cpu else request.gpu_memory_utilization,
+        kv_cache_dtype="auto" if inputs.kv_precision in ("bf16", "fp16") else inputs.kv_precision,
+        dtype=_vllm_dtype(inputs.fmt.compute_dtype) if not cpu else "bfloat16",
+        quantization=_quantization(inputs.fmt.id, model.native_precision),
+        tool_call_parser=model.tool_call_parser,
+        enforce_eager=cpu or request.enforce_eager,
+        env=env,
+        replicas=layout.replicas,
+        expected_kv_cache_tokens=memory.kv_capacity_tokens,
+    )

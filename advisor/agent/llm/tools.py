@@ -19,10 +19,18 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
+from advisor.language import Language
+from advisor.messages import M, render
 from advisor.services import registry
-from advisor.services.knowledge import SearchKnowledgeArgs, search_knowledge
+from advisor.services.knowledge import SearchKnowledgeArgs, passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
-from advisor.services.sizing import SizingOutcome, compare_gpus, size_deployment, sizing_summary
+from advisor.services.sizing import (
+    SizingOutcome,
+    compare_gpus,
+    comparison_summary,
+    size_deployment,
+    sizing_summary,
+)
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -55,6 +63,7 @@ class TurnRecord:
     """What the tools did during one turn; read by the guard and by run_llm_turn."""
 
     previous_request: dict[str, Any] | None = None
+    language: Language = "en"  # of the steps' summaries
     steps: list[ToolStep] = field(default_factory=list)
     sizing: SizingOutcome | None = None
     results: list[Any] = field(default_factory=list)  # full tool results, for the guard
@@ -63,7 +72,8 @@ class TurnRecord:
 
     def reject(self, name: str, arguments: dict[str, Any], error: InputError) -> str:
         self.rejected.append(error)
-        self.steps.append(ToolStep(name=name, arguments=arguments, summary=f"rejected: {error}"))
+        summary = render(M.STEP_REJECTED, self.language, error=str(error))
+        self.steps.append(ToolStep(name=name, arguments=arguments, summary=summary))
         if len(self.rejected) >= MAX_INVALID_CALLS:
             raise InvalidToolArguments(error)
         # Short: the full list of allowed ids would overflow a small model's window.
@@ -179,11 +189,8 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
             return record.reject(SIZE_DEPLOYMENT, arguments, error)
         record.sizing = outcome
         record.results.extend(guard_sources(outcome.report))
-        record.steps.append(
-            ToolStep(
-                name=SIZE_DEPLOYMENT, arguments=arguments, summary=sizing_summary(outcome.report)
-            )
-        )
+        summary = sizing_summary(outcome.report, record.language)
+        record.steps.append(ToolStep(name=SIZE_DEPLOYMENT, arguments=arguments, summary=summary))
         return json.dumps(sizing_digest(outcome.report), ensure_ascii=False)
 
     def compare(**arguments: Any) -> str:
@@ -195,8 +202,7 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
         except InputError as error:
             return record.reject(COMPARE_GPUS, arguments, error)
         record.results.extend([compare_digest(comparison), *guard_sources(record.sizing.report)])
-        feasible = [row.gpu for row in comparison.rows if row.fits]
-        summary = f"{len(feasible)} GPUs fit; cheapest first: {', '.join(feasible[:3]) or '-'}"
+        summary = comparison_summary(comparison, record.language)
         record.steps.append(ToolStep(name=COMPARE_GPUS, arguments=arguments, summary=summary))
         return json.dumps(compare_digest(comparison), ensure_ascii=False)
 
@@ -228,7 +234,7 @@ def search_tool(record: TurnRecord, kb: KnowledgeBase, catalog: Catalog) -> Base
             ToolStep(
                 name=SEARCH_KNOWLEDGE,
                 arguments=arguments,
-                summary=f"{len(found)} passages: " + "; ".join(p.section for p in found),
+                summary=passages_summary(found, record.language),
             )
         )
         return "\n\n".join(

@@ -128,7 +128,7 @@ def run_llm_turn(
     from langchain_core.messages import AIMessage, HumanMessage
 
     deadline = time.monotonic() + settings.llm_timeout_s
-    record = TurnRecord(previous_request=previous_request)
+    record = TurnRecord(previous_request=previous_request, language=language)
     forced = forced_tool(question, previous_request, catalog)
     earlier = _history_messages(history)
     try:

@@ -19,9 +19,16 @@ from advisor.agent.offline.reader import Clarification, Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.services.knowledge import search_knowledge
+from advisor.messages import M, render
+from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
-from advisor.services.sizing import SizingOutcome, compare_gpus, size_deployment, sizing_summary
+from advisor.services.sizing import (
+    SizingOutcome,
+    compare_gpus,
+    comparison_summary,
+    size_deployment,
+    sizing_summary,
+)
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -109,7 +116,11 @@ def _size(
     turn.request, turn.sizing = outcome.request, report
     turn.tool_results.append(report)
     turn.steps.append(
-        ToolStep(name="size_deployment", arguments=request, summary=sizing_summary(report))
+        ToolStep(
+            name="size_deployment",
+            arguments=request,
+            summary=sizing_summary(report, turn.language),
+        )
     )
     minimum = None
     if not report.fits and request.get("gpus") is not None:
@@ -124,11 +135,11 @@ def _size(
         topic = "multi_gpu" if report.gpu.count > 1 else "single"
     passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)
     turn.answer = render_sizing(
-        report.model_dump(mode="json"),
+        report,
         catalog,
         turn.language,
         passages,
-        minimum=minimum.model_dump(mode="json") if minimum is not None else None,
+        minimum=minimum,
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
     )
@@ -167,19 +178,18 @@ def _compare(
     except InputError as exc:
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
-    feasible = sum(1 for row in comparison.rows if row.fits)
     turn.request, turn.sizing = outcome.request, outcome.report
     turn.tool_results.extend([comparison, outcome.report])
     turn.steps.append(
         ToolStep(
             name="compare_gpus",
             arguments=arguments,
-            summary=f"{feasible} of {len(comparison.rows)} GPUs fit",
+            summary=comparison_summary(comparison, turn.language),
         )
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     turn.answer = render_comparison(
-        comparison.model_dump(mode="json"),
+        comparison,
         catalog,
         turn.language,
         passages,
@@ -202,7 +212,7 @@ def _search(
         ToolStep(
             name="search_knowledge",
             arguments={"query": query, "k": CITED_PASSAGES, "language": language},
-            summary=f"{len(passages)} passages",
+            summary=passages_summary(passages, language),
         )
     )
     return passages
@@ -211,21 +221,17 @@ def _search(
 def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> list[str]:
     """One line naming the defaults the user did not choose, so they can correct them."""
     said = set(reading.explicit)
-    ru = reading.language == "ru"
+    language = reading.language
     parts: list[str] = []
     if report.training is None:
         if "context" not in said:
-            parts.append(f"контекст {report.context}" if ru else f"context {report.context}")
+            parts.append(render(M.ASSUMED_CONTEXT, language, context=report.context))
         if "users" not in said:
-            parts.append(f"пользователей {report.users}" if ru else f"{report.users} user(s)")
+            parts.append(render(M.ASSUMED_USERS, language, users=report.users))
     elif reading.generic_fine_tune:
-        parts.append("дообучение методом LoRA" if ru else "fine-tuning with LoRA")
+        parts.append(render(M.ASSUMED_LORA, language))
     if "gpu" not in said:
-        parts.append(f"GPU {catalog.gpus[report.gpu.id].name}")
+        parts.append(render(M.ASSUMED_GPU, language, gpu=catalog.gpus[report.gpu.id].name))
     if not parts:
         return []
-    return [
-        ("Я предположил: " if ru else "Assumed: ")
-        + ", ".join(parts)
-        + (" — поправьте, если нужно иначе." if ru else "; tell me if yours differ.")
-    ]
+    return [render(M.ANSWER_ASSUMED, language, parts=", ".join(parts))]

@@ -1,4 +1,4 @@
-"""The resolved inputs of one sizing: request plus the catalog records it names."""
+"""The resolved inputs of one sizing: the request plus the catalog records it names, and the layout."""
 
 from __future__ import annotations
 

@@ -1,0 +1,731 @@
+"""The one bilingual message catalog: every sentence the product says, in English and Russian.
+
+Each entry is `NAME = (id, English, Russian)`. The id is what reports carry (`Note.code`),
+the templates are `str.format` strings whose parameters the caller names; both languages
+use the same parameters (a test checks it). The engine, the services, the offline
+answers, the UI and the CLI render from here, so a new message is one entry, not an
+English string plus a parser that translates it back.
+
+Figures keep the engine's digit strings in both languages (a dot for decimals), so the
+LLM half's number guard reads a Russian answer as it reads an English one.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class M(Enum):
+    """Catalog entries; `M.X.key` is the id, `M.X.en` and `M.X.ru` the templates."""
+
+    key: str
+    en: str
+    ru: str
+
+    def __init__(self, key: str, en: str, ru: str) -> None:
+        self.key = key
+        self.en = en
+        self.ru = ru
+
+    @classmethod
+    def by_key(cls, key: str) -> M:
+        """The entry with this id (KeyError when the catalog has none)."""
+        return _BY_KEY[key]
+
+    # ---- engine: warnings ---------------------------------------------------------------
+    CONTEXT_EXCEEDS_POSITIONS = (
+        "warning.context_exceeds_positions",
+        "Context {context} exceeds the model's {positions} positions: it needs RoPE scaling "
+        "the checkpoint may not support.",
+        "Контекст {context} больше {positions} позиций модели: нужно масштабирование RoPE, "
+        "которое чекпойнт может не поддерживать.",
+    )
+    FORMAT_NOT_NATIVE = (
+        "warning.format_not_native",
+        "{format} is not a native format of {engine}; engines that run it: {engines}.",
+        "{format} — не родной формат для {engine}; его запускают: {engines}.",
+    )
+    NO_FP8_TENSOR_CORES = (
+        "warning.no_fp8_tensor_cores",
+        "{gpu} has no FP8 tensor cores: FP8 weights run weight-only, computing in 16 bits.",
+        "У {gpu} нет тензорных ядер FP8: веса FP8 только хранятся в 8 битах, вычисления идут "
+        "в 16 битах.",
+    )
+    FULL_NEEDS_16BIT = (
+        "warning.full_needs_16bit",
+        "Full fine-tuning updates 16/32-bit weights; a quantized base is only for (Q)LoRA.",
+        "Полное дообучение обновляет 16/32-битные веса; квантизованная база подходит только "
+        "для (Q)LoRA.",
+    )
+    QLORA_NEEDS_4BIT = (
+        "warning.qlora_needs_4bit",
+        "QLoRA means a 4-bit frozen base; with 16-bit weights this is plain LoRA.",
+        "QLoRA — это замороженная 4-битная база; с 16-битными весами это обычная LoRA.",
+    )
+    SHARDED_ZERO3 = (
+        "warning.sharded_zero3",
+        "One GPU cannot hold the training state: sized with ZeRO-3 / FSDP sharding.",
+        "Одна GPU не вмещает состояние обучения: посчитано с разделением ZeRO-3 / FSDP.",
+    )
+    DOES_NOT_FIT = (
+        "warning.does_not_fit",
+        "Does not fit: {need:.1f} GB needed per GPU, {have:.1f} GB usable on {gpu} x {count}.",
+        "Не помещается: нужно {need:.1f} ГБ на GPU, доступно {have:.1f} ГБ на {gpu} x {count}.",
+    )
+    PUBLISHED_FORMAT = (
+        "warning.published_format",
+        "No precision given: sized in {format}, the format {model} is published in.",
+        "Точность не указана: посчитано в {format} — в этом формате опубликована {model}.",
+    )
+
+    # ---- engine: layout -----------------------------------------------------------------
+    LAYOUT_SINGLE_GPU = ("layout.single_gpu", "Single GPU.", "Одна GPU.")
+    LAYOUT_SINGLE_PER_REPLICA = (
+        "layout.single_per_replica",
+        "Single GPU per replica.",
+        "Одна GPU на реплику.",
+    )
+    LAYOUT_DATA_PARALLEL = (
+        "layout.data_parallel",
+        "{count}-way data parallel ({sharding}); gradients all-reduced over {link}.",
+        "Параллелизм по данным на {count} GPU ({sharding}); градиенты сводятся all-reduce "
+        "через {link}.",
+    )
+    LAYOUT_PARTS = ("layout.parts", "{parts!c}.", "{parts!c}.")
+    LAYOUT_TENSOR_PARALLEL = (
+        "layout.tensor_parallel",
+        "tensor parallel {tp} inside the {link} domain",
+        "тензорный параллелизм {tp} внутри домена {link}",
+    )
+    LAYOUT_PIPELINE_PCIE = (
+        "layout.pipeline_pcie",
+        "pipeline parallel {pp} (no GPU-to-GPU link: TP over PCIe is all-reduce bound, so "
+        "layers are split into stages)",
+        "конвейерный параллелизм {pp} (нет прямой связи между GPU: TP через PCIe упирается "
+        "в all-reduce, поэтому слои разбиты на стадии)",
+    )
+    LAYOUT_PIPELINE = (
+        "layout.pipeline",
+        "pipeline parallel {pp} (layers split into stages)",
+        "конвейерный параллелизм {pp} (слои разбиты на стадии)",
+    )
+    LAYOUT_REPLICAS = (
+        "layout.replicas",
+        "{replicas} replicas behind a router",
+        "реплик за балансировщиком: {replicas}",
+    )
+    LINK_NVLINK = ("link.nvlink", "NVLink", "NVLink")
+    LINK_NVLINK_BRIDGE = ("link.nvlink_bridge", "NVLink bridge", "NVLink-мост")
+    LINK_INFINITY_FABRIC = ("link.infinity_fabric", "Infinity Fabric", "Infinity Fabric")
+    LINK_PCIE = ("link.pcie", "PCIe", "PCIe")
+    LINK_NONE = ("link.none", "no GPU link", "без межкарточной связи")
+
+    # ---- engine: tiers and stages ---------------------------------------------------------
+    TIER_ONE = ("tier.one", "1 GPU", "одна GPU")
+    TIER_TWO = ("tier.two", "2 GPUs", "две GPU")
+    TIER_FOUR_PLUS = ("tier.four_plus", "4+ GPUs", "4 и более GPU")
+    STAGE_PRODUCTION = (
+        "stage.production",
+        "The sized deployment: {count} x {gpu}.",
+        "Рассчитанная конфигурация: {count} x {gpu}.",
+    )
+    STAGE_PILOT_QLORA = (
+        "stage.pilot_qlora",
+        "Start with {count} x {gpu}: QLoRA on the same model to validate data and gains "
+        "before a full run.",
+        "Начните с {count} x {gpu}: QLoRA на той же модели, чтобы проверить данные и выигрыш "
+        "до полного запуска.",
+    )
+    STAGE_PILOT_USERS = (
+        "stage.pilot_users",
+        "Start with {count} x {gpu}: the same model for {users} pilot users.",
+        "Начните с {count} x {gpu}: та же модель, пилотных пользователей: {users}.",
+    )
+
+    # ---- engine: the rest of the server -------------------------------------------------
+    CPU_INFERENCE = (
+        "server.cpu_inference",
+        "CPU inference: memory bandwidth and cores decide speed.",
+        "Инференс на CPU: скорость определяют пропускная способность памяти и число ядер.",
+    )
+    CPU_DUAL_SOCKET = (
+        "server.dual_socket",
+        "{lanes} PCIe lanes: dual-socket EPYC/Xeon or PCIe switches; keep each GPU on a "
+        "full x16 link.",
+        "{lanes} линий PCIe: двухпроцессорный EPYC/Xeon или PCIe-коммутаторы; каждой GPU — "
+        "полный канал x16.",
+    )
+    CPU_SINGLE_SOCKET = (
+        "server.single_socket",
+        "{lanes} PCIe lanes: a single-socket EPYC (128 lanes) keeps every GPU at x16.",
+        "{lanes} линий PCIe: однопроцессорный EPYC (128 линий) держит каждую GPU на x16.",
+    )
+    COOLING_ORDINARY = (
+        "server.cooling_ordinary",
+        "Ordinary server cooling.",
+        "Обычное серверное охлаждение.",
+    )
+    COOLING_HGX = (
+        "server.cooling_hgx",
+        "{form} board: an HGX/OAM chassis with {kw:.1f} kW of GPUs, rack power and airflow "
+        "(or liquid cooling) planned per server.",
+        "Форм-фактор {form}: шасси HGX/OAM с {kw:.1f} кВт на GPU; питание стойки и обдув "
+        "(или жидкостное охлаждение) планируются на каждый сервер.",
+    )
+    COOLING_GAMING = (
+        "server.cooling_gaming",
+        "Gaming cards with open-air coolers recirculate hot air when packed: more than two "
+        "need blower or water-cooled editions, riser spacing and a chassis built for them.",
+        "Игровые карты с открытыми кулерами в плотной сборке гоняют горячий воздух: больше "
+        "двух — только турбинные или водяные версии, райзеры с зазором и корпус под них.",
+    )
+    COOLING_PASSIVE = (
+        "server.cooling_passive",
+        "Passively cooled cards: they rely on the server's front-to-back airflow.",
+        "Карты с пассивным охлаждением: им нужен продув сервера спереди назад.",
+    )
+    COOLING_AIRFLOW = (
+        "server.cooling_airflow",
+        "{count} x {tdp:.0f} W: plan airflow for {total:.0f} W of GPUs.",
+        "{count} x {tdp:.0f} Вт: рассчитайте обдув на {total:.0f} Вт от GPU.",
+    )
+
+    # ---- engine: prices -----------------------------------------------------------------
+    PRICE_VENDOR_QUOTE = (
+        "price.vendor_quote",
+        "data-centre part: vendor quote",
+        "серверная карта: цена по запросу у поставщика",
+    )
+    PRICE_UNDER_2500 = ("price.under_2500", "under $2,500 per card", "до $2500 за карту")
+    PRICE_2500_7500 = ("price.2500_7500", "$2,500-7,500 per card", "$2500–7500 за карту")
+    PRICE_OVER_7500 = ("price.over_7500", "over $7,500 per card", "больше $7500 за карту")
+    COMPARE_SORTED = (
+        "compare.sorted",
+        "Each GPU sized with the minimum count that fits; sorted by feasibility, count, then "
+        "GPU power.",
+        "Каждая GPU посчитана в минимальном количестве, которое помещается; порядок: "
+        "помещается ли, количество, затем мощность GPU.",
+    )
+    COMPARE_PRICES = (
+        "compare.prices",
+        "Prices are launch list prices where published; data-centre parts have no public "
+        "list price.",
+        "Цены — стартовые цены производителя, где они опубликованы; у серверных карт "
+        "публичной цены нет.",
+    )
+
+    # ---- engine: formulas ---------------------------------------------------------------
+    FORMULA_WEIGHTS = (
+        "formula.weights",
+        "Weights = sum of tensors x bits / 8: attention {attention:.2f} GB at "
+        "{attention_bits:g} bits, MLP {mlp:.2f} GB at {mlp_bits:g}, experts {experts:.2f} GB "
+        "at {experts_bits:g}, embedding {embedding:.2f} GB at {embedding_bits:g}, lm_head "
+        "{lm_head:.2f} GB at {lm_head_bits:g}, norms {norms:.3f} GB = {total:.2f} GB "
+        "({bits_per_param:.2f} bits per parameter)",
+        "Веса = сумма тензоров x биты / 8: внимание {attention:.2f} ГБ по {attention_bits:g} "
+        "бит, MLP {mlp:.2f} ГБ по {mlp_bits:g}, эксперты {experts:.2f} ГБ по "
+        "{experts_bits:g}, эмбеддинги {embedding:.2f} ГБ по {embedding_bits:g}, lm_head "
+        "{lm_head:.2f} ГБ по {lm_head_bits:g}, нормализации {norms:.3f} ГБ = {total:.2f} ГБ "
+        "({bits_per_param:.2f} бит на параметр)",
+    )
+    FORMULA_KV_MLA = (
+        "formula.kv_mla",
+        "KV cache per token (MLA) = layers {layers} x (kv_lora_rank {rank} + rope_dim "
+        "{rope}) x {bytes:g} B = {per_token:,.0f} B",
+        "KV-кэш на токен (MLA) = слоёв {layers} x (kv_lora_rank {rank} + rope_dim {rope}) x "
+        "{bytes:g} Б = {per_token:,.0f} Б",
+    )
+    FORMULA_KV = (
+        "formula.kv",
+        "KV cache per token = 2 x layers {layers} x kv_heads {kv_heads} x head_dim "
+        "{head_dim} x {bytes:g} B ({kv_precision}) = {per_token:,.0f} B ({kib:.1f} KiB)",
+        "KV-кэш на токен = 2 x слоёв {layers} x kv_heads {kv_heads} x head_dim {head_dim} x "
+        "{bytes:g} Б ({kv_precision}) = {per_token:,.0f} Б ({kib:.1f} КиБ)",
+    )
+    FORMULA_KV_SLIDING = (
+        "formula.kv_sliding",
+        "KV cache per token = 2 x layers {layers} x kv_heads {kv_heads} x head_dim "
+        "{head_dim} x {bytes:g} B ({kv_precision}) = {per_token:,.0f} B ({kib:.1f} KiB); "
+        "{sliding_layers} sliding-window layers hold at most {window} tokens",
+        "KV-кэш на токен = 2 x слоёв {layers} x kv_heads {kv_heads} x head_dim {head_dim} x "
+        "{bytes:g} Б ({kv_precision}) = {per_token:,.0f} Б ({kib:.1f} КиБ); слоёв со "
+        "скользящим окном: {sliding_layers}, они хранят не больше {window} токенов",
+    )
+    FORMULA_FULL_FT = (
+        "formula.full_ft",
+        "Full fine-tuning, mixed-precision AdamW: 2 B weights + 2 B gradients + 12 B optimizer "
+        "(fp32 master, m, v) = 16 B per parameter; 8-bit Adam keeps 2 B of states",
+        "Полное дообучение, AdamW со смешанной точностью: 2 Б веса + 2 Б градиенты + 12 Б "
+        "оптимизатор (fp32-мастер, m, v) = 16 Б на параметр; 8-битный Adam хранит 2 Б "
+        "состояний",
+    )
+    FORMULA_LORA = (
+        "formula.lora",
+        "LoRA trainable parameters = rank x (d_in + d_out) per adapted matrix; adapters train "
+        "in fp32 with AdamW: 16 B each",
+        "Обучаемые параметры LoRA = ранг x (d_in + d_out) на каждую адаптируемую матрицу; "
+        "адаптеры учатся в fp32 с AdamW: по 16 Б",
+    )
+    FORMULA_ACTIVATIONS = (
+        "formula.activations",
+        "Activations per layer and token = 4h + q + 2kv + attention out + MLP intermediates "
+        "(x 2 B); with checkpointing only each layer's input (h x 2 B) is kept, plus one "
+        "layer recomputed; logits b x s x vocab x 4 B",
+        "Активации на слой и токен = 4h + q + 2kv + выход внимания + промежуточные MLP "
+        "(x 2 Б); с чекпойнтингом хранится только вход каждого слоя (h x 2 Б) плюс один "
+        "пересчитываемый слой; логиты b x s x vocab x 4 Б",
+    )
+    FORMULA_ZERO = (
+        "formula.zero",
+        "ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 / FSDP also weights "
+        "across the data-parallel GPUs",
+        "ZeRO-1 делит между GPU состояния оптимизатора, ZeRO-2 — ещё и градиенты, ZeRO-3 / "
+        "FSDP — ещё и веса",
+    )
+    FORMULA_TRAINING_FLOPS = (
+        "formula.training_flops",
+        "Training FLOPs per token = 6 x active params (full) or 4 x (LoRA: no weight gradients "
+        "of frozen layers) + 2 x with checkpointing + attention; time = FLOPs x tokens / "
+        "(GPUs x peak bf16 x MFU)",
+        "FLOPs обучения на токен = 6 x активные параметры (полное) или 4 x (LoRA: нет "
+        "градиентов весов замороженных слоёв) + 2 x с чекпойнтингом + внимание; время = "
+        "FLOPs x токены / (GPU x пик bf16 x MFU)",
+    )
+    FORMULA_VLLM_KV_BUDGET = (
+        "formula.vllm_kv_budget",
+        "vLLM KV budget per GPU = memory x gpu_memory_utilization - weights - peak activations "
+        "- non-torch memory - CUDA graphs; tokens = floor(budget / ({block} x KV bytes per "
+        "token per GPU)) x {block}",
+        "Бюджет KV-кэша vLLM на GPU = память x gpu_memory_utilization - веса - пиковые "
+        "активации - память вне torch - CUDA-графы; токены = floor(бюджет / ({block} x байт "
+        "KV на токен на GPU)) x {block}",
+    )
+    FORMULA_PEAK_ACTIVATIONS = (
+        "formula.peak_activations",
+        "Peak activations = max_num_batched_tokens x 2 B x (2 x MLP width / TP + 6 x hidden) "
+        "+ max_num_seqs x vocab x 8 B (fp32 logits and softmax)",
+        "Пиковые активации = max_num_batched_tokens x 2 Б x (2 x ширина MLP / TP + 6 x "
+        "hidden) + max_num_seqs x vocab x 8 Б (логиты и softmax в fp32)",
+    )
+    FORMULA_DECODE = (
+        "formula.decode",
+        "Decode step = max(bytes read / (bandwidth x efficiency), FLOPs / (peak x efficiency)) "
+        "+ layers x per-layer latency + TP all-reduces + engine step overhead",
+        "Шаг декодирования = max(прочитанные байты / (пропускная способность x "
+        "эффективность), FLOPs / (пик x эффективность)) + слои x задержка слоя + all-reduce "
+        "TP + накладные шага движка",
+    )
+    FORMULA_TTFT = (
+        "formula.ttft",
+        "TTFT = 2 x active params x prompt tokens (+ attention) / (TP x peak x prefill MFU) "
+        "+ fixed start-up",
+        "TTFT = 2 x активные параметры x токены промпта (+ внимание) / (TP x пик x MFU "
+        "префилла) + фиксированный старт",
+    )
+
+    # ---- engine: assumptions ------------------------------------------------------------
+    ASSUME_GB = (
+        "assumption.gb",
+        "GB = 10^9 bytes; memory figures are per GPU unless stated.",
+        "ГБ = 10^9 байт; память указана на одну GPU, если не сказано иное.",
+    )
+    ASSUME_MODEL = (
+        "assumption.model",
+        "Model {model}: {total_b:.2f} B parameters counted from its config.json "
+        "({active_b:.2f} B active per token); source {source}.",
+        "Модель {model}: {total_b:.2f} млрд параметров по её config.json ({active_b:.2f} млрд "
+        "активных на токен); источник {source}.",
+    )
+    ASSUME_GPU = (
+        "assumption.gpu",
+        "GPU {gpu}: {memory_gb:g} GB ({usable_gib:g} GiB usable), {bandwidth:g} TB/s, "
+        "{bf16:g} dense BF16 TFLOPS, link {link} {link_gb_s:g} GB/s.",
+        "GPU {gpu}: {memory_gb:g} ГБ ({usable_gib:g} ГиБ доступно), {bandwidth:g} ТБ/с, "
+        "{bf16:g} плотных TFLOPS BF16, связь {link} {link_gb_s:g} ГБ/с.",
+    )
+    ASSUME_WEIGHTS = (
+        "assumption.weights",
+        "Weights in {format}; {note}",
+        "Веса в {format}; {note}",
+    )
+    ASSUME_TRAINING_BATCH = (
+        "assumption.training_batch",
+        "Micro-batch {micro_batch} x sequence {seq_len} tokens per GPU; gradient checkpointing "
+        "{checkpointing}; optimizer {optimizer}; sharding {sharding}{offload}.",
+        "Микробатч {micro_batch} x последовательность {seq_len} токенов на GPU; чекпойнтинг "
+        "градиентов {checkpointing}; оптимизатор {optimizer}; шардирование {sharding}"
+        "{offload}.",
+    )
+    ON = ("word.on", "on", "вкл.")
+    OFF = ("word.off", "off", "выкл.")
+    WITH_CPU_OFFLOAD = ("assumption.with_cpu_offload", " with CPU offload", " с выгрузкой в ОЗУ")
+    ASSUME_TRAINING_STACK = (
+        "assumption.training_stack",
+        "Training in PyTorch (transformers / PEFT / torchtune class) with FlashAttention; no "
+        "tensor or pipeline parallelism.",
+        "Обучение в PyTorch (класс transformers / PEFT / torchtune) с FlashAttention; без "
+        "тензорного и конвейерного параллелизма.",
+    )
+    ASSUME_PAGED_ADAM = (
+        "assumption.paged_adam",
+        "Paged 8-bit AdamW: its states page out to host RAM when GPU memory runs short; they "
+        "are counted in host RAM, not GPU memory.",
+        "Paged 8-bit AdamW: его состояния выгружаются в ОЗУ, когда не хватает памяти GPU; они "
+        "учтены в ОЗУ, а не в памяти GPU.",
+    )
+    ASSUME_ENGINE = (
+        "assumption.engine",
+        "Engine {engine}; {utilization}.",
+        "Движок {engine}; {utilization}.",
+    )
+    ASSUME_UTILIZATION = (
+        "assumption.utilization",
+        "gpu_memory_utilization {value:g}",
+        "gpu_memory_utilization {value:g}",
+    )
+    ASSUME_NO_UTILIZATION_CAP = (
+        "assumption.no_utilization_cap",
+        "no utilization cap (engine takes what it needs)",
+        "без ограничения доли памяти (движок берёт сколько нужно)",
+    )
+    ASSUME_LOAD = (
+        "assumption.load",
+        "{users} concurrent users x {context} tokens each ({generated} generated); KV cache "
+        "in {kv_precision}.",
+        "{users} одновременных пользователей x {context} токенов каждому ({generated} "
+        "генерируется); KV-кэш в {kv_precision}.",
+    )
+    ASSUME_LAYOUT = (
+        "assumption.layout",
+        "Layout: {replicas} replica(s) of TP {tp} x PP {pp}; max_num_batched_tokens "
+        "{batched}, max_num_seqs {seqs}.",
+        "Раскладка: реплик {replicas}, в каждой TP {tp} x PP {pp}; max_num_batched_tokens "
+        "{batched}, max_num_seqs {seqs}.",
+    )
+    ASSUME_EFFICIENCIES = (
+        "assumption.efficiencies",
+        "Calibrated efficiencies ({engine}): decode bandwidth {decode:g}, prefill MFU "
+        "{prefill:g}, per-layer latency {layer:g} ms*MHz / clock.",
+        "Откалиброванные эффективности ({engine}): пропускная способность при декодировании "
+        "{decode:g}, MFU префилла {prefill:g}, задержка слоя {layer:g} мс*МГц / частота.",
+    )
+    ASSUME_CPU_BACKEND = (
+        "assumption.cpu_backend",
+        "CPU backend: a fixed KV space of {space:g} GiB (VLLM_CPU_KVCACHE_SPACE); "
+        "--enforce-eager, no CUDA graphs.",
+        "CPU-бэкенд: фиксированное место под KV {space:g} ГиБ (VLLM_CPU_KVCACHE_SPACE); "
+        "--enforce-eager, без CUDA-графов.",
+    )
+
+    # ---- offline answers ----------------------------------------------------------------
+    TASK_INFERENCE = ("task.inference", "inference", "инференс")
+    TASK_LORA = ("task.lora", "LoRA fine-tuning", "дообучение LoRA")
+    TASK_QLORA = ("task.qlora", "QLoRA fine-tuning", "дообучение QLoRA")
+    TASK_FULL = ("task.full", "full fine-tuning", "полное дообучение")
+    TASK_PRETRAIN = ("task.pretrain", "training from scratch", "обучение с нуля")
+    PART_WEIGHTS = ("part.weights", "weights", "веса")
+    PART_KV_CACHE = ("part.kv_cache", "KV cache", "KV-кэш")
+    PART_ACTIVATIONS = ("part.activations", "activations", "активации")
+    PART_GRADIENTS = ("part.gradients", "gradients", "градиенты")
+    PART_OPTIMIZER = ("part.optimizer", "optimizer", "оптимизатор")
+    PART_OVERHEAD = ("part.overhead", "engine overhead", "служебная память движка")
+    BINDING_MEMORY = ("binding.memory", "the model's memory", "память под модель")
+    BINDING_CONTEXT = (
+        "binding.context",
+        "the context: one request's KV cache does not fit",
+        "контекст: KV-кэш одного запроса не помещается",
+    )
+    BINDING_KV_CACHE = (
+        "binding.kv_cache",
+        "the KV cache of the concurrent users",
+        "KV-кэш одновременных пользователей",
+    )
+    BINDING_WEIGHTS = ("binding.weights", "the weights", "веса")
+    BINDING_ACTIVATIONS = ("binding.activations", "the activations", "активации")
+    BINDING_GRADIENTS = ("binding.gradients", "the gradients", "градиенты")
+    BINDING_OPTIMIZER = ("binding.optimizer", "the optimizer states", "состояния оптимизатора")
+    STAGE_NAME_PILOT = ("stage_name.pilot", "Pilot", "Пилот")
+    STAGE_NAME_PRODUCTION = ("stage_name.production", "Production", "Продакшн")
+    UNIT_GB = ("unit.gb", "GB", "ГБ")
+    LAYOUT_TP_PP = ("answer.layout", "TP {tp}, PP {pp}", "TP {tp}, PP {pp}")
+    LAYOUT_WITH_REPLICAS = (
+        "answer.layout_replicas",
+        ", replicas: {replicas}",
+        ", реплик: {replicas}",
+    )
+    ANSWER_HEADLINE = (
+        "answer.headline",
+        "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; tier: {tier}).",
+        "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; уровень по статье: {tier}).",
+    )
+    ANSWER_HEADLINE_NO_FIT = (
+        "answer.headline_no_fit",
+        "**{model}, {task}, {precision}: {count} x {gpu} — does not fit**.",
+        "**{model}, {task}, {precision}: {count} x {gpu} — не помещается**.",
+    )
+    ANSWER_LIMIT = ("answer.limit", "The limit is {reason}.", "Упирается в {reason}.")
+    ANSWER_MINIMUM = (
+        "answer.minimum",
+        "The minimum that fits: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} GB per GPU.",
+        "Минимум, который помещается: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} ГБ на GPU.",
+    )
+    ANSWER_MEMORY = (
+        "answer.memory",
+        "Memory per GPU: {per_gpu} GB of {capacity} GB",
+        "Память на GPU: {per_gpu} ГБ из {capacity} ГБ",
+    )
+    ANSWER_MEMORY_NO_FIT = (
+        "answer.memory_no_fit",
+        "Needed per GPU: {per_gpu} GB, the card has {capacity} GB",
+        "Нужно на GPU: {per_gpu} ГБ, а у карты {capacity} ГБ",
+    )
+    ANSWER_HOST_OFFLOAD = (
+        "answer.host_offload",
+        "Offloaded to host RAM: {offload} GB.",
+        "В ОЗУ вынесено {offload} ГБ.",
+    )
+    ANSWER_INFERENCE = (
+        "answer.inference",
+        "The KV cache holds {tokens} tokens: up to {users} concurrent users at {context} "
+        "tokens of context ({asked} asked for). Speed: {per_user} tokens/s per user, {total} "
+        "tokens/s in total, first token after {ttft} s.",
+        "KV-кэш вмещает {tokens} токенов: до {users} одновременных пользователей при "
+        "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
+        "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
+    )
+    ANSWER_TRAINING = (
+        "answer.training",
+        "Training: {rate} tokens/s, {trainable} trainable parameters.",
+        "Обучение: {rate} токенов/с, обучаемых параметров {trainable}.",
+    )
+    ANSWER_TRAINING_HOURS = (
+        "answer.training_hours",
+        "Dataset of {dataset} tokens x {epochs} epochs: about {hours} hours.",
+        "Датасет {dataset} токенов, эпох: {epochs} — около {hours} ч.",
+    )
+    ANSWER_SERVER = (
+        "answer.server",
+        "Besides the GPUs: {ram} GB of RAM, {nvme} TB of NVMe, power for {power} W. {cpu} "
+        "{cooling}",
+        "Кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} "
+        "Вт. {cpu} {cooling}",
+    )
+    ANSWER_STAGED_PATH = ("answer.staged_path", "Staged path:", "Путь внедрения:")
+    ANSWER_NOTE = ("answer.note", "Note: {note}", "Внимание: {note}")
+    ANSWER_INJECTION = (
+        "answer.injection",
+        "Every figure here comes from the sizing engine; instructions in the message about "
+        "what to answer are not followed.",
+        "Все цифры здесь посчитаны движком подбора; указания в сообщении, что именно "
+        "ответить, я не выполняю.",
+    )
+    ANSWER_ASSUMED = (
+        "answer.assumed",
+        "Assumed: {parts}; tell me if yours differ.",
+        "Я предположил: {parts} — поправьте, если нужно иначе.",
+    )
+    ASSUMED_CONTEXT = ("assumed.context", "context {context}", "контекст {context}")
+    ASSUMED_USERS = ("assumed.users", "{users} user(s)", "пользователей {users}")
+    ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
+    ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
+    COMPARE_HEADER = (
+        "compare.header",
+        "{model}, {task}, {precision}: GPUs that fit, cheapest first:",
+        "{model}, {task}, {precision}: подходящие GPU, самые доступные первыми:",
+    )
+    COMPARE_NONE_FITS = (
+        "compare.none_fits",
+        "{model}, {task}: no catalog GPU can carry it.",
+        "{model}, {task}: ни одна GPU каталога не подходит.",
+    )
+    COMPARE_SPEED = ("compare.speed", "{speed} tok/s per user", "{speed} ток/с на пользователя")
+    COMPARE_USERS = ("compare.users", "up to {users} users", "до {users} пользователей")
+    COMPARE_HOURS = ("compare.hours", "{hours} h", "{hours} ч")
+    COMPARE_SKIPPED = (
+        "compare.skipped",
+        "It does not fit {skipped} other catalog GPUs.",
+        "Не помещается на {skipped} других GPU каталога.",
+    )
+    EXPLAIN_NOTHING = (
+        "explain.nothing",
+        "The knowledge base has no answer to that. Ask about choosing GPUs, memory, the KV "
+        "cache, quantization or fine-tuning.",
+        "В базе знаний нет ответа на этот вопрос. Спросите о подборе GPU, памяти, KV-кэше, "
+        "квантизации или дообучении.",
+    )
+    EXPLAIN_HEADER = ("explain.header", "From the knowledge base:", "Из базы знаний:")
+    SOURCES = ("answer.sources", "Sources:", "Источники:")
+    CLARIFY_AMBIGUOUS = (
+        "clarify.ambiguous",
+        "Which model do you mean: {names}?",
+        "Уточните, какая модель: {names}?",
+    )
+    CLARIFY_UNKNOWN = (
+        "clarify.unknown",
+        "“{said}” is not in the catalog.",
+        "Модели «{said}» нет в каталоге.",
+    )
+    CLARIFY_AVAILABLE = ("clarify.available", "Available: {names}.", "Есть: {names}.")
+    CLARIFY_FULL_LIST = (
+        "clarify.full_list",
+        "The full list: `advisor models`.",
+        "Список моделей: `advisor models`.",
+    )
+    CLARIFY_MISSING = (
+        "clarify.missing",
+        "Which model do you want to run or fine-tune? For example: {families}. Tell me also "
+        "the task (inference or fine-tuning), the concurrent users and the context length.",
+        "Какую модель вы хотите запустить или дообучить? Например: {families}. Скажите также "
+        "задачу (инференс или дообучение), число одновременных пользователей и длину "
+        "контекста.",
+    )
+    ERROR_CANNOT_SIZE = (
+        "error.cannot_size",
+        "I cannot size that: field `{field}` — {message}.",
+        "Не могу посчитать: поле `{field}` — {message}.",
+    )
+    ERROR_ALLOWED = ("error.allowed", "Allowed: {allowed}.", "Допустимо: {allowed}.")
+    GREETING = (
+        "answer.greeting",
+        "Hello! I size GPUs and servers for open LLMs: tell me the model, the task (inference "
+        "or fine-tuning), how many people use it at once, the context length and, if you have "
+        "one in mind, the GPU.",
+        "Здравствуйте! Я подберу GPU и сервер под открытую LLM: скажите модель, задачу "
+        "(инференс или дообучение), сколько человек будут работать одновременно, длину "
+        "контекста и, если есть, желаемую видеокарту.",
+    )
+    OFF_TOPIC = (
+        "answer.off_topic",
+        "I can only help with GPUs and servers for open LLMs: serving, fine-tuning, memory and "
+        "speed. Ask me, for example, how many GPUs your model needs.",
+        "Я помогаю только с подбором GPU и серверов для open-source LLM: запуск, дообучение, "
+        "память, скорость. Спросите, например, сколько видеокарт нужно для вашей модели.",
+    )
+
+    # ---- tool steps ---------------------------------------------------------------------
+    STEP_SIZED = (
+        "step.sized",
+        "{count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} GB per GPU: {verdict}",
+        "{count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} ГБ на GPU: {verdict}",
+    )
+    STEP_FITS = ("step.fits", "fits", "помещается")
+    STEP_NO_FIT = ("step.no_fit", "does not fit ({binding})", "не помещается ({binding})")
+    STEP_COMPARED = (
+        "step.compared",
+        "{feasible} of {total} GPUs fit; cheapest first: {first}",
+        "подходят {feasible} из {total} GPU; самые доступные: {first}",
+    )
+    STEP_PASSAGES = (
+        "step.passages",
+        "{count} passages: {sections}",
+        "{count} фрагм.: {sections}",
+    )
+    STEP_REJECTED = ("step.rejected", "rejected: {error}", "отклонено: {error}")
+
+    # ---- the UI -------------------------------------------------------------------------
+    CARD_FITS = ("card.fits", "fits", "помещается")
+    CARD_NO_FIT = ("card.no_fit", "does not fit", "не помещается")
+    CARD_PER_GPU = ("card.per_gpu", "GB per GPU", "ГБ на GPU")
+    CARD_OF = ("card.of", "of", "из")
+    CARD_MEMORY = ("card.memory", "Memory on each GPU, GB", "Память на каждой GPU, ГБ")
+    CARD_MORE = ("card.more", "and {n} more identical GPUs", "и ещё {n} таких же GPU")
+    CARD_USABLE = ("card.usable", "usable by the engine", "доступно движку")
+    CARD_USERS = ("card.users", "concurrent requests", "одновременных запросов")
+    CARD_SPEED = ("card.speed", "tok/s per user", "ток/с на пользователя")
+    CARD_COMPARE = ("card.compare", "GPU comparison", "Сравнение GPU")
+    CARD_GPU = ("card.gpu", "GPU", "GPU")
+    CARD_COUNT = ("card.count", "Count", "Кол-во")
+    CARD_VRAM = ("card.vram", "VRAM, GB", "VRAM, ГБ")
+    CARD_PRICE = ("card.price", "Price", "Цена")
+    CARD_EMPTY = (
+        "card.empty",
+        "The sizing appears here: GPUs, memory and a comparison.",
+        "Здесь появится расчёт: GPU, память и сравнение.",
+    )
+    CARD_SERVER = ("card.server", "Server", "Сервер")
+    CARD_RAM = ("card.ram", "RAM", "ОЗУ")
+    CARD_POWER = ("card.power", "power", "питание")
+    PART_OVERHEAD_SHORT = ("part.overhead_short", "overhead", "накладные")
+
+    # ---- UI labels (shown in both languages at once) ------------------------------------
+    UI_STORAGE_DOWN = (
+        "ui.storage_down",
+        "Could not be saved; please retry in a few seconds",
+        "Не удалось сохранить, попробуйте ещё раз через несколько секунд",
+    )
+    UI_QUESTION_TOO_LONG = (
+        "ui.question_too_long",
+        "Question too long ({limit} characters at most)",
+        "Вопрос слишком длинный (до {limit} символов)",
+    )
+    UI_CONVERSATION_FULL = (
+        "ui.conversation_full",
+        "This conversation is full; the next question starts a new one",
+        "Беседа достигла предела, следующий вопрос начнёт новую",
+    )
+    UI_ASK_FIRST = ("ui.ask_first", "Ask a question first", "Сначала задайте вопрос")
+    UI_RATE_ADVISOR_ONLY = (
+        "ui.rate_advisor_only",
+        "Only the advisor's answers can be rated",
+        "Оценить можно ответ советника",
+    )
+    UI_ANSWER_NOT_FOUND = ("ui.answer_not_found", "Answer not found", "Ответ не найден")
+    UI_FEEDBACK_SAVED = (
+        "ui.feedback_saved",
+        "Thank you, feedback saved",
+        "Спасибо, отзыв сохранён",
+    )
+    UI_STAFF_OFF = (
+        "ui.staff_off",
+        "Staff mode is off (ADVISOR_STAFF_API_KEYS)",
+        "Режим сотрудника не настроен (ADVISOR_STAFF_API_KEYS)",
+    )
+    UI_STAFF_ON = ("ui.staff_on", "Staff mode on", "Режим сотрудника")
+    UI_WRONG_KEY = ("ui.wrong_key", "Wrong key", "Неверный ключ")
+    UI_STAFF_KEY_REQUIRED = ("ui.staff_key_required", "Staff key required", "Нужен ключ сотрудника")
+    UI_ASSUMPTIONS = ("ui.assumptions", "Assumptions", "Допущения")
+    UI_FORMULAS = ("ui.formulas", "Formulas", "Формулы")
+    UI_WARNINGS = ("ui.warnings", "Warnings", "Предупреждения")
+    UI_TITLE = (
+        "ui.title",
+        "How many GPUs and which server your LLM needs — the engine computes every number.",
+        "Сколько GPU и какой сервер нужны вашей LLM — каждое число считает движок.",
+    )
+    UI_TAB_CHAT = ("ui.tab_chat", "Chat", "Чат")
+    UI_ADVISOR = ("ui.advisor", "Advisor", "Советник")
+    UI_CHAT_PLACEHOLDER = (
+        "ui.chat_placeholder",
+        "Ask about GPUs for your model",
+        "Спросите о GPU для вашей модели",
+    )
+    UI_QUESTION = ("ui.question", "Question", "Вопрос")
+    UI_QUESTION_PLACEHOLDER = (
+        "ui.question_placeholder",
+        "How many GPUs for …",
+        "Сколько GPU нужно для …",
+    )
+    UI_SEND = ("ui.send", "Send", "Отправить")
+    UI_EXAMPLES = ("ui.examples", "Examples", "Примеры")
+    UI_HELPFUL = ("ui.helpful", "Helpful", "Полезно")
+    UI_NOT_HELPFUL = ("ui.not_helpful", "Not helpful", "Не то")
+    UI_FEEDBACK_COMMENT = (
+        "ui.feedback_comment",
+        "Feedback comment (optional)",
+        "Комментарий к отзыву",
+    )
+    UI_TAB_STAFF = ("ui.tab_staff", "Staff", "Сотрудникам")
+    UI_STAFF_KEY = ("ui.staff_key", "Staff API key", "Ключ сотрудника")
+    UI_UNLOCK = ("ui.unlock", "Unlock", "Войти")
+    UI_LOAD_LAST = (
+        "ui.load_last",
+        "Load the last answer's request",
+        "Взять запрос из последнего ответа",
+    )
+    UI_ENGINE_PARAMETERS = ("ui.engine_parameters", "Engine parameters", "Параметры движка")
+    UI_RUN_ENGINE = ("ui.run_engine", "Run the engine", "Пересчитать")
+    UI_MARKDOWN_REPORT = ("ui.markdown_report", "Markdown report", "Отчёт в Markdown")
+    UI_DOWNLOAD_MD = ("ui.download_md", "Download .md", "Скачать .md")
+    UI_EMPTY_DEFAULT = ("ui.empty_default", "empty = default", "пусто = по умолчанию")
+
+
+_BY_KEY: dict[str, M] = {member.key: member for member in M}

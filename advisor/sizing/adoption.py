@@ -1,0 +1,65 @@
+"""The adoption path of a sizing: the article's tier and a staged path (pilot, production)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from advisor.messages import M, Note, english, note
+from advisor.sizing.inputs import Inputs
+from advisor.sizing.report import SizingReport, Stage
+from advisor.sizing.request import SizingRequest
+
+PILOT_USERS = 5  # a pilot serves a handful of colleagues, not the whole company
+
+
+def tier_for(count: int) -> Note:
+    """The article's tiers: one GPU, two GPUs, four and more."""
+    if count <= 1:
+        return note(M.TIER_ONE)
+    if count == 2:
+        return note(M.TIER_TWO)
+    return note(M.TIER_FOUR_PLUS)
+
+
+def _stage(name: str, gpu: str, count: int, description: Note) -> Stage:
+    return Stage(
+        name=name,
+        gpu=gpu,
+        count=count,
+        description=english(description),
+        description_i18n=description,
+    )
+
+
+def stages_for(
+    inputs: Inputs, report: SizingReport, size_variant: Callable[[SizingRequest], SizingReport]
+) -> list[Stage]:
+    """Pilot first, then production: the article's advice to prove value before scaling."""
+    request = inputs.request
+    gpu = report.gpu
+    production = _stage(
+        "production",
+        gpu.id,
+        gpu.count,
+        note(M.STAGE_PRODUCTION, count=gpu.count, gpu=gpu.name),
+    )
+    if request.is_training:
+        pilot_request = request.model_copy(
+            update={"task": "qlora", "precision": None, "gpus": None, "sharding": "none"}
+        )
+    else:
+        pilot_request = request.model_copy(
+            update={"users": min(request.users, PILOT_USERS), "gpus": None}
+        )
+    if pilot_request == request:
+        return [production]
+    pilot = size_variant(pilot_request).gpu
+    if pilot.count >= gpu.count:
+        return [production]
+    if request.is_training:
+        description = note(M.STAGE_PILOT_QLORA, count=pilot.count, gpu=pilot.name)
+    else:
+        description = note(
+            M.STAGE_PILOT_USERS, count=pilot.count, gpu=pilot.name, users=pilot_request.users
+        )
+    return [_stage("pilot", pilot.id, pilot.count, description), production]

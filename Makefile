@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck unit bench clean
+.PHONY: install run check test lint typecheck unit bench hooks clean
 
 # Installs the pinned lock once; re-runs only when the lock or pyproject changes.
 $(STAMP): requirements.lock pyproject.toml
@@ -26,14 +26,24 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# The fast loop while working: lint, types and the unit tier (about a minute and a half).
 unit: install
-	$(BIN)/pytest
+	$(BIN)/pytest -m unit
 
-test: lint typecheck unit
+check: lint typecheck unit
+
+# Everything CI runs (.ci/run): every tier, with the line coverage of the code it printed.
+test: lint typecheck
+	$(BIN)/pytest --cov --cov-report=term
+	@echo "tiers: pytest -m unit|fuzz|eval|integration|browser|load|faults"
 
 bench: install
 	$(BIN)/python benchmarks/bench_sizing.py
 	$(BIN)/python benchmarks/bench_kb.py
 
+# ruff and mypy before every commit (the hooks run this checkout's pinned tools).
+hooks: install
+	$(BIN)/pre-commit install
+
 clean:
-	rm -rf $(VENV) .data .mypy_cache .ruff_cache
+	rm -rf $(VENV) .data .mypy_cache .ruff_cache .coverage

@@ -13,6 +13,55 @@ from tests.storage.postgres import PostgresCluster, PostgresUnavailable
 
 MIGRATED_TEMPLATE = "advisor_migrated"
 
+# Test tiers (pytest -m TIER). Every test gets exactly one, by where it lives and what it
+# drives; `make check` runs the unit tier, `make test` all of them.
+TIERS = {
+    "unit": "fast, in-process: the engine, services, reader, answers, API over TestClient",
+    "fuzz": "generated inputs against the API, CLI and tools (schemathesis, hypothesis)",
+    "eval": "labelled sets with printed scores (reader, retrieval, injection)",
+    "integration": "real servers and real indexes: vLLM on the CPU, PostgreSQL, a spawned "
+    "`advisor serve`, knowledge-base builds",
+    "browser": "real Chromium driving the UI",
+    "load": "many concurrent sessions against a served app",
+    "faults": "kill -9, outages and failing LLMs against a served app",
+}
+_BY_PATH: tuple[tuple[str, str], ...] = (
+    ("tests/integration/", "integration"),
+    ("tests/ui/test_browser.py", "browser"),
+    ("tests/load/", "load"),
+    ("tests/faults/", "faults"),
+    ("tests/evals/", "eval"),
+    ("tests/knowledge/test_ingest.py", "integration"),
+    ("tests/knowledge/test_offline.py", "integration"),
+    ("tests/security/test_served_limits.py", "integration"),
+    ("tests/api/test_serve_cli.py", "integration"),
+    ("tests/api/test_openapi_fuzz.py", "fuzz"),
+    ("tests/cli/test_cli_properties.py", "fuzz"),
+    ("tests/agent/test_tool_properties.py", "fuzz"),
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for tier, meaning in TIERS.items():
+        config.addinivalue_line("markers", f"{tier}: {meaning}")
+
+
+def tier_of(item: pytest.Item) -> str:
+    """The tier of one test: its file's, or `integration` for a real PostgreSQL server."""
+    path = item.path.as_posix()
+    for prefix, tier in _BY_PATH:
+        if f"/{prefix}" in path or path.startswith(prefix):
+            return tier
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "postgresql" in callspec.id.split("-"):
+        return "integration"
+    return "unit"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(tier_of(item))
+
 
 @pytest.fixture(scope="session")
 def kb_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -268,6 +268,7 @@ class AdvisorService:
                 settings=self.settings,
                 catalog=self.catalog,
                 kb=self.kb,
+                reader=self.reader,
             )
         except Exception as exc:  # a bug in the LLM half must not lose the user's answer
             reason = getattr(exc, "reason", None)

@@ -138,7 +138,7 @@ def run_plan(args: argparse.Namespace) -> int:
     from advisor.catalog import load_catalog
     from advisor.cli.main import UsageError
     from advisor.errors import InputError
-    from serving.plan import (
+    from serving.production import (
         plan_invocation,
         production_plan,
         serve_command,

@@ -24,7 +24,7 @@ from serving.cpu.launcher import (
     kv_cache_tokens_in_log,
 )
 from serving.cpu.layout import SERVED_MODEL_NAME, CpuLayout, Progress, stderr_progress
-from serving.cpu.plan import cpu_plan
+from serving.cpu.need import cpu_plan
 
 __all__ = [
     "LAUNCHER_ENV",

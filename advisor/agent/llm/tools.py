@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from langchain_core.tools import BaseTool, StructuredTool
 
+from advisor.agent.follow_up import merge_follow_up
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
@@ -32,7 +33,6 @@ from advisor.services.sizing import (
     sizing_summary,
 )
 from advisor.sizing.report import Comparison, SizingReport
-from advisor.sizing.request import SizingRequest
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase, Passage
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 SIZE_DEPLOYMENT = registry.SIZE_DEPLOYMENT.name
 COMPARE_GPUS = registry.COMPARE_GPUS.name
 SEARCH_KNOWLEDGE = registry.SEARCH_KNOWLEDGE.name
+# The tool a turn must call first, by what the reader says the question is: a small model
+# does not choose tools on its own and a large one sometimes answers from memory, so a
+# question that needs figures always gets the engine. One reading for both modes.
+FORCED_TOOLS: dict[str, str] = {"size": SIZE_DEPLOYMENT, "compare": COMPARE_GPUS}
 
 # The second rejected call ends the turn: one retry is a fair chance, more is a loop.
 MAX_INVALID_CALLS = 2
@@ -91,15 +95,6 @@ class TurnRecord:
                 passage = self.passages[n - 1]
                 out.append(Citation(id=passage.id, title=passage.title, section=passage.section))
         return out
-
-
-def merged_arguments(previous: dict[str, Any] | None, arguments: dict[str, Any]) -> dict[str, Any]:
-    """A follow-up's arguments over the previous request: null means 'as before'."""
-    given = {k: v for k, v in arguments.items() if v is not None}
-    if not previous:
-        return given
-    keep = {k: v for k, v in previous.items() if k in SizingRequest.model_fields}
-    return {**keep, **given}
 
 
 def sizing_digest(report: SizingReport) -> dict[str, Any]:
@@ -184,7 +179,7 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
 
     def size(**arguments: Any) -> str:
         try:
-            outcome = size_deployment(merged_arguments(record.previous_request, arguments), catalog)
+            outcome = size_deployment(merge_follow_up(record.previous_request, arguments), catalog)
         except InputError as error:
             return record.reject(SIZE_DEPLOYMENT, arguments, error)
         record.sizing = outcome
@@ -194,7 +189,7 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
         return json.dumps(sizing_digest(outcome.report), ensure_ascii=False)
 
     def compare(**arguments: Any) -> str:
-        merged = merged_arguments(record.previous_request, arguments)
+        merged = merge_follow_up(record.previous_request, arguments)
         try:
             comparison = compare_gpus(merged, catalog)
             # The structured result beside the text: the same need on the asked-for GPU.

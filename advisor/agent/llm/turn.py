@@ -15,9 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.agent.llm.factory import CutOff, TurnControl, TurnTimeout, build_agent, chat_model
 from advisor.agent.llm.guard import guard_answer
-from advisor.agent.llm.intent import forced_tool
 from advisor.agent.llm.prompts import system_prompt
-from advisor.agent.llm.tools import SIZE_DEPLOYMENT, InvalidToolArguments, TurnRecord, build_tools
+from advisor.agent.llm.tools import (
+    FORCED_TOOLS,
+    SIZE_DEPLOYMENT,
+    InvalidToolArguments,
+    TurnRecord,
+    build_tools,
+)
+from advisor.agent.offline.reader import Reader
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.language import Language
@@ -119,17 +125,21 @@ def run_llm_turn(
     catalog: Catalog,
     kb: KnowledgeBase | None,
     model: BaseChatModel | None = None,
+    reader: Reader | None = None,
 ) -> LlmTurn:
     """Answer `question` with the LLM and the tools, within `settings.llm_timeout_s`.
 
     `model` replaces the configured ChatOpenAI (tests pass a scripted chat model).
+    `reader` decides, as it does offline, whether the question needs the engine (the
+    service passes its own; one is built from the catalog otherwise).
     Raises LlmFailure; never lets an unsupported figure through.
     """
     from langchain_core.messages import AIMessage, HumanMessage
 
     deadline = time.monotonic() + settings.llm_timeout_s
     record = TurnRecord(previous_request=previous_request, language=language)
-    forced = forced_tool(question, previous_request, catalog)
+    reading = (reader or Reader(catalog)).read(question, previous_request, language)
+    forced = FORCED_TOOLS.get(reading.intent)
     earlier = _history_messages(history)
     try:
         chat = model if model is not None else chat_model(settings)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from advisor.agent.follow_up import merge_follow_up
 from advisor.agent.offline.names import (
     GpuMatcher,
     ModelMatcher,
@@ -332,7 +333,7 @@ class Reader:
                 injection=injection,
             )
 
-        fields = _merge(previous, said.fields)
+        fields = merge_follow_up(previous, said.fields)
         if "model" not in fields:
             clarification = _clarification(mention)
             return Reading(
@@ -496,21 +497,6 @@ def _names_no_method(text: str) -> bool:
     return not re.search(r"\blora\b|\bлор[аеуы]\b", text) and bool(
         re.search(_GENERIC_FINE_TUNE, text)
     )
-
-
-def _merge(previous: dict[str, Any] | None, said: dict[str, Any]) -> dict[str, Any]:
-    """The previous request changed by what this message says; the rest stays."""
-    if previous is None:
-        return dict(said)
-    merged = dict(previous)
-    if "gpu" in said and said["gpu"] != previous.get("gpu") and "gpus" not in said:
-        merged["gpus"] = None  # another GPU: the count that fits it, not the old one's
-    if "task" in said and said["task"] != previous.get("task") and "precision" not in said:
-        merged["precision"] = None  # QLoRA's NF4 vs inference's BF16: the task's default
-    if "precision" in said and "engine" not in said:
-        merged["engine"] = "vllm"  # re-derived from the new format
-    merged.update(said)
-    return merged
 
 
 def _clarification(mention: Any) -> Clarification:

@@ -7,7 +7,7 @@ from pathlib import Path
 from advisor.catalog.loader import load_catalog
 from advisor.sizing.serving_plan import VllmServePlan
 from serving.cpu.layout import SERVED_MODEL_NAME
-from serving.plan import engine_plan, sizing_request
+from serving.production import engine_plan, sizing_request
 
 # The need the CPU server is sized for: the catalog's SmolLM2-135M on the `cpu` device.
 CPU_MODEL = "smollm2-135m"

@@ -12,8 +12,8 @@ from advisor.cli.main import main
 from advisor.errors import InputError
 from advisor.sizing import size
 from serving.cpu import SERVED_MODEL_NAME, cpu_plan
-from serving.cpu.plan import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
-from serving.plan import (
+from serving.cpu.need import CPU_CONTEXT, CPU_DEVICE, CPU_ENFORCE_EAGER, CPU_MODEL, CPU_USERS
+from serving.production import (
     COMPOSE_FRAGMENT,
     RECOMMENDED_CONTEXT,
     RECOMMENDED_GPU,

@@ -1,0 +1,34 @@
+"""How a follow-up changes the request before it: one rule for the offline reader and the LLM.
+
+A follow-up keeps every field it does not change ("and for 50 users?" keeps the model,
+the GPU and the context). Some fields only mean something together with another, so
+changing one resets its partner to the engine's default unless the message sets both:
+- another GPU without a count: the count that fits the new GPU, not the old GPU's count;
+- another task without a format: the task's own default (QLoRA's NF4 vs inference's BF16);
+- another format without an engine: the engine that runs the new format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# field changed -> the field that goes back to its default unless the message sets it too
+_PARTNERS: tuple[tuple[str, str], ...] = (
+    ("gpu", "gpus"),
+    ("task", "precision"),
+    ("precision", "engine"),
+)
+
+
+def merge_follow_up(previous: Mapping[str, Any] | None, said: Mapping[str, Any]) -> dict[str, Any]:
+    """The previous request changed by what this message says (None values say nothing)."""
+    given = {k: v for k, v in said.items() if v is not None}
+    if not previous:
+        return given
+    merged = dict(previous)
+    for changed, partner in _PARTNERS:
+        if changed in given and given[changed] != previous.get(changed) and partner not in given:
+            merged.pop(partner, None)
+    merged.update(given)
+    return merged

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from advisor.catalog.schema import Gpu, Model
+
 ADVISOR_MODEL_ID = "gpu-advisor"
 
 
@@ -28,12 +30,12 @@ class ModelList(BaseModel):
 
     object: Literal["list"] = "list"
     data: list[OpenAIModel]
-    models: list[dict[str, Any]] = Field(description="the model catalog, as `advisor models`")
+    models: list[Model] = Field(description="the model catalog, as `advisor models --json`")
 
 
 class GpuList(BaseModel):
     object: Literal["list"] = "list"
-    data: list[dict[str, Any]] = Field(description="the GPU catalog, as `advisor gpus --json`")
+    data: list[Gpu] = Field(description="the GPU catalog, as `advisor gpus --json`")
 
 
 class ToolList(BaseModel):

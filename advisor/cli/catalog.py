@@ -1,4 +1,4 @@
-"""`advisor gpus`, `advisor models` and `advisor demo`."""
+"""`advisor gpus`, `advisor models`, `advisor tools` and `advisor demo`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ def register(subparsers: Any) -> None:
         parser = subparsers.add_parser(name, help=help_text)
         parser.add_argument("--json", action="store_true", help="print a JSON list")
         parser.set_defaults(handler=run_list, catalog=name)
+    tools = subparsers.add_parser(
+        "tools", help="the advisor's tools: name, description, arguments (as /v1/tools and MCP)"
+    )
+    tools.add_argument("--json", action="store_true", help="print the OpenAI tool objects")
+    tools.set_defaults(handler=run_tools)
     demo = subparsers.add_parser("demo", help="size two typical requests (no GPU, no network)")
     demo.set_defaults(handler=run_demo)
 
@@ -35,6 +40,20 @@ def run_list(args: argparse.Namespace) -> int:
         return 0
     for record in records:
         sys.stdout.write(f"{record.id:24} {record.name}\n")
+    return 0
+
+
+def run_tools(args: argparse.Namespace) -> int:
+    """The tool registry, the one every face publishes."""
+    from advisor.services.registry import TOOLS, openai_tool
+
+    if args.json:
+        json.dump([openai_tool(spec) for spec in TOOLS], sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    for spec in TOOLS:
+        sys.stdout.write(f"{spec.name}: {spec.description}\n")
+        sys.stdout.write(f"  arguments: {', '.join(spec.field_names)}\n")
     return 0
 
 

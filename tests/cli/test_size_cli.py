@@ -141,3 +141,15 @@ def test_console_script_runs() -> None:
         check=True,
     )
     assert json.loads(result.stdout)["memory"]["kv_cache_capacity_tokens"] == 46_592
+
+
+def test_tools_prints_the_registry_every_face_publishes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from advisor.services.registry import TOOLS, openai_tool
+
+    code, out, _ = run(capsys, "tools", "--json")
+    assert code == 0
+    assert json.loads(out) == [openai_tool(spec) for spec in TOOLS]
+    code, out, _ = run(capsys, "tools")
+    assert code == 0 and all(f"{spec.name}: {spec.description}" in out for spec in TOOLS)

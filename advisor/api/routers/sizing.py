@@ -32,7 +32,7 @@ def post_compare(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
 
 @router.get("/gpus", response_model=GpuList, summary="The GPU catalog")
 def get_gpus(catalog: CatalogDep) -> GpuList:
-    return GpuList(data=[g.model_dump(mode="json") for g in catalog.gpus.values()])
+    return GpuList(data=list(catalog.gpus.values()))
 
 
 @router.get("/models", response_model=ModelList, summary="The model catalog (and the chat model)")
@@ -40,7 +40,7 @@ def get_models(catalog: CatalogDep) -> ModelList:
     """`data` lists the chat model for OpenAI clients; `models` is the sizing catalog."""
     return ModelList(
         data=[OpenAIModel(id=ADVISOR_MODEL_ID)],
-        models=[m.model_dump(mode="json") for m in catalog.models.values()],
+        models=list(catalog.models.values()),
     )
 
 

@@ -26,6 +26,9 @@ DATABASE_URL_PREFIXES = ("sqlite:", "postgresql:", "postgresql+psycopg:", "postg
 
 
 class Settings(BaseSettings):
+    """Every setting, validated when read: a bad value stops the process at start, one
+    line per variable (see `get_settings`), instead of failing on first use."""
+
     model_config = SettingsConfigDict(
         env_prefix="ADVISOR_", env_file=".env", env_ignore_empty=True, extra="ignore"
     )

@@ -21,6 +21,9 @@ class FieldError(BaseModel):
 
 
 class ErrorDetail(BaseModel):
+    """OpenAI's error object: `type` is OpenAI's class of the status, `code` our precise
+    reason (`unknown_message`, `rate_limited`, ...)."""
+
     message: str
     type: str = Field(description="invalid_request_error, not_found_error, ...")
     code: str
@@ -55,6 +58,8 @@ def error_body(
     allowed: list[str] | None = None,
     errors: list[FieldError] | None = None,
 ) -> dict[str, Any]:
+    """The body alone, for where no response can be sent any more: a stream whose 200
+    is already out reports its error as an event."""
     detail = ErrorDetail(
         message=message,
         type=ERROR_TYPES.get(status_code, "api_error"),
@@ -76,5 +81,7 @@ def error_response(
     errors: list[FieldError] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> JSONResponse:
+    """The body with its status, for route handlers and middleware alike; `headers`
+    carry Retry-After and the like."""
     body = error_body(status_code, code, message, field=field, allowed=allowed, errors=errors)
     return JSONResponse(body, status_code=status_code, headers=dict(headers or {}))

@@ -61,6 +61,8 @@ class DocumentError(ValueError):
 
 @dataclass(frozen=True)
 class Document:
+    """One parsed file: front matter and Markdown body; `sha256` decides re-embedding."""
+
     id: str
     title: str
     language: Language
@@ -73,6 +75,9 @@ class Document:
 
 @dataclass(frozen=True)
 class Chunk:
+    """One indexed passage; its id stays stable while its section keeps its title and
+    paragraphs (see the module docstring)."""
+
     id: str
     doc: str
     title: str
@@ -115,6 +120,8 @@ def slugify(text: str) -> str:
 
 
 def parse_document(path: Path) -> Document:
+    """Read one document and check its front matter; DocumentError names the file and the
+    problem (the id must also be the file name)."""
     raw = path.read_bytes()
     text = raw.decode("utf-8")
     if not text.startswith("---\n"):

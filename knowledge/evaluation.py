@@ -22,6 +22,9 @@ GROUPS: tuple[str, ...] = ("all", *LANGUAGES)
 
 @dataclass(frozen=True)
 class Question:
+    """One labelled question; `relevant` lists the anchors (`<doc>#<section slug>`) that
+    count as a hit."""
+
     id: str
     lang: Language
     kind: str
@@ -31,6 +34,8 @@ class Question:
 
 @dataclass(frozen=True)
 class Scores:
+    """hit@1, hit@3 and MRR of one group of `n` questions, each a fraction of 1."""
+
     n: int
     hit1: float
     hit3: float
@@ -42,6 +47,7 @@ SearchFn = Callable[[str, int], Sequence[str]]
 
 
 def load_questions(path: Path) -> list[Question]:
+    """The question set from YAML; ids must be unique, since ranks are reported by id."""
     data: dict[str, Any] = yaml.safe_load(path.read_text("utf-8"))
     questions = [
         Question(

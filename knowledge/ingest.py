@@ -59,31 +59,42 @@ class IndexCorrupt(Exception):
 
 @dataclass(frozen=True)
 class IndexPaths:
+    """Where each part of the index lives under `<data_dir>/kb` (see the module docstring)."""
+
     root: Path
 
     @classmethod
     def under(cls, data_dir: Path) -> IndexPaths:
+        """`<data_dir>/kb`: a build never writes outside it."""
         return cls(Path(data_dir) / KB_SUBDIR)
 
     @property
     def manifest(self) -> Path:
+        """Written last by a build, so its absence means an unfinished one."""
         return self.root / "manifest.json"
 
     @property
     def chunks(self) -> Path:
+        """Every chunk's text and metadata; the lexical index is rebuilt from it without
+        re-embedding."""
         return self.root / "chunks.json"
 
     @property
     def chroma(self) -> Path:
+        """The persistent ChromaDB folder: the dense vectors."""
         return self.root / "chroma"
 
     @property
     def lexical(self) -> Path:
+        """The bm25s index folder, with the id list that aligns its scores with the chunks."""
         return self.root / "lexical"
 
 
 @dataclass
 class BuildReport:
+    """What a build did, for `advisor kb build` and its `--json`; `problem` says why an
+    existing index was thrown away."""
+
     index_dir: str
     documents: int
     chunks: int
@@ -97,9 +108,11 @@ class BuildReport:
 
     @property
     def up_to_date(self) -> bool:
+        """Nothing embedded, removed or rebuilt: the index already matched the documents."""
         return not (self.embedded_documents or self.removed_documents or self.lexical_rebuilt)
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON of `advisor kb build --json`, `up_to_date` included."""
         return {**asdict(self), "up_to_date": self.up_to_date}
 
 
@@ -120,10 +133,13 @@ def _write_json_atomic(path: Path, data: Any) -> None:
 
 
 def chunk_to_record(chunk: Chunk) -> dict[str, Any]:
+    """A chunk as chunks.json stores it; `record_to_chunk` reads it back."""
     return asdict(chunk)
 
 
 def record_to_chunk(record: dict[str, Any]) -> Chunk:
+    """A chunk from chunks.json; a record of another shape raises TypeError, which the
+    reader reports as a corrupt index."""
     return Chunk(**record)
 
 
@@ -172,10 +188,13 @@ def read_manifest(paths: IndexPaths) -> dict[str, Any]:
 
 
 def manifest_chunk_ids(manifest: dict[str, Any]) -> list[str]:
+    """Every chunk id the manifest lists, document by document."""
     return [cid for entry in manifest["documents"].values() for cid in entry["chunks"]]
 
 
 def read_chunks(paths: IndexPaths, manifest: dict[str, Any]) -> list[Chunk]:
+    """chunks.json, checked against the manifest; IndexCorrupt when it is unreadable or
+    holds other chunks."""
     try:
         records = json.loads(paths.chunks.read_text("utf-8"))
         chunks = [record_to_chunk(record) for record in records]
@@ -202,6 +221,8 @@ def check_dense(paths: IndexPaths, expected_ids: Sequence[str]) -> None:
 
 
 def check_lexical(paths: IndexPaths, expected_ids: Sequence[str]) -> LexicalIndex:
+    """The lexical index, loaded and checked to hold exactly `expected_ids`, in order;
+    IndexCorrupt otherwise."""
     try:
         index = LexicalIndex.load(paths.lexical)
     except Exception as exc:  # missing files, truncated arrays, bad JSON

@@ -17,6 +17,8 @@ from knowledge.retrieval import KnowledgeBase, Passage
 
 
 def passage_document(passage: Passage) -> Document:
+    """A passage as a LangChain Document: the text as content, the citation fields and
+    the anchor as metadata."""
     data = passage.to_dict()
     text = data.pop("text")
     return Document(page_content=text, metadata={**data, "anchor": passage.anchor})
@@ -42,4 +44,6 @@ class KnowledgeRetriever(BaseRetriever):
 def as_retriever(
     kb: KnowledgeBase, k: int = 4, language: str | None = None, doc: str | None = None
 ) -> KnowledgeRetriever:
+    """The opened knowledge base as a LangChain retriever, e.g.
+    `as_retriever(kb, k=3, language="ru")`."""
     return KnowledgeRetriever(kb=kb, k=k, language=language, doc=doc)

@@ -65,6 +65,7 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, ids: Sequence[str], texts: Sequence[str]) -> LexicalIndex:
+        """An index of `texts`, one per id, tokenized as queries are."""
         import bm25s
 
         if len(ids) != len(texts) or not ids:
@@ -75,6 +76,7 @@ class LexicalIndex:
         return cls(ids, retriever, vocab)
 
     def save(self, directory: Path) -> None:
+        """Write the bm25s files and, beside them, the id list; `load` reads both back."""
         directory.mkdir(parents=True, exist_ok=True)
         self._retriever.save(str(directory), show_progress=False)  # type: ignore[attr-defined]
         (directory / PARAMS_FILE).write_text(json.dumps({"ids": self.ids}), "utf-8")

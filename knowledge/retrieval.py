@@ -60,6 +60,7 @@ class Fusion:
     lexical: Mapping[tuple[str, str], float] = field(default_factory=lambda: {("ru", "ru"): 0.5})
 
     def lexical_weight(self, query_language: str, passage_language: str) -> float:
+        """0 for a pair not listed: the lexical score then does not count at all."""
         return self.lexical.get((query_language, passage_language), 0.0)
 
 
@@ -96,6 +97,7 @@ class Passage:
         }
 
     def citation(self) -> str:
+        """How a passage is cited in text: title, section and anchor."""
         return f"{self.title} — {self.section} [{self.anchor}]"
 
 
@@ -178,6 +180,7 @@ class KnowledgeBase:
         return cls(paths, manifest, chunks, lexical, embedder=embedder, fusion=fusion)
 
     def close(self) -> None:
+        """Release the Chroma client (its sqlite handles); leaving `with` does it too."""
         close_client(self._client)
 
     def __enter__(self) -> KnowledgeBase:
@@ -201,10 +204,13 @@ class KnowledgeBase:
 
     @property
     def chunks(self) -> list[Chunk]:
+        """Every indexed chunk, in document order (a copy)."""
         return list(self._chunks)
 
     @property
     def embedder(self) -> Embedder:
+        """The query embedder, loaded on the first dense search: opening the index does not
+        load the model."""
         if self._embedder is None:
             from knowledge.embeddings import default_embedder
 

@@ -22,6 +22,9 @@ from advisor.storage.store import DatabaseStore
 
 @dataclass
 class AppState:
+    """One app's shared objects, on `app.state.advisor`; the UI is given the same
+    instance, so both faces ask through one gateway and store into one database."""
+
     settings: Settings
     catalog: Catalog
     gateway: AdvisorGateway
@@ -33,10 +36,13 @@ class AppState:
 
     @property
     def mode(self) -> str:
+        """`llm` whenever an LLM URL is configured, even while it is down: /health reports
+        the outage separately."""
         return "llm" if self.settings.llm_url else "offline"
 
 
 def get_state(request: Request) -> AppState:
+    """The AppState of the app serving this request (routes take it as `StateDep`)."""
     state: AppState = request.app.state.advisor
     return state
 
@@ -45,10 +51,12 @@ StateDep = Annotated[AppState, Depends(get_state)]
 
 
 def get_catalog(state: StateDep) -> Catalog:
+    """The catalog the app loaded at start (`CatalogDep`), shared by every route."""
     return state.catalog
 
 
 def get_gateway(state: StateDep) -> AdvisorGateway:
+    """The one gateway every face asks through, so answers are stored and counted alike."""
     return state.gateway
 
 

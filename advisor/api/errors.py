@@ -93,6 +93,8 @@ def _body_fields(request: Request) -> list[str]:
 
 
 def validation_errors(errors: list[dict[str, Any]], known_fields: list[str]) -> list[FieldError]:
+    """pydantic's errors as FieldErrors, one per problem, so a client can fix every field
+    in one round trip."""
     return [
         FieldError(
             field=field_path(e.get("loc", ())),
@@ -157,6 +159,8 @@ async def _on_storage_error(_: Request, exc: Exception) -> JSONResponse:
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    """Make every error the app raises answer with the typed ErrorResponse body (FastAPI's
+    own is `{"detail": ...}`), and a database failure a 503 with Retry-After."""
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(InputError, _on_input_error)
     app.add_exception_handler(ApiError, _on_api_error)

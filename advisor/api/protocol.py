@@ -15,6 +15,9 @@ ADVISOR_MODEL_ID = "gpu-advisor"
 
 
 class OpenAIModel(BaseModel):
+    """An entry of OpenAI's model list: the chat model this server answers as, not a
+    catalog model."""
+
     id: str
     object: Literal["model"] = "model"
     created: int = 0

@@ -38,9 +38,12 @@ class KnowledgeBaseHolder:
 
     @property
     def state(self) -> KbState:
+        """What /health reports; asking never opens the index."""
         return self._state
 
     def get(self) -> KnowledgeBase:
+        """The index, opened on first use; KnowledgeBaseUnavailable when it cannot be (the
+        state is then `failed`)."""
         if self._state != "ready":
             self._state = "loading"
         kb = self._opener()

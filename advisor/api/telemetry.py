@@ -22,6 +22,9 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 
 
 class Telemetry:
+    """One app's Prometheus registry, with the HTTP and feedback metrics the API records
+    itself."""
+
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.requests = Counter(
@@ -47,10 +50,14 @@ class Telemetry:
 
 
 class ServiceCollector(Collector):
+    """The advisor service's own counters, exported at scrape time rather than copied,
+    so /metrics and the service never disagree."""
+
     def __init__(self, metrics: ServiceMetrics) -> None:
         self.metrics = metrics
 
     def collect(self) -> Iterator[Metric]:
+        """One snapshot of the service per scrape, so the three families agree with each other."""
         snapshot = self.metrics.snapshot()
         answers = CounterMetricFamily(
             "advisor_answers", "Answers by mode (llm, offline, fallback)", labels=["mode"]
@@ -86,6 +93,9 @@ def route_label(scope: Scope) -> str:
 
 
 class MetricsMiddleware:
+    """Counts and times every HTTP request by route template; the outermost layer, so the
+    security layers' 413s and 429s are counted too."""
+
     def __init__(self, app: ASGIApp, telemetry: Telemetry) -> None:
         self.app = app
         self.telemetry = telemetry

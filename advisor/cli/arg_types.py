@@ -6,6 +6,7 @@ import argparse
 
 
 def port(text: str) -> int:
+    """A TCP port, 1-65535; anything else is a one-line usage error naming the value."""
     try:
         number = int(text)
     except ValueError:

@@ -19,6 +19,8 @@ from advisor.cli.main import UsageError
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add `ask`; its handler imports the advisor only when run, so `advisor --help`
+    stays fast."""
     parser = subparsers.add_parser(
         "ask",
         help="ask the advisor a question in Russian or English",
@@ -40,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def run_ask(args: argparse.Namespace) -> int:
+    """Check the flags before the advisor loads, so bad input fails at once with exit
+    status 2; then answer one question, the conversation kept in a file under the data
+    directory."""
     from advisor.services.protocol import MAX_QUESTION_CHARS as MAX_QUESTION
 
     question = args.question.strip()

@@ -14,6 +14,8 @@ DEMO_REQUESTS: tuple[dict[str, Any], ...] = (
 
 
 def register(subparsers: Any) -> None:
+    """Add `gpus`, `models`, `tools` and `demo`: read-only commands that need no index,
+    LLM or network."""
     for name, help_text in (("gpus", "list the GPU catalog"), ("models", "list the model catalog")):
         parser = subparsers.add_parser(name, help=help_text)
         parser.add_argument("--json", action="store_true", help="print a JSON list")
@@ -28,6 +30,8 @@ def register(subparsers: Any) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    """One line per record, or with `--json` the records `GET /v1/gpus` and
+    `GET /v1/models` return."""
     from advisor.catalog import load_catalog
 
     catalog = load_catalog()
@@ -58,6 +62,8 @@ def run_tools(args: argparse.Namespace) -> int:
 
 
 def run_demo(_: argparse.Namespace) -> int:
+    """Two typical requests (a 70B chat service, a 7B QLoRA) through the engine: a first
+    look that needs no GPU, network or input."""
     from advisor.catalog import load_catalog
     from advisor.cli.tables import render_report
     from advisor.sizing import SizingRequest, size

@@ -20,6 +20,8 @@ MAX_K = 50  # = knowledge.retrieval.MAX_K (not imported: keep `advisor --help` l
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add `kb build` and `kb search`; both take `--data-dir` and `--docs`, so they read
+    and write the same index."""
     parser = subparsers.add_parser(
         "kb",
         help="the knowledge base: build the index, search passages",
@@ -101,6 +103,8 @@ def _notify(message: str) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    """Build or update the index; a bad document is one usage line naming the file (exit
+    status 2), not a traceback."""
     from advisor.cli.main import UsageError
     from knowledge.documents import DocumentError
     from knowledge.ingest import build_index
@@ -126,6 +130,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_search(args: argparse.Namespace) -> int:
+    """Search the index, building or repairing it first when needed; those messages go to
+    stderr, so `--json` output stays parseable."""
     from advisor.cli.main import UsageError
     from knowledge.documents import DocumentError
     from knowledge.retrieval import KnowledgeBase, KnowledgeBaseError

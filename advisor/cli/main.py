@@ -32,6 +32,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports bad input as a single line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Raise instead of printing the usage and exiting, so `main` reports it as one line."""
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -39,6 +40,8 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The `advisor` parser with every sub-command whose module exists; a module not
+    written yet is skipped, not an error."""
     parser = OneLineParser(prog="advisor", description="GPU Advisor")
     subparsers = parser.add_subparsers(
         dest="command", required=True, parser_class=OneLineParser, metavar="COMMAND"
@@ -55,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: returns the exit status (2 for bad input or settings, 130 on
+    Ctrl-C) rather than exiting, so tests can call it with `argv`."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

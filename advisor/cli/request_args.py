@@ -39,6 +39,8 @@ def _unwrap(annotation: Any) -> Any:
 
 
 def add_request_arguments(parser: argparse.ArgumentParser) -> None:
+    """One flag per SizingRequest field, typed from the model, so the command line and the
+    API's request schema cannot drift apart."""
     for name, field in SizingRequest.model_fields.items():
         flag = "--" + name.replace("_", "-")
         annotation = _unwrap(field.annotation)
@@ -66,6 +68,8 @@ def add_request_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def request_from_args(args: argparse.Namespace) -> SizingRequest:
+    """The SizingRequest of the flags given (the others take the model's defaults); a
+    refused value is a usage error naming its flag."""
     values = {
         name: getattr(args, name)
         for name in SizingRequest.model_fields

@@ -18,6 +18,8 @@ def _url(text: str) -> str:
 
 
 def register(subparsers: Any) -> None:
+    """Add `serve`; `--host`, `--port` and `--llm-url` override the settings for this run
+    only."""
     parser = subparsers.add_parser(
         "serve", help="run the chat UI and the REST/OpenAI/MCP API (offline without an LLM)"
     )
@@ -52,6 +54,8 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    """Bind the port, build the app and serve until stopped; a taken port or an
+    unreachable database is one line and exit status 2, not a traceback."""
     from advisor.config import get_settings
 
     settings = get_settings()

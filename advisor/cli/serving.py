@@ -28,6 +28,8 @@ class _Stop(Exception):
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add `serving plan` (the vLLM command for a GPU server) and `serving cpu` (a real
+    vLLM server here)."""
     parser = subparsers.add_parser(
         "serving",
         help="serve the advisor's own LLM with vLLM",
@@ -135,6 +137,8 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 
 
 def run_plan(args: argparse.Namespace) -> int:
+    """Print the `vllm serve` command the engine plans, with the notes on stderr so stdout
+    can be piped; with `--out`, also write the compose override."""
     from advisor.catalog import load_catalog
     from advisor.cli.main import UsageError
     from advisor.errors import InputError
@@ -170,6 +174,9 @@ def run_plan(args: argparse.Namespace) -> int:
 
 
 def run_cpu(args: argparse.Namespace) -> int:
+    """Build what is missing, start vLLM on 127.0.0.1 and echo its log until Ctrl-C,
+    SIGTERM or SIGHUP; the server is stopped on every way out. Exit status 1 when it
+    cannot be built or started, or exits on its own."""
     from advisor.config import get_settings
     from serving.cpu import BuildError, ServerStartError, cpu_server
     from serving.cpu.launcher import LAUNCHER_ENV, port_is_free

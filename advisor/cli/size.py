@@ -13,6 +13,8 @@ from advisor.cli.tables import render_comparison, render_report
 
 
 def register(subparsers: Any) -> None:
+    """Add `size` and `compare`, with the same flags: both are generated from
+    SizingRequest."""
     size = subparsers.add_parser("size", help="size GPUs for one model and task")
     add_request_arguments(size)
     size.add_argument("--json", action="store_true", help="print the report as one JSON object")
@@ -39,6 +41,7 @@ def _engine_call(kind: str, args: argparse.Namespace) -> Any:
 
 
 def run_size(args: argparse.Namespace) -> int:
+    """The engine's report as tables, or with `--json` the object `POST /v1/size` returns."""
     report = _engine_call("size", args)
     if args.json:
         json.dump(report.model_dump(mode="json"), sys.stdout, ensure_ascii=False)
@@ -49,6 +52,8 @@ def run_size(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    """One table row per catalog GPU, or with `--json` the object `POST /v1/compare`
+    returns."""
     comparison = _engine_call("compare", args)
     if args.json:
         json.dump(comparison.model_dump(mode="json"), sys.stdout, ensure_ascii=False)

@@ -18,6 +18,8 @@ def _table(rows: Sequence[tuple[str, ...]]) -> str:
 
 
 def render_report(report: SizingReport) -> str:
+    """The whole report for a terminal: memory per GPU, the inference or training
+    figures, the server, then warnings (!), assumptions (-) and formulas (=)."""
     g, m, p, s = report.gpu, report.memory, report.performance, report.server
     verdict = "fits" if report.fits else "DOES NOT FIT"
     out = [
@@ -92,6 +94,7 @@ def render_report(report: SizingReport) -> str:
 
 
 def render_comparison(comparison: Comparison) -> str:
+    """One row per GPU with the figures a buyer compares, then the engine's assumptions."""
     rows = [
         (
             "gpu",

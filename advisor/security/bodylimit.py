@@ -20,6 +20,8 @@ class BodyTooLarge(Exception):
 
 
 class BodySizeLimitMiddleware:
+    """413 for a body over `max_bytes`, declared or chunked (see the module docstring)."""
+
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         if max_bytes < 0:
             raise ValueError("max_bytes must not be negative")

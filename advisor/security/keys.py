@@ -35,6 +35,8 @@ def bearer_token(authorization: str | None) -> str | None:
 
 
 class StaffKeys:
+    """The configured staff keys, held only as digests; `repr` says how many, never which."""
+
     def __init__(self, keys: Iterable[str]) -> None:
         self._digests = [_digest(key) for key in (k.strip() for k in keys) if key]
 
@@ -45,9 +47,13 @@ class StaffKeys:
 
     @property
     def configured(self) -> bool:
+        """False with no keys set: every key is then refused, and the rate limit skips the
+        key check."""
         return bool(self._digests)
 
     def verify(self, candidate: str | None) -> bool:
+        """Whether `candidate` is one of the keys; every key is compared, so the time taken
+        says nothing about which one matched or how close a guess came."""
         if not candidate:
             return False
         given = _digest(candidate)

@@ -35,6 +35,9 @@ _RATE = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*([a-z]+)\s*$", re.IGNORECASE)
 
 
 class RateLimit(BaseModel):
+    """A limit like `30/minute`, from ADVISOR_RATE_LIMIT; `str()` writes it back the same
+    way for the 429 message."""
+
     model_config = ConfigDict(frozen=True)
 
     requests: int = Field(ge=1)
@@ -61,6 +64,9 @@ class RateLimit(BaseModel):
 
 @dataclass(frozen=True)
 class Decision:
+    """The limiter's answer: `remaining` for X-RateLimit-Remaining, `retry_after_s` for
+    Retry-After when refused."""
+
     allowed: bool
     remaining: int
     retry_after_s: float = 0.0
@@ -100,6 +106,8 @@ class SlidingWindowLimiter:
 
 
 def parse_networks(entries: Iterable[str]) -> list[Network]:
+    """The networks of ADVISOR_TRUSTED_PROXIES; a plain address is its own /32 or /128, and a bad
+    entry raises naming it."""
     networks = []
     for entry in entries:
         try:

@@ -30,6 +30,8 @@ _PATTERNS = (
 
 
 def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with every configured secret (by value, longest first) and every
+    secret-looking pair masked; secrets shorter than MIN_SECRET_LENGTH are not matched."""
     for secret in sorted(secrets, key=len, reverse=True):
         if len(secret) >= MIN_SECRET_LENGTH:
             text = text.replace(secret, MASK)
@@ -39,6 +41,9 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
 
 
 class RedactingFilter(logging.Filter):
+    """A handler filter that formats each record once and masks the result, so secrets
+    in its arguments and its traceback are caught too."""
+
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         super().__init__()
         self.secrets: list[str] = []

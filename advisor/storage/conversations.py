@@ -17,6 +17,9 @@ from advisor.storage.store import DatabaseStore
 
 
 class DatabaseConversationStore:
+    """The agent's ConversationStore for the server: the state lives in the database, so
+    any replica continues a conversation, after a restart too."""
+
     def __init__(self, store: DatabaseStore, max_turns: int = MAX_TURNS) -> None:
         if max_turns < 1:
             raise ValueError("max_turns must be at least 1")
@@ -24,9 +27,13 @@ class DatabaseConversationStore:
         self.max_turns = max_turns
 
     def get(self, conversation_id: str) -> Conversation | None:
+        """The conversation, or None when it has no state or a damaged one (it then starts
+        afresh)."""
         return _parse(conversation_id, self.store.load_state(conversation_id))
 
     def append(self, conversation_id: str, turn: Turn) -> Conversation:
+        """Add `turn` under the row lock, keeping the last `max_turns`; returns the
+        conversation as stored."""
         check_conversation_id(conversation_id)
 
         def add_turn(state: dict[str, Any] | None) -> dict[str, Any]:

@@ -95,6 +95,8 @@ def upgrade_to_head(database_url: str, **engine_options: Any) -> None:
 
 
 def upgrade_engine_to_head(engine: Engine) -> None:
+    """Migrate through an engine the caller keeps, in one write transaction; on
+    PostgreSQL an advisory lock makes processes that start together take turns."""
     with writer(engine).begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(

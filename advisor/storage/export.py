@@ -10,6 +10,8 @@ _ROLE_TITLES = {"user": "User", "assistant": "Advisor"}
 
 
 def render_markdown(conversation: ConversationExport) -> str:
+    """Each message with its mode, fallback, sizing runs and feedback, then the staff
+    reruns; users' text is quoted so it cannot restructure the document."""
     lines = [
         f"# Conversation {conversation.id}",
         "",

@@ -44,6 +44,7 @@ class UtcDateTime(TypeDecorator[datetime]):
     cache_ok = True
 
     def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Refuse a naive datetime rather than guess its zone; store UTC."""
         if value is None:
             return None
         if value.tzinfo is None:
@@ -51,21 +52,29 @@ class UtcDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Aware UTC on every backend: SQLite's naive values are the UTC they were stored as."""
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def utc_now() -> datetime:
+    """The default of every timestamp column: aware UTC, as UtcDateTime requires."""
     return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):
+    """One MetaData with the constraint naming convention; every `datetime` column is a
+    UtcDateTime and every dict a JSON column."""
+
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map = {datetime: UtcDateTime, dict[str, Any]: JSON}
 
 
 class Conversation(Base):
+    """A conversation: its messages, its sizing runs and the agent's follow-up state,
+    which `DatabaseStore.update_state` changes under a row lock."""
+
     __tablename__ = "conversations"
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True)
@@ -82,6 +91,9 @@ class Conversation(Base):
 
 
 class Message(Base):
+    """A question or an answer. An answer's mode, fallback, guard count and `unanswered`
+    are columns for the statistics; `in_reply_to` links it to its question."""
+
     __tablename__ = "messages"
     __table_args__ = (
         CheckConstraint("role IN ('user', 'assistant')", name="role"),

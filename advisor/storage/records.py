@@ -31,6 +31,8 @@ class UnknownConversationError(LookupError):
 
 @dataclass(frozen=True)
 class StoredMessage:
+    """A stored message, detached from the session; `created_at` is Unix time."""
+
     id: str
     conversation_id: str
     role: Role
@@ -41,6 +43,8 @@ class StoredMessage:
 
 @dataclass(frozen=True)
 class StoredFeedback:
+    """The latest rating of an answer; `created_at` is the Unix time of that rating."""
+
     message_id: str
     rating: Rating
     comment: str | None

@@ -101,6 +101,7 @@ class DatabaseStore:
         return cls(engine)
 
     def close(self) -> None:
+        """Close the pooled connections; whoever opened the store calls it at shutdown."""
         self.engine.dispose()
 
     def ping(self) -> str | None:
@@ -280,17 +281,21 @@ class DatabaseStore:
     # ---- reads ---------------------------------------------------------------------
 
     def load_state(self, conversation_id: str) -> dict[str, Any] | None:
+        """The conversation's follow-up state; None for an unknown conversation or one
+        without state."""
         with self._read() as session:
             return session.scalar(
                 select(Conversation.state).where(Conversation.id == conversation_id)
             )
 
     def get_message(self, message_id: str) -> StoredMessage | None:
+        """The message, or None for an id never stored."""
         with self._read() as session:
             message = session.scalar(select(Message).where(Message.id == message_id))
             return None if message is None else _stored_message(message)
 
     def get_feedback(self, message_id: str) -> StoredFeedback | None:
+        """The latest rating of a message, or None while it is unrated."""
         with self._read() as session:
             feedback = session.scalar(select(Feedback).where(Feedback.message_id == message_id))
             return None if feedback is None else _stored_feedback(feedback)
@@ -306,6 +311,8 @@ class DatabaseStore:
             return int(count or 0)
 
     def conversation(self, conversation_id: str) -> views.ConversationView:
+        """The staff view: every message in order with its rating; UnknownConversationError
+        for an id never stored."""
         conversation = self._load_conversation(conversation_id)
         return views.ConversationView(
             id=conversation.id,
@@ -321,6 +328,8 @@ class DatabaseStore:
         )
 
     def export(self, conversation_id: str) -> views.ConversationExport:
+        """Everything kept about a conversation (modes, fallbacks, sizing runs), for the JSON
+        and Markdown exports."""
         conversation = self._load_conversation(conversation_id)
         return views.ConversationExport(
             id=conversation.id,
@@ -357,6 +366,7 @@ class DatabaseStore:
         return self.export(conversation_id).model_dump(mode="json")
 
     def export_markdown(self, conversation_id: str) -> str:
+        """The export as Markdown, to paste into a ticket or an e-mail."""
         return render_markdown(self.export(conversation_id))
 
     def stats(self, *, since: datetime | None = None, top: int = 10) -> views.StatsReport:

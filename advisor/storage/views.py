@@ -42,6 +42,9 @@ class SizingView(BaseModel):
 
 
 class ExportedMessage(MessageView):
+    """A message with what the statistics count: an answer's mode, fallback, guard events
+    and `unanswered` (it asked to clarify or declined); null or zero on questions."""
+
     created_at: datetime
     language: str | None
     mode: str | None

@@ -17,6 +17,8 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
 @dataclass(frozen=True)
 class CpuAssets:
+    """What `prepare_cpu_assets` built or found, and how long that took."""
+
     layout: CpuLayout
     python: Path
     checkpoint: Path
@@ -25,6 +27,8 @@ class CpuAssets:
 
 
 def chat_template_text() -> str:
+    """The template as shipped in `serving/templates`; the copy under the data directory
+    is rewritten when it differs."""
     return (TEMPLATES_DIR / TEMPLATE_NAME).read_text()
 
 

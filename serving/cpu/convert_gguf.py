@@ -18,6 +18,8 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 
 
 def convert(gguf: Path, out: Path) -> None:
+    """Dequantize the GGUF into a plain bf16 model and save it with its tokenizer; a
+    state dict that does not load exactly, or an lm_head left untied, stops the script."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer, GgufConfig
 
@@ -63,6 +65,7 @@ def convert(gguf: Path, out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The script's command line; it runs in the vLLM venv, not the app's."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--gguf", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)

@@ -38,6 +38,8 @@ def env_spec() -> dict[str, object]:
 
 
 def env_is_ready(layout: CpuLayout) -> bool:
+    """True when the venv's python exists and its stamp matches `env_spec()`; anything
+    else means a rebuild."""
     if not layout.python.exists() or not layout.env_stamp.exists():
         return False
     try:
@@ -48,6 +50,8 @@ def env_is_ready(layout: CpuLayout) -> bool:
 
 
 def log_tail(path: Path, lines: int = 40) -> str:
+    """The last `lines` lines of a build log, for a BuildError's message; empty when
+    unreadable."""
     try:
         text = path.read_text(errors="replace")
     except OSError:

@@ -66,6 +66,8 @@ class ServerStartError(RuntimeError):
 
 
 def free_port(host: str = "127.0.0.1") -> int:
+    """A port the OS calls free now; another process may still take it before the server
+    binds."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((host, 0))
         port: int = sock.getsockname()[1]
@@ -73,6 +75,8 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def port_is_free(host: str, port: int) -> bool:
+    """Whether `host:port` can be bound now, so a taken port is reported before vLLM
+    spends a minute starting."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         try:
             sock.bind((host, port))
@@ -88,6 +92,7 @@ def kv_cache_tokens_in_log(text: str) -> int | None:
 
 
 def prune_logs(directory: Path, keep: int = KEEP_LOGS) -> None:
+    """Keep the `keep` newest server logs: every start writes a new one."""
     logs = sorted(directory.glob("vllm-*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in logs[keep:]:
         with contextlib.suppress(OSError):
@@ -108,6 +113,8 @@ def server_command(python: Path, plan: VllmServePlan) -> list[str]:
 
 
 def server_env(plan: VllmServePlan) -> dict[str, str]:
+    """This environment without the app's venv, then the launcher's and the plan's
+    variables on top."""
     env = dict(os.environ)
     # The app's venv must not leak into the server's interpreter.
     for name in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME"):
@@ -144,25 +151,33 @@ class VllmServer:
 
     @property
     def health_url(self) -> str:
+        """vLLM's /health, outside /v1: 200 once the model is loaded."""
         return f"http://{self.plan.host}:{self.plan.port}/health"
 
     @property
     def command(self) -> list[str]:
+        """The full command line, as written at the top of the log."""
         return server_command(self.python, self.plan)
 
     def log_text(self) -> str:
+        """The server's whole log so far; empty when there is none yet."""
         try:
             return self.log_path.read_text(errors="replace")
         except OSError:
             return ""
 
     def log_tail(self, lines: int = 40) -> str:
+        """The last `lines` lines of the log, for error messages."""
         return "\n".join(self.log_text().splitlines()[-lines:])
 
     def kv_cache_tokens(self) -> int | None:
+        """The KV-cache size vLLM logged, to check against the plan's expectation; None
+        until it is logged."""
         return kv_cache_tokens_in_log(self.log_text())
 
     def start(self) -> None:
+        """Start the process group and return; `wait_ready` waits for it. A taken port fails
+        here, not after a slow start."""
         if self.process is not None:
             raise RuntimeError("server already started")
         if not port_is_free(self.plan.host, self.plan.port):
@@ -185,9 +200,11 @@ class VllmServer:
         self._started_at = time.monotonic()
 
     def is_running(self) -> bool:
+        """Whether the server process is alive (False before `start`)."""
         return self.process is not None and self.process.poll() is None
 
     def is_healthy(self) -> bool:
+        """One /health probe with a 2 s timeout; any failure is False."""
         try:
             with urllib.request.urlopen(self.health_url, timeout=2) as response:
                 return bool(response.status == 200)
@@ -196,6 +213,7 @@ class VllmServer:
 
     @property
     def returncode(self) -> int | None:
+        """The exit status; None while running or before `start`."""
         return None if self.process is None else self.process.poll()
 
     def wait_ready(

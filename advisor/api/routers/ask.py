@@ -25,6 +25,8 @@ def post_ask(request: AskRequest, gateway: GatewayDep) -> AskApiResponse:
 
 @router.post("/feedback", response_model=FeedbackResponse, summary="Rate an answer")
 def post_feedback(feedback: FeedbackRequest, gateway: GatewayDep) -> FeedbackResponse:
+    """Rate an answer by the `message_id` that /v1/ask returned. Rating it again replaces
+    the earlier rating and comment; an unknown id is a 404."""
     try:
         return gateway.feedback(feedback.message_id, feedback.rating, feedback.comment)
     except UnknownMessageError as exc:
@@ -35,6 +37,8 @@ def post_feedback(feedback: FeedbackRequest, gateway: GatewayDep) -> FeedbackRes
     "/feedback/{message_id}", response_model=FeedbackResponse, summary="Feedback on an answer"
 )
 def get_feedback(message_id: str, gateway: GatewayDep) -> FeedbackResponse:
+    """The rating stored for an answer: 404 `unknown_message` for an id that was never
+    given out, 404 `no_feedback` while the answer is unrated."""
     if gateway.store.get_message(message_id) is None:
         raise ApiError(
             404, "unknown_message", f"unknown message_id {message_id!r}", field="message_id"

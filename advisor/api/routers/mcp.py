@@ -65,6 +65,8 @@ def _with_signature(fn: Callable[..., Any], signature: inspect.Signature) -> Cal
 
 
 def build_mcp_server(catalog: Catalog, knowledge: KnowledgeBaseHolder) -> MCPServer:
+    """An MCP server with every registry tool, each running the service function REST
+    runs, on the app's catalog and its shared knowledge base."""
     server = MCPServer(
         name="gpu-advisor",
         instructions="Deterministic GPU sizing for open LLMs; every number comes from the engine.",

@@ -34,6 +34,9 @@ MAX_MESSAGES = 200
 
 
 class TextPart(BaseModel):
+    """One part of a list `content`: only `text` parts are read; images and other parts
+    are accepted and skipped."""
+
     model_config = ConfigDict(extra="allow")
 
     type: str
@@ -41,12 +44,16 @@ class TextPart(BaseModel):
 
 
 class ChatMessage(BaseModel):
+    """OpenAI's message; only `role` and the text are read, other fields (`name`,
+    `tool_calls`) are accepted and ignored."""
+
     model_config = ConfigDict(extra="allow")
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: str | list[TextPart] | None = None
 
     def text(self) -> str:
+        """The text of `content`: the string itself, or the `text` parts joined by newlines."""
         if isinstance(self.content, str):
             return self.content
         return "\n".join(p.text for p in self.content or [] if p.type == "text" and p.text)
@@ -152,6 +159,14 @@ def chat_completions(
     gateway: GatewayDep,
     x_conversation_id: Annotated[str | None, Header(max_length=100)] = None,
 ) -> Any:
+    """The last `user` message is the question. Earlier messages are not re-read: the
+    conversation lives on the server, so continue one with the `X-Conversation-Id` header
+    (or `user`); without either every request starts a new one. `model` must be
+    `gpu-advisor`.
+
+    With `stream: true` the answer arrives as `chat.completion.chunk` server-sent events;
+    the last one carries the full answer in `advisor`, then `data: [DONE]`. An error
+    after the stream has started arrives as an `error` event before `[DONE]`."""
     request = _ask_request(body, x_conversation_id)
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     created = int(time.time())
@@ -211,6 +226,8 @@ def _sse(chunks: Iterator[str | AskApiResponse], completion_id: str, created: in
 
 @router.get("/models/{model_id}", response_model=OpenAIModel, summary="OpenAI model retrieve")
 def get_model(model_id: str) -> OpenAIModel:
+    """OpenAI's model retrieve: only `gpu-advisor` exists; any other id is a 404
+    `model_not_found`."""
     if model_id != ADVISOR_MODEL_ID:
         raise ApiError(
             404,

@@ -27,11 +27,14 @@ def post_size(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
 
 @router.post("/compare", response_model=Comparison, summary="The same need on every GPU")
 def post_compare(request: SizingRequest, catalog: CatalogDep) -> JSONResponse:
+    """The same body as /v1/size, sized on every catalog GPU, cheapest feasible first
+    (`advisor compare --json`)."""
     return JSONResponse(compare_gpus(request, catalog).model_dump(mode="json"))
 
 
 @router.get("/gpus", response_model=GpuList, summary="The GPU catalog")
 def get_gpus(catalog: CatalogDep) -> GpuList:
+    """Every GPU the engine can size: an `id` here is a value the `gpu` field accepts."""
     return GpuList(data=list(catalog.gpus.values()))
 
 
@@ -46,4 +49,6 @@ def get_models(catalog: CatalogDep) -> ModelList:
 
 @router.get("/tools", response_model=ToolList, summary="OpenAI tool objects (strict schemas)")
 def get_tools() -> ToolList:
+    """The advisor's tools as OpenAI tool objects: the same names, descriptions and
+    arguments that MCP serves and the advisor's own LLM calls."""
     return ToolList(data=openai_tools())

@@ -22,6 +22,8 @@ def _base_url(request: Request) -> str:
 
 @router.get("/widget", response_class=HTMLResponse, summary="Example page with the widget")
 def get_widget_page(request: Request) -> HTMLResponse:
+    """An example company page with the widget on it and the snippet to copy, pointed at
+    this server."""
     return HTMLResponse(widget_page(_base_url(request)))
 
 
@@ -31,9 +33,13 @@ def get_widget_page(request: Request) -> HTMLResponse:
     summary="The widget script (floating chat bubble)",
 )
 def get_widget_script() -> JavaScriptResponse:
+    """The script the snippet loads: a floating bubble that opens this server's chat UI in
+    a frame on the first click. Browsers may cache it for an hour."""
     return JavaScriptResponse(WIDGET_SCRIPT, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get("/widget/snippet", response_class=PlainTextResponse, summary="The HTML line to paste")
 def get_widget_snippet(request: Request) -> PlainTextResponse:
+    """The `<script>` line a website adds before `</body>`, pointed at this server's
+    address as this request reached it."""
     return PlainTextResponse(widget_snippet(_base_url(request)))

@@ -2,9 +2,10 @@
 
 One rule for every reader of a message (the conversation, the offline reader, the LLM
 turn, knowledge retrieval): a Russian question is full of Latin model and GPU names
-("Qwen2.5-72B-Instruct на RTX 4090"), so a letter ratio misreads it; any Cyrillic letter
-decides for Russian instead. A message with no words of either language ("4090?",
-"FP8?") keeps the conversation's language.
+("Qwen2.5-72B-Instruct на RTX 4090"), so a letter ratio misreads it; any Cyrillic word
+decides for Russian instead. A Cyrillic letter glued to a number is no word: "А100" typed
+with a Cyrillic А in an English question stays English ("а 8b?" is Russian). A message with no words of either
+language ("4090?", "FP8?") keeps the conversation's language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Literal
 Language = Literal["ru", "en"]
 LANGUAGES: tuple[Language, ...] = ("ru", "en")
 
-_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+_CYRILLIC_WORD = re.compile(r"[а-яё]{2,}|(?<!\w)[а-яё](?!\w)", re.IGNORECASE)
 _LATIN_WORD = re.compile(r"(?<![\w.-])[a-z]{3,}(?![\w.-])", re.IGNORECASE)
 # Latin words that name things rather than carry a language.
 _NAMES = frozenset(
@@ -52,8 +53,9 @@ _NAMES = frozenset(
 
 
 def detect_language(text: str, default: Language = "en") -> Language:
-    """`ru` when the message has Cyrillic, `en` when it has English words, else `default`."""
-    if _CYRILLIC.search(text):
+    """`ru` when the message has a Cyrillic word, `en` when it has English words, else
+    `default`."""
+    if _CYRILLIC_WORD.search(text):
         return "ru"
     words = [w.lower() for w in _LATIN_WORD.findall(text)]
     if any(word not in _NAMES for word in words):

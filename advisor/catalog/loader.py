@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from advisor.catalog.schema import EngineProfile, Gpu, Model, WeightFormat
+from advisor.catalog.schema import EngineProfile, Gpu, Model, WeightFormat, Workloads
 
 try:  # the C loader is ~10x faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _YamlLoader
@@ -58,6 +58,7 @@ class Catalog:
     models: dict[str, Model]
     formats: dict[str, WeightFormat]
     engines: dict[str, EngineProfile]
+    workloads: Workloads
     _model_keys: dict[str, str] = field(default_factory=dict, repr=False)
     _gpu_keys: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -112,11 +113,14 @@ def load_catalog() -> Catalog:
     models = [Model.model_validate(m) for m in _read_yaml("models.yaml")["models"]]
     formats = [WeightFormat.model_validate(f) for f in _read_yaml("formats.yaml")["formats"]]
     engines = [EngineProfile.model_validate(e) for e in _read_yaml("engines.yaml")["engines"]]
+    workloads = _read_yaml("workloads.yaml")
+    workloads.pop("version", None)
     return Catalog(
         gpus={g.id: g for g in gpus},
         models={m.id: m for m in models},
         formats={f.id: f for f in formats},
         engines={e.id: e for e in engines},
+        workloads=Workloads.model_validate(workloads),
     )
 
 

@@ -7,6 +7,7 @@ file fails loudly at load time instead of producing a wrong sizing.
 
 from __future__ import annotations
 
+import typing
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -147,6 +148,11 @@ class Model(_Record):
     fp8_attention_in_bf16: bool = Field(
         default=False, description="FP8 checkpoints that keep attention projections in bf16"
     )
+    released: str | None = Field(
+        default=None,
+        pattern=r"^\d{4}-\d{2}$",
+        description="year-month of release: newest first when a name is ambiguous",
+    )
     source: str
 
 
@@ -216,3 +222,48 @@ class EngineProfile(_Record):
         description="pipeline stages work on different requests at once (else layer split)"
     )
     sources: dict[str, str] = Field(min_length=1)
+
+
+UseCaseId = Literal[
+    "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
+]
+
+
+class UseCaseProfile(_Record):
+    """One request of a use case and the latency its users expect."""
+
+    input_tokens: int = Field(gt=0)
+    output_tokens: int = Field(gt=0)
+    ttft_p95_s: float = Field(gt=0, description="time to first token a user accepts (p95)")
+    tokens_per_s_per_user: float = Field(gt=0, description="streaming speed a user expects")
+    source: str
+
+    @property
+    def request_seconds(self) -> float:
+        """How long one request is in flight at the expected latency."""
+        return self.ttft_p95_s + self.output_tokens / self.tokens_per_s_per_user
+
+
+class Concurrency(_Record):
+    staff_share: float = Field(gt=0, le=1, description="share of staff with a request in flight")
+    source: str
+
+
+class FineTuningData(_Record):
+    tokens_per_example: int = Field(gt=0)
+    source: str
+
+
+class Workloads(_Record):
+    """How a goal (use case, headcount, request rate, examples) becomes a sizing load."""
+
+    concurrency: Concurrency
+    fine_tuning: FineTuningData
+    use_cases: dict[UseCaseId, UseCaseProfile]
+
+    @model_validator(mode="after")
+    def _every_use_case(self) -> Workloads:
+        missing = set(typing.get_args(UseCaseId)) - set(self.use_cases)
+        if missing:
+            raise ValueError(f"use_cases missing: {sorted(missing)}")
+        return self

@@ -528,6 +528,26 @@ class M(Enum):
     ASSUMED_USERS = ("assumed.users", "{users} user(s)", "пользователей {users}")
     ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
+    ASSUMED_PUBLISHED_FORMAT = (
+        "assumed.published_format",
+        "weights in {format}, the format {model} is published in",
+        "веса в {format} — в этом формате опубликована {model}",
+    )
+    ASSUMED_HEADCOUNT = (
+        "assumed.headcount",
+        "{headcount} staff, {share:g}% of them at once = {users} concurrent users",
+        "{headcount} сотрудников, одновременно {share:g}% из них = {users} пользователей",
+    )
+    ASSUMED_RATE = (
+        "assumed.rate",
+        "{rate:g} requests/s x {seconds:.1f} s each = {users} requests in flight",
+        "{rate:g} запросов/с x {seconds:.1f} с на запрос = {users} одновременных запросов",
+    )
+    ASSUMED_EXAMPLES = (
+        "assumed.examples",
+        "{examples} examples x {per_example} tokens = {tokens} tokens",
+        "{examples} примеров x {per_example} токенов = {tokens} токенов",
+    )
     COMPARE_HEADER = (
         "compare.header",
         "{model}, {task}, {precision}: GPUs that fit, cheapest first:",
@@ -559,6 +579,13 @@ class M(Enum):
         "clarify.ambiguous",
         "Which model do you mean: {names}?",
         "Уточните, какая модель: {names}?",
+    )
+    CLARIFY_MOST_LIKELY = (
+        "clarify.most_likely",
+        "Which model do you mean? Most likely {first}; also: {others}. Everything else you said "
+        "stays as it is.",
+        "Уточните модель: скорее всего {first}; есть также: {others}. Остальное, что вы "
+        "сказали, я учту.",
     )
     CLARIFY_UNKNOWN = (
         "clarify.unknown",

@@ -50,7 +50,10 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
         gpu = catalog.gpu(request.gpu)
     except CatalogLookupError as exc:
         raise InputError("gpu", str(exc), exc.suggestions or exc.allowed) from None
-    fmt = catalog.formats[request.weight_precision]
+    precision = request.weight_precision(model.native_precision)
+    if precision not in catalog.formats:
+        precision = "bf16"  # a published format the catalog has no record of
+    fmt = catalog.formats[precision]
     engine = catalog.engines[request.engine]
     if request.kv_precision is not None:
         kv = request.kv_precision
@@ -312,6 +315,8 @@ def _training(inputs: Inputs, layout: Layout) -> Training:
 def _warnings(inputs: Inputs) -> list[Note]:
     request, model, fmt = inputs.request, inputs.model, inputs.fmt
     notes = []
+    if request.precision is None and not request.is_training and fmt.id != "bf16":
+        notes.append(note(M.PUBLISHED_FORMAT, format=fmt.name, model=model.name))
     if request.context > model.architecture.max_position_embeddings:
         notes.append(
             note(
@@ -415,12 +420,12 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
             )
         )
     rows.sort(key=lambda r: (not r.fits, r.count, r.power_w))
-    first = rows[0] if rows else None
     assumptions = [note(M.COMPARE_SORTED), note(M.COMPARE_PRICES)]
+    resolved = resolve(request, catalog)
     return Comparison(
-        model=request.model if first is None else resolve(request, catalog).model.id,
+        model=resolved.model.id,
         task=request.task,
-        precision=request.weight_precision,
+        precision=resolved.fmt.id,
         rows=rows,
         assumptions=english_all(assumptions),
         assumptions_i18n=assumptions,

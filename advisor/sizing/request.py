@@ -58,7 +58,9 @@ class SizingRequest(BaseModel):
     )
     precision: Precision | None = Field(
         default=None,
-        description="weight format; unset = bf16 for inference and LoRA, nf4 for QLoRA",
+        description="weight format; unset = the format the model is published in for "
+        "inference (e.g. mxfp4 for gpt-oss, fp8 for DeepSeek-V3/R1), nf4 for QLoRA, bf16 for "
+        "other training",
     )
     kv_precision: KvPrecision | None = Field(
         default=None, description="KV-cache format; unset = the compute dtype (bf16)"
@@ -126,11 +128,17 @@ class SizingRequest(BaseModel):
     def is_training(self) -> bool:
         return self.task in TRAINING_TASKS
 
-    @property
-    def weight_precision(self) -> Precision:
+    def weight_precision(self, published: str) -> str:
+        """The weight format sized: the one asked for, else the task's default, where
+        inference runs the checkpoint as published (vLLM's dtype "auto" serves an fp32
+        checkpoint in fp16)."""
         if self.precision is not None:
             return self.precision
-        return "nf4" if self.task == "qlora" else "bf16"
+        if self.task == "qlora":
+            return "nf4"
+        if self.task != "inference":
+            return "bf16"  # training updates 16-bit weights (a LoRA base is loaded in bf16)
+        return "fp16" if published == "fp32" else published
 
     @property
     def training_seq_len(self) -> int:

@@ -101,7 +101,7 @@ def test_compare_lists_what_the_engine_ranked_first(reader: Reader, catalog: Cat
 @pytest.mark.parametrize(
     ("question", "fragment"),
     [
-        ("70b на двух A100?", "Уточните, какая модель"),
+        ("70b на двух A100?", "Уточните модель: скорее всего"),
         ("how many GPUs do I need?", "Which model do you want"),
         ("Привет!", "Здравствуйте"),
         ("Какая погода в Москве?", "Я помогаю только"),

@@ -26,7 +26,7 @@ def _ask_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, objec
 
 @pytest.mark.usefixtures("data_dir")
 def test_json_is_the_ask_response(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _ask_json(capsys, "Llama 3.1 70B в 4 бит на 20 сотрудников, контекст 32к")
+    data = _ask_json(capsys, "Llama 3.1 70B в 4 бит на 20 пользователей, контекст 32к")
     AskResponse.model_validate(data)  # the documented shape, nothing more
     assert {"answer", "language", "mode", "request", "sizing", "citations", "conversation_id"} <= (
         set(data)

@@ -65,7 +65,7 @@ def test_a_model_the_catalog_lacks_is_named_in_the_clarification(reader: Reader)
     reading = reader.read("falcon 180b on H100")
     assert reading.clarification is not None
     assert reading.clarification.reason == "unknown"
-    assert reading.clarification.said == "180b"
+    assert reading.clarification.said == "falcon 180b"
 
 
 @pytest.mark.parametrize(
@@ -139,13 +139,13 @@ def test_context(reader: Reader, question: str, context: int) -> None:
 @pytest.mark.parametrize(
     ("question", "users"),
     [
-        ("llama 3.1 8b на 20 сотрудников", 20),
+        ("llama 3.1 8b на 20 сотрудников", 2),  # staff: 10% of them at once
         ("llama 3.1 8b для 50 пользователей", 50),
         ("llama 3.1 8b, одновременно 10 человек", 10),
         ("llama 3.1 8b for 100 concurrent users", 100),
-        ("llama 3.1 8b for a team of 12", 12),
+        ("llama 3.1 8b for a team of 12", 2),  # staff: 10% of 12, rounded up
         ("llama 3.1 8b, 1k users", 1000),
-        ("llama 3.1 8b на 1 000 сотрудников", 1000),
+        ("llama 3.1 8b на 1 000 сотрудников", 100),
     ],
 )
 def test_users(reader: Reader, question: str, users: int) -> None:
@@ -320,3 +320,92 @@ def test_ignoring_the_rules_is_flagged_without_dropping_a_real_count(reader: Rea
 
 def test_a_context_before_a_comma_is_read(reader: Reader) -> None:
     assert _request(reader, "llama 3.1 8b, контекст 150000, 20 пользователей")["context"] == 150000
+
+
+def test_staff_become_concurrent_users_through_a_stated_assumption(reader: Reader) -> None:
+    reading = reader.read("llama 3.1 8b на 200 сотрудников")
+    assert reading.said.headcount == 200 and reading.said.users is None
+    assert reading.request is not None and reading.request["users"] == 20
+    (note,) = reading.notes
+    assert note.params == {"headcount": 200, "share": 10.0, "users": 20}
+
+
+def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> None:
+    reading = reader.read("LoRA для Qwen3 8B на 50 тысячах примеров")
+    assert reading.said.dataset_examples == 50_000 and reading.said.context is None
+    assert reading.request is not None and reading.request["dataset_tokens"] == 20_000_000
+    assert reading.request["context"] == 4096  # the default: 50 thousand is no length
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("Сколько видеокарт надо под Ламу 3 на 70 млрд параметров для 15 юзеров?", "llama-3-70b"),
+        ("Хотим запустить дипсик р1 у себя", "deepseek-r1"),
+        ("Deepseek R1 full model on H200s", "deepseek-r1"),
+        ("Квен 2.5 на 72 миллиарда в 4 бита на 4090", "qwen2.5-72b"),
+        ("мистраль 7б лорой", "mistral-7b"),
+        ("Джемма 3 27б", "gemma-3-27b"),
+        ("гпт-осс 20б", "gpt-oss-20b"),
+        ("Лама 3.1 8б, контекст 32к, сколько А100?", "llama-3.1-8b"),
+        ("llamma 3.1 8b for 5 users", "llama-3.1-8b"),
+        ("deepseek r1 distill qwen 7b", "deepseek-r1-distill-qwen-7b"),
+        ("r1 0528 on 8 H200", "deepseek-r1-0528"),
+        ("mixtral 8x22b", "mixtral-8x22b"),
+    ],
+)
+def test_names_as_people_write_them(reader: Reader, question: str, model: str) -> None:
+    assert _request(reader, question)["model"] == model
+
+
+@pytest.mark.parametrize(
+    ("question", "candidates"),
+    [
+        ("deepseek for 10 users", ["deepseek-r1-0528", "deepseek-r1", "deepseek-v3"]),
+        ("llama 70b", ["llama-3.3-70b", "llama-3.1-70b", "llama-3-70b", "llama-2-70b"]),
+    ],
+)
+def test_ambiguous_names_ask_the_most_likely_first_and_keep_the_rest(
+    reader: Reader, question: str, candidates: list[str]
+) -> None:
+    reading = reader.read(question)
+    assert reading.clarification is not None
+    assert reading.clarification.candidates == candidates
+    assert reading.draft is not None or "users" not in question
+
+
+@pytest.mark.parametrize("question", ["llama 4 scout on one H100", "GPT-4o for 50 people"])
+def test_a_model_the_catalog_lacks_is_never_replaced_by_another(
+    reader: Reader, question: str
+) -> None:
+    reading = reader.read(question)
+    assert reading.request is None
+    assert reading.clarification is not None and reading.clarification.reason == "unknown"
+
+
+def test_unset_precision_is_the_published_format(reader: Reader) -> None:
+    assert _request(reader, "gpt-oss 120b for 50 people")["precision"] == "mxfp4"
+    assert _request(reader, "DeepSeek-V3 on 8 H200")["precision"] == "fp8"
+    assert _request(reader, "llama 3.1 8b")["precision"] == "bf16"
+    assert _request(reader, "QLoRA llama 3.1 8b")["precision"] == "nf4"
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        ("qlora, 2k seq len, llama 3.1 8b", "seq_len", 2048),
+        ("llama 3.1 8b на две 4090", "gpus", 2),
+        ("llama 3.1 8b на пару A100", "gpus", 2),
+        (
+            "llama 3.1 8b, бюджет до 3 млн рублей",
+            "budget",
+            {"amount": 3_000_000, "currency": "RUB"},
+        ),
+        ("llama 3.1 8b under $40k", "budget", {"amount": 40_000, "currency": "USD"}),
+        ("llama 3.1 8b, 10 запросов в секунду", "requests_per_s", 10),
+    ],
+)
+def test_numbers_keep_their_meaning(
+    reader: Reader, question: str, field: str, value: object
+) -> None:
+    assert reader.read(question).stated[field] == value

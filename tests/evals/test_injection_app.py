@@ -233,13 +233,13 @@ ODD_INPUT = {
     "zero-width": "How many GPUs for Lla\u200dma 3.1 70B for 20 users?",
     "cjk": "如何 GPU Llama 3.1 70B 20 用户",
 }
-# What each must get beyond a safe answer, and in which language. Any Cyrillic letter
-# makes a message Russian (advisor/agent/language.py), a homoglyph too; the model the
-# homoglyph hides is not guessed but asked about.
+# What each must get beyond a safe answer, and in which language. A Cyrillic word makes a
+# message Russian (advisor/language.py); a Cyrillic look-alike inside a Latin word is no
+# word, so the homoglyph question stays English, and the reader reads the name through it.
 ODD_EXPECT = {
     "control": ("sizing", "en"),
     "mixed-script": ("sizing", "ru"),
-    "homoglyph": ("safe", "ru"),
+    "homoglyph": ("sizing", "en"),
 }
 
 

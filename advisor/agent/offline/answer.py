@@ -283,8 +283,12 @@ def _excerpt(text: str, limit: int = 500) -> str:
 
 
 def render_clarification(clarification: Clarification, catalog: Catalog, language: Language) -> str:
-    names = "; ".join(f"{model_name(catalog, c)} (`{c}`)" for c in clarification.candidates)
+    labels = [f"{model_name(catalog, c)} (`{c}`)" for c in clarification.candidates]
+    names = "; ".join(labels)
     if clarification.reason == "ambiguous":
+        if len(labels) > 1:
+            first, others = labels[0], "; ".join(labels[1:])
+            return render(M.CLARIFY_MOST_LIKELY, language, first=first, others=others)
         return render(M.CLARIFY_AMBIGUOUS, language, names=names)
     if clarification.reason == "unknown":
         text = render(M.CLARIFY_UNKNOWN, language, said=clarification.said or "")

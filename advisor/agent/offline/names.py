@@ -1,10 +1,18 @@
-"""Model and GPU names in free text, read through the catalog (ids, names, aliases).
+"""Model and GPU names in normalised text (see `normalize`), read through the catalog.
 
-Models: a full name ("Llama 3.1 70B", "Qwen2.5-72B-Instruct", "deepseek v3") matches a
-catalog key exactly; a partial one ("qwen 72b", "llama 3.3", "70b") is narrowed by the
-family, version and size it states, and stays ambiguous, with its candidates, when more
-than one catalog model fits. GPUs: the part of the catalog id with digits ("a100", "4090",
-"l40s") finds the candidates, the words around it ("80GB", "PCIe", "Ada") pick one.
+Models: every catalog model is a set of name parts from its id ("llama-3.1-8b" -> llama,
+3.1, 8b; "deepseek-r1-distill-llama-70b" -> deepseek, r1, distill, llama, 70b). A mention
+is the run of name-like words around a family name ("дипсик р1 дистиллят 70б" -> deepseek,
+r1, distill, 70b), and its candidates are the models that carry every part it says.
+One candidate, or one whose parts are exactly what was said, is the model. Otherwise
+variants nobody asked for (a distill, a coder, "small") drop out, and what is left is
+asked back newest release first, largest first. A part no model has ("llama 4 scout",
+"gpt-4o") names a model the catalog lacks: the reader says so rather than size another.
+Misspelt family names ("llamma", "quen") are corrected with rapidfuzz when a version or
+size follows them.
+
+GPUs: the part of the catalog id with digits ("a100", "4090", "l40s") finds the
+candidates, the words around it ("80gb", "pcie", "ada") pick one.
 """
 
 from __future__ import annotations
@@ -12,57 +20,52 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rapidfuzz.distance import Levenshtein
+
 from advisor.catalog.loader import Catalog
 
-# Russian spellings of family names users type.
-_TRANSLITERATIONS: tuple[tuple[str, str], ...] = (
-    (r"л?лам[аеуы]", "llama"),
-    (r"квен\w*", "qwen"),
-    (r"мистрал\w*", "mistral"),
-    (r"микстрал\w*", "mixtral"),
-    (r"(?:д?ж|г)[еэ]мм\w*", "gemma"),
-    (r"дипсик\w*", "deepseek"),
+# Words a model name may carry that say nothing about which model it is.
+_SUFFIXES = frozenset({"instruct", "it", "chat", "hf", "base", "model", "gguf", "awq", "gptq"})
+# Variants a bare family name does not mean: "deepseek" is not a distill of Llama.
+_VARIANTS = frozenset({"distill", "coder", "small", "nemo", "lite"})
+# Words that may join a name and its size: "ламу 3 на 70 млрд", "r1 distill of 14b".
+_JOINERS = frozenset({"на", "of", "в", "размером"})
+# Model families people ask about that the catalog does not carry.
+_FOREIGN = frozenset(
+    {"claude", "kimi", "falcon", "grok", "gemini", "command", "cohere", "chatgpt", "internlm"}
 )
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9._/\-]*")
-_SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b")
-_VERSION = re.compile(r"v?(\d+(?:\.\d+)?)")
-_MAX_WINDOW = 5
-# Families this short ("phi", "gpt") are common word stems: alone they name no model.
-_BARE_FAMILY_MIN = 4
+# Words after a name that make it another model ("YandexGPT 5 Pro", "Qwen3-Next").
+_OTHER_EDITIONS = frozenset(
+    {"pro", "max", "plus", "ultra", "mini", "large", "turbo", "next", "vl", "omni", "vision"}
+)
+_SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b|a\d+(?:\.\d+)?b")
+_VERSIONISH = re.compile(r"v?\d+(?:\.\d+)?|[rv]\d+(?:\.\d+)?|\d+[a-z]|[a-z]\d+|\d{4}")
+# Words of any script and the punctuation that ends a name: a name is a run of Latin words.
+_WORD = re.compile(r"[a-zа-я0-9][a-zа-я0-9.+]*|[?!;:,()]")
+_SHORT_FAMILY = 4  # "phi", "gpt", "t": alone they are words, not models
 
 
-def _names_family(token: str, family: str) -> bool:
-    """The token is the family as a whole word, or the family glued to a version or size:
-    "qwen", "qwen2.5", "llama-3.1", "deepseek-v3"; never "phishing" or "gptq"."""
-    if not token.startswith(family):
-        return False
-    rest = token[len(family) :]
-    return not rest or bool(re.match(r"[-.]?v?\d|-", rest))
-
-
-def model_key(name: str) -> str:
-    """The catalog's lookup key: no org prefix, no -Instruct suffix, no separators."""
-    text = name.strip().lower().rsplit("/", 1)[-1]
-    text = re.sub(r"[\s_]+", "-", text)
-    for _ in range(2):
-        text = re.sub(r"-(instruct|it|chat|hf|base)(-\d+)?$", "", text)
-    return re.sub(r"[^a-z0-9.]", "", text)
-
-
-def transliterate(text: str) -> str:
-    lowered = text.lower().replace("ё", "е")
-    for pattern, latin in _TRANSLITERATIONS:
-        lowered = re.sub(rf"(?<![а-я]){pattern}", latin, lowered)
-    return lowered
+def name_parts(text: str) -> list[str]:
+    """Words of a name, with glued versions split off: "qwen2.5-72b" -> qwen, 2.5, 72b."""
+    parts: list[str] = []
+    for word in _WORD.findall(text.lower().replace("_", "-")):
+        word = word.strip(".") if len(word) > 1 else word
+        if not word:
+            continue
+        glued = re.fullmatch(r"([a-z]{2,})(\d+(?:\.\d+)?)", word)
+        if glued and not _SIZE.fullmatch(word) and glued.group(1) not in ("v", "r"):
+            parts.extend(glued.groups())
+        else:
+            parts.append(word)
+    return parts
 
 
 @dataclass(frozen=True)
-class _ModelFeatures:
+class _Model:
     model_id: str
-    family: str
-    version: str | None
-    sizes: frozenset[str]
-    words: frozenset[str]
+    parts: frozenset[str]
+    released: str
+    size_b: float
 
 
 @dataclass(frozen=True)
@@ -71,27 +74,19 @@ class ModelMention:
 
     model_id: str | None
     candidates: tuple[str, ...] = ()
-    unknown: str | None = None  # a family named that the catalog lacks in that size
+    unknown: str | None = None  # a model named that the catalog does not carry
 
 
-def _features(model_id: str) -> _ModelFeatures | None:
-    match = re.match(r"[a-z]+", model_id)
-    if match is None or len(match.group()) < 3:
-        return None
-    family = match.group()
-    parts = [p for p in re.split(r"-", model_id[len(family) :]) if p]
-    version: str | None = None
-    sizes: set[str] = set()
-    words: set[str] = set()
+def _size_b(parts: frozenset[str]) -> float:
+    """Total parameters in billions from a size part ("70b", "8x22b", "135m"), for order."""
     for part in parts:
-        numbered = _VERSION.fullmatch(part)
-        if _SIZE.fullmatch(part):
-            sizes.add(part)
-        elif version is None and numbered is not None:
-            version = numbered.group(1)
-        else:
-            words.add(part)
-    return _ModelFeatures(model_id, family, version, frozenset(sizes), frozenset(words))
+        moe = re.fullmatch(r"(\d+)x(\d+)b", part)
+        if moe:
+            return float(moe.group(1)) * float(moe.group(2))
+        size = re.fullmatch(r"(\d+(?:\.\d+)?)([bm])", part)
+        if size:
+            return float(size.group(1)) / (1000 if size.group(2) == "m" else 1)
+    return 0.0
 
 
 @dataclass
@@ -99,114 +94,175 @@ class ModelMatcher:
     """Finds the catalog model a question names; built once per catalog."""
 
     catalog: Catalog
-    _keys: dict[str, str] = field(default_factory=dict)
-    _features: list[_ModelFeatures] = field(default_factory=list)
+    _models: list[_Model] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for model in self.catalog.models.values():
-            for name in (model.id, model.hf_repo, model.name, *model.aliases):
-                self._keys.setdefault(model_key(name), model.id)
-            features = _features(model.id)
-            if features is not None:
-                self._features.append(features)
-        self._families = sorted({f.family for f in self._features}, key=len, reverse=True)
+            parts = frozenset(p for p in name_parts(model.id) if p not in _SUFFIXES)
+            if model.reported_params_b and not any(_SIZE.fullmatch(p) for p in parts):
+                parts |= {f"{int(model.reported_params_b)}b"}  # "DeepSeek-R1 671B", "phi-4 14b"
+            self._models.append(
+                _Model(model.id, parts, model.released or "0000-00", _size_b(parts))
+            )
+        self._vocabulary = frozenset(p for m in self._models for p in m.parts)
+        first_parts = {name_parts(m.model_id)[0] for m in self._models}
+        self._families = frozenset(first_parts) | {"r1", "distill"}
+        self._fuzzy_families = sorted(f for f in self._families if len(f) >= _SHORT_FAMILY)
+
+    # ---- spans ------------------------------------------------------------------------------
+
+    def _correct(self, word: str, following: str | None) -> str:
+        """A misspelt family ("llamma", "quen") when a version or size follows it."""
+        if word in self._vocabulary or len(word) < _SHORT_FAMILY or following is None:
+            return word
+        if not (_VERSIONISH.fullmatch(following) or _SIZE.fullmatch(following)):
+            return word
+        limit = 1 if len(word) <= 6 else 2
+        for family in self._fuzzy_families:
+            if Levenshtein.distance(word, family, score_cutoff=limit) <= limit:
+                return family
+        return word
+
+    def _extends(self, span: list[str], word: str) -> bool:
+        """Whether `word` still describes a catalog model together with the span."""
+        wanted = {*span, word}
+        return any(wanted <= m.parts for m in self._models)
+
+    def spans(self, text: str) -> list[tuple[list[str], str | None]]:
+        """Runs of name words that start at a family name or a known foreign model, each
+        with the word that follows it (to tell "YandexGPT 5 Pro" from "YandexGPT 5 Lite")."""
+        words = name_parts(text)
+        words = [
+            self._correct(w, words[i + 1] if i + 1 < len(words) else None)
+            for i, w in enumerate(words)
+        ]
+        spans: list[tuple[list[str], str | None]] = []
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            if word not in self._families and word not in _FOREIGN:
+                continue
+            span = [word]
+            while index < len(words):
+                nxt = words[index]
+                if nxt in _SUFFIXES:
+                    index += 1
+                    continue
+                if nxt in _JOINERS and index + 1 < len(words) and _SIZE.fullmatch(words[index + 1]):
+                    index += 1
+                    continue
+                if self._extends(span, nxt):
+                    span.append(nxt)
+                    index += 1
+                    continue
+                sized = any(_SIZE.fullmatch(p) for p in span)
+                if (
+                    not sized
+                    and nxt not in self._families
+                    and (_VERSIONISH.fullmatch(nxt) or _SIZE.fullmatch(nxt))
+                ):
+                    span.append(nxt)  # a version no model has: "llama 4", "gpt-4o"
+                    index += 1
+                break
+            spans.append((span, words[index] if index < len(words) else None))
+        return spans
+
+    # ---- resolution ---------------------------------------------------------------------
 
     def find(self, text: str, prefer: str | None = None) -> ModelMention | None:
-        """The model `text` names, or None when it names none.
+        """The model the normalised `text` names, or None when it names none.
 
         `prefer`: the conversation's model; an ambiguous size ("а 8b?") keeps its family.
         """
-        lowered = transliterate(text)
-        tokens = [t.strip(".-/") for t in _TOKEN.findall(lowered)]
-        tokens = [t for t in tokens if t]
-        exact = self._exact(tokens)
-        if exact is not None:
-            return ModelMention(exact)
-        partial = self._partial(tokens)
-        if partial is None:
-            return None
-        if partial.model_id is None and prefer is not None and len(partial.candidates) > 1:
-            preferred = _features(prefer)
-            if preferred is not None:
-                same = [
-                    c
-                    for c in partial.candidates
-                    if (f := _features(c)) is not None
-                    and (f.family, f.version) == (preferred.family, preferred.version)
-                ]
-                if len(same) == 1:
-                    return ModelMention(same[0])
-        return partial
+        for span, following in self.spans(text):
+            mention = self._resolve(span, following, prefer)
+            if mention is not None:
+                return mention
+        return self._size_only(text, prefer)
 
-    def _exact(self, tokens: list[str]) -> str | None:
-        for width in range(min(_MAX_WINDOW, len(tokens)), 0, -1):
-            for start in range(len(tokens) - width + 1):
-                window = " ".join(tokens[start : start + width])
-                if not re.search(r"[a-z]", window):
-                    continue  # "70" or "2.5" alone are not names
-                model_id = self._keys.get(model_key(window))
-                if model_id is not None:
-                    return model_id
-        return None
-
-    def _partial(self, tokens: list[str]) -> ModelMention | None:
-        for index, token in enumerate(tokens):
-            family = next((f for f in self._families if _names_family(token, f)), None)
-            if family is None:
-                continue
-            rest = token[len(family) :].strip("-.")
-            said = ([rest] if rest else []) + tokens[index + 1 : index + 4]
-            if not rest and len(family) < _BARE_FAMILY_MIN and not self._narrows(family, said):
-                continue  # "phi" or "gpt" alone is a word, not yet a model
-            return self._narrow(family, said)
-        sizes = [t for t in tokens if _SIZE.fullmatch(t)]
-        if not sizes:
-            return None
-        candidates = [f.model_id for f in self._features if sizes[0] in f.sizes]
-        if len(candidates) == 1:
-            return ModelMention(candidates[0])
-        if not candidates:
-            return ModelMention(None, unknown=sizes[0])
-        return ModelMention(None, tuple(candidates))
-
-    def _narrows(self, family: str, said: list[str]) -> bool:
-        """Whether the word after a short family name is one of its versions, sizes or tags."""
-        if not said:
-            return False
-        part = said[0]
-        return any(
-            part in f.sizes or part in f.words or part == f.version or part == f"v{f.version}"
-            for f in self._features
-            if f.family == family
-        )
-
-    def _narrow(self, family: str, said: list[str]) -> ModelMention:
-        pool = [f for f in self._features if f.family == family]
-        for position, part in enumerate(said):
-            if any(part.startswith(other) for other in self._families):
-                break  # the next model of a comparison
-            if _SIZE.fullmatch(part):
-                kept = [f for f in pool if part in f.sizes]
-            elif position == 0 and (version := _VERSION.fullmatch(part)) is not None:
-                kept = [f for f in pool if f.version == version.group(1)]
-            else:
-                kept = [f for f in pool if part in f.words]
-                if not kept:
-                    break  # ordinary words: the name has ended
-            if not kept:
-                return ModelMention(
-                    None, tuple(f.model_id for f in pool), unknown=f"{family} {part}"
-                )
-            pool = kept
+    def _resolve(
+        self, said: list[str], following: str | None, prefer: str | None
+    ) -> ModelMention | None:
+        if said[0] in _FOREIGN:
+            return ModelMention(None, unknown=" ".join(said))
+        if len(said) == 1 and len(said[0]) < _SHORT_FAMILY and said[0] != "r1":
+            return None  # "phi" or "gpt" alone is a word, not yet a model
+        wanted = set(said)
+        pool = [m for m in self._models if wanted <= m.parts]
+        if following in _OTHER_EDITIONS and not any(following in m.parts for m in pool):
+            pool = []  # "YandexGPT 5 Pro": a sibling of a catalog model, not that model
+            said = [*said, following]
+        if not pool:
+            relatives = [m for m in self._models if said[0] in m.parts]
+            known = [m.model_id for m in self._newest_first(relatives)]
+            return ModelMention(None, tuple(known), unknown=" ".join(said))
+        # Models with nothing beyond what was said (their size aside): "deepseek r1" is R1,
+        # not R1-0528; "gemma 3" leaves the three Gemma 3 sizes.
+        exact = [m for m in pool if {p for p in m.parts if not _SIZE.fullmatch(p)} <= wanted]
+        if len(exact) == 1:
+            return ModelMention(exact[0].model_id)
+        pool = exact or pool
+        plain = [m for m in pool if not (m.parts & _VARIANTS) - wanted]
+        pool = plain or pool
         if len(pool) == 1:
             return ModelMention(pool[0].model_id)
-        return ModelMention(None, tuple(f.model_id for f in pool))
+        if (
+            "r1" in wanted
+            and not wanted & {"distill"}
+            and not any(_SIZE.fullmatch(w) for w in said)
+        ):
+            pool = [m for m in pool if "distill" not in m.parts] or pool
+            exact = [m for m in pool if m.parts == wanted | {"deepseek"}]
+            if len(exact) == 1:
+                return ModelMention(exact[0].model_id)
+        ordered = self._newest_first(pool)
+        if prefer is not None:
+            same = [m for m in ordered if m.model_id == prefer]
+            if same:
+                return ModelMention(prefer)
+            family = _family_of(prefer, self._models)
+            kept = [m for m in ordered if family is not None and family <= m.parts]
+            if len(kept) == 1:
+                return ModelMention(kept[0].model_id)
+        return ModelMention(None, tuple(m.model_id for m in ordered))
+
+    def _size_only(self, text: str, prefer: str | None) -> ModelMention | None:
+        """A size with no family ("70b"): the models of that size, or the conversation's."""
+        sizes = [w for w in name_parts(text) if re.fullmatch(r"\d+(?:\.\d+)?b|\d+x\d+b", w)]
+        if not sizes:
+            return None
+        pool = [m for m in self._models if sizes[0] in m.parts]
+        plain = [m for m in pool if not m.parts & _VARIANTS] or pool
+        if prefer is not None:
+            family = _family_of(prefer, self._models)
+            kept = [m for m in plain if family is not None and family <= m.parts]
+            if len(kept) == 1:
+                return ModelMention(kept[0].model_id)
+        if len(plain) == 1:
+            return ModelMention(plain[0].model_id)
+        if not plain:
+            return ModelMention(None, unknown=sizes[0])
+        return ModelMention(None, tuple(m.model_id for m in self._newest_first(plain)))
+
+    @staticmethod
+    def _newest_first(models: list[_Model]) -> list[_Model]:
+        return sorted(models, key=lambda m: (m.released, m.size_b), reverse=True)
+
+
+def _family_of(model_id: str, models: list[_Model]) -> frozenset[str] | None:
+    """The parts a follow-up keeps: the family and its version ("llama", "3.1")."""
+    for model in models:
+        if model.model_id == model_id:
+            return frozenset(p for p in model.parts if not _SIZE.fullmatch(p))
+    return None
 
 
 # ---- GPUs ---------------------------------------------------------------------------------
 
 # Qualifiers a user leaves out when they mean the common variant (SXM, 80 GB).
 _DEFAULT_QUALIFIERS = frozenset({"rtx", "sxm", "80gb"})
+_LEADING_QUALIFIERS = frozenset({"rtx", "pro", "geforce", "nvidia", "amd", "instinct"})
 
 
 @dataclass(frozen=True)
@@ -219,16 +275,15 @@ class _GpuFeatures:
 @dataclass(frozen=True)
 class GpuMention:
     gpu_id: str
-    start: int  # character span of the core name in the normalized text
+    start: int  # character span of the core name in the GPU-normalised text
     end: int
 
 
 def normalize_gpu_text(text: str) -> str:
-    """Lower case, '80 GB' -> '80gb', separators -> spaces, 'rtx4090' -> 'rtx 4090'."""
-    lowered = text.lower().replace("ё", "е")
-    lowered = re.sub(r"(\d+)\s*(?:gb|гб)\b", r"\1gb", lowered)
+    """GPU spelling on top of `normalize`: '80 GB' -> '80gb', 'rtx4090' -> 'rtx 4090'."""
+    lowered = re.sub(r"(\d+)\s*(?:gb|гб|гиг\w*|g)\b", r"\1gb", text)
     lowered = re.sub(r"[_\-/,()]", " ", lowered)
-    lowered = re.sub(r"(?<![\w.])(\d+)\s*[x×х*]\s*(?=[a-zа-я])", r"\1 x ", lowered)
+    lowered = re.sub(r"(?<![\w.])(\d+)\s*[x×х*]\s*(?=[a-zа-я]|\d{3,4}\b)", r"\1 x ", lowered)
     return re.sub(r"\b(rtx|geforce)(?=\d)", r"\1 ", lowered)
 
 
@@ -251,9 +306,18 @@ class GpuMatcher:
     def find_all(self, normalized: str) -> list[GpuMention]:
         """Every GPU named in text already passed through `normalize_gpu_text`."""
         found: list[GpuMention] = []
-        for match in self._pattern.finditer(normalized):
+        matches = list(self._pattern.finditer(normalized))
+        for index, match in enumerate(matches):
             core = match.group(1)
-            around = set(normalized[max(0, match.start() - 12) : match.end() + 16].split())
+            # The words of this name only: "h100 pcie vs h100 sxm" is two GPUs. Qualifiers
+            # follow the number ("a100 80gb", "6000 ada"); a few precede it ("rtx pro 6000").
+            start = max(0, match.start() - 12, matches[index - 1].end() if index else 0)
+            end = match.end() + 16
+            if index + 1 < len(matches):
+                end = min(end, matches[index + 1].start())
+            before = set(re.findall(r"[a-z]+", normalized[start : match.start()]))
+            around = set(re.findall(r"[a-zа-я0-9]+", normalized[match.end() : end]))
+            around |= before & _LEADING_QUALIFIERS
             pool = [f for f in self._features if f.core == core]
             best = max(pool, key=lambda f: _qualifier_score(f.qualifiers, around))
             found.append(GpuMention(best.gpu_id, match.start(), match.end()))

@@ -1,39 +1,49 @@
-"""The deterministic reading of a sizing question, in Russian or English.
+"""The deterministic reading of a question, in Russian or English, as people write it.
 
 A question (and the conversation's previous request) becomes a Reading: what the user
-wants (size / compare / explain / off_topic / greeting), the language, the sizing
-request with catalog ids, the fields the user actually set, and what to ask back when
-the model is missing or ambiguous. Names come from the catalog (see `names`); the
-patterns here read tasks, precisions, context, users, GPU counts, dataset and epochs.
-Follow-ups ("а если в 8 бит?", "and for 50 users?") change only what they say.
+wants (size / compare / recommend / explain / off_topic / greeting), the language, every
+field the message states in its own terms (`said`: the model, GPUs, load, staff, budget,
+use case...), the sizing request built from them with catalog ids, and what to ask back
+when the model is missing, ambiguous or not in the catalog.
+
+The text is normalised first (`normalize`: transliterations, number words, units), then
+names are matched through the catalog (`names`) and numbers read with their meaning
+(`quantities`). Where the engine needs a figure the person gave in other terms (staff,
+a request rate, examples), the conversion is a stated assumption (`sizing.workload`)
+kept in `notes`. Follow-ups ("а если в 8 бит?", "and for 50 users?") change only what
+they say (`follow_up`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.agent.follow_up import merge_follow_up
-from advisor.agent.offline.names import (
-    GpuMatcher,
-    ModelMatcher,
-    normalize_gpu_text,
-    transliterate,
-)
+from advisor.agent.offline import quantities as q
+from advisor.agent.offline.names import GpuMatcher, ModelMatcher, ModelMention, normalize_gpu_text
+from advisor.agent.offline.normalize import normalize
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
+from advisor.messages import Note
 from advisor.services.sizing import normalized_request, parse_request
+from advisor.sizing.workload import (
+    concurrent_from_headcount,
+    concurrent_from_rate,
+    dataset_tokens_from_examples,
+)
 
-Intent = Literal["size", "compare", "explain", "off_topic", "greeting"]
+Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
 ClarifyReason = Literal["missing", "ambiguous", "unknown"]
+TRAINING = frozenset({"lora", "qlora", "full", "pretrain"})
 
 
 class Clarification(BaseModel):
-    """Why the model cannot be sized yet, and the catalog ids the user may mean."""
+    """Why the model cannot be sized yet, and the catalog ids the user may mean (the most
+    likely first)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -42,11 +52,49 @@ class Clarification(BaseModel):
     said: str | None = Field(default=None, description="the name the catalog lacks")
 
 
+class Budget(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    amount: float = Field(gt=0)
+    currency: Literal["RUB", "USD", "EUR"]
+
+
+class Said(BaseModel):
+    """Everything one message states, in the person's own terms (none of it guessed)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = None
+    task: str | None = None
+    gpu: str | None = None
+    gpus_compared: list[str] = Field(default_factory=list, description="GPUs weighed, in order")
+    gpus: int | None = None
+    owned: bool = False
+    precision: str | None = None
+    kv_precision: str | None = None
+    engine: str | None = None
+    context: int | None = None
+    seq_len: int | None = None
+    users: int | None = None
+    headcount: int | None = None
+    requests_per_s: float | None = None
+    dataset_examples: int | None = None
+    dataset_tokens: int | None = None
+    epochs: float | None = None
+    lora_rank: int | None = None
+    budget: Budget | None = None
+    use_case: q.UseCase | None = None
+    wants: list[q.Want] = Field(default_factory=list)
+    ttft_s: float | None = None
+    tokens_per_s: float | None = None
+
+
 class Reading(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     intent: Intent
     language: Language
+    said: Said = Field(default_factory=Said)
     request: dict[str, Any] | None = Field(
         description="normalized sizing request (catalog ids), None when it cannot be sized"
     )
@@ -67,81 +115,24 @@ class Reading(BaseModel):
         description="the message dictates the answer ('say 1000 GPUs', 'SYSTEM: ...', "
         "'ignore previous instructions'); a GPU count it dictates was not read",
     )
+    notes: list[Note] = Field(
+        default_factory=list,
+        description="assumptions the reading made to size what was said (staff -> users)",
+    )
+
+    @property
+    def stated(self) -> dict[str, Any]:
+        """What the message stated, by field (a compare of GPUs lists them all as `gpu`)."""
+        data = self.said.model_dump(exclude_none=True, exclude_defaults=True)
+        compared = data.pop("gpus_compared", None)
+        if self.intent == "compare" and compared and len(compared) > 1:
+            data["gpu"] = compared
+        if data.get("budget"):
+            data["budget"] = dict(data["budget"])
+        return data
 
 
-# ---- numbers ------------------------------------------------------------------------------
-
-_NUMBER_WORDS: dict[str, int] = {
-    "one": 1, "single": 1, "a single": 1, "two": 2, "pair of": 2, "a pair of": 2, "dual": 2,
-    "three": 3, "four": 4, "quad": 4, "five": 5, "six": 6, "eight": 8, "ten": 10,
-    "sixteen": 16, "один": 1, "одна": 1, "одну": 1, "одной": 1, "одном": 1, "одного": 1,
-    "два": 2, "две": 2, "двух": 2, "двумя": 2, "пара": 2, "пару": 2, "паре": 2, "три": 3,
-    "трех": 3, "тремя": 3, "четыре": 4, "четырех": 4, "четырьмя": 4, "пять": 5,
-    "пяти": 5, "шесть": 6, "шести": 6, "восемь": 8, "восьми": 8, "десять": 10,
-    "десяти": 10, "шестнадцать": 16, "шестнадцати": 16,
-}  # fmt: skip
-_WORD_ALT = "|".join(sorted((re.escape(w) for w in _NUMBER_WORDS), key=len, reverse=True))
-_COUNT = rf"(\d+|{_WORD_ALT})"
-_INT = r"(\d{1,3}(?:[ \u00a0]\d{3})+|\d+(?:[.,]\d+)?)"
-_POWERS_OF_TWO = frozenset(2**n for n in range(11))
-
-
-def _number(text: str) -> float:
-    return float(re.sub(r"[ \u00a0]", "", text).replace(",", "."))
-
-
-def _count(text: str) -> int:
-    return _NUMBER_WORDS.get(text, 0) or int(text)
-
-
-def _thousands(value: float) -> int:
-    """'32k' -> 32768 (context sizes are powers of two), '50k' -> 50000."""
-    return int(value) * 1024 if value in _POWERS_OF_TWO else int(value * 1000)
-
-
-_SCALE = {
-    "k": 1e3, "к": 1e3, "тыс": 1e3, "thousand": 1e3, "m": 1e6, "mln": 1e6, "million": 1e6,
-    "млн": 1e6, "миллион": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9, "млрд": 1e9,
-    "миллиард": 1e9, "t": 1e12, "трлн": 1e12, "trillion": 1e12,
-}  # fmt: skip
-_SCALE_ALT = r"(k|к|тыс\w*|thousand|mln|m|million|млн|миллион\w*|bn|b|billion|млрд|миллиард\w*|t|трлн|trillion)"
-
-
-def _scale(word: str) -> float:
-    for prefix in ("миллиард", "миллион", "тыс"):
-        if word.startswith(prefix):
-            return _SCALE[prefix]
-    return _SCALE.get(word.rstrip("."), 1.0)
-
-
-# ---- field patterns -----------------------------------------------------------------------
-
-_TOKENS_WORD = r"(?:tokens?|токен\w*)"
-_DATASET = re.compile(rf"{_INT}\s*{_SCALE_ALT}\.?\s*{_TOKENS_WORD}")
-_EPOCHS = re.compile(
-    rf"{_COUNT}\s*(?:epochs?|эпох\w*)|(?:epochs?|эпох\w*)\s*[:=]?\s*(\d+(?:[.,]\d+)?)"
-)
-_USER_WORDS = (
-    r"(?:users?|people|persons?|employees|staff|colleagues|clients?|customers?|operators?|"
-    r"agents?|requests|sessions|seats|chats|developers|analysts|lawyers|"
-    r"пользовател\w*|человек\w*|люд\w*|сотрудник\w*|клиент\w*|оператор\w*|запрос\w*|"
-    r"сесси\w*|коллег\w*|юзер\w*|менеджер\w*|агент\w*|разработчик\w*|аналитик\w*|"
-    r"юрист\w*|чат\w*|работник\w*)"
-)
-_USER_FILLER = (
-    r"(?:(?:concurrent|simultaneous|parallel|active|одновременн\w*|параллельн\w*|"
-    r"активн\w*|живых|наших|our)\s+)*"
-)
-_USERS = re.compile(
-    rf"{_INT}\s*(k|к|тыс\.?)?\s*{_USER_FILLER}{_USER_WORDS}\b|"
-    rf"(?:team of|команд\w* из|штат\w*|concurrency(?: of)?)\s*(\d+)"
-)
-_CONTEXT_K = re.compile(rf"(?<![\w.]){_INT}\s*(?:k|к|тыс\w*|thousand)(?![a-zа-я])")
-_CONTEXT_WORD = re.compile(
-    r"(?:context|контекст\w*|окн\w*|window|max[_ ]model[_ ]len|длин\w*)"
-    r"(?:\s+(?:window|length|of|size|в|на|до|из|up to|is|=|:))*\s*(\d{3,7})(?!\d|[.,]\d)"
-)
-_CONTEXT_TOKENS = re.compile(rf"(?<![\w.,])(\d{{3,7}})\s*{_TOKENS_WORD}")
+# ---- formats, tasks, engines ----------------------------------------------------------------
 
 _GGUF = {
     r"q4[_-]?k[_-]?m|q4|q4[_-]?k": "q4_k_m",
@@ -171,57 +162,119 @@ _PRECISIONS: tuple[tuple[str, str], ...] = (
         "bf16",
     ),
 )
+_KV_PRECISION = re.compile(
+    r"(?:kv|кв)[\s-]*(?:cache|кэш\w*|кеш\w*)?\s*(?:тоже\s+|also\s+)?(?:в|in|as)?\s*"
+    r"(fp8|int8|fp16|bf16|q8_0|q4_0)\b|\b(fp8|int8|fp16|bf16|q8_0|q4_0)\s+(?:kv|кв)[\s-]*"
+    r"(?:cache|кэш\w*|кеш\w*)"
+)
 _GENERIC_FINE_TUNE = (
-    r"fine-?tun\w*|finetun\w*|дообуч\w*|файн-?тюн\w*|тонк\w* настро\w*|дотрен\w*|"
-    r"\btrain(?:ing)?\b|обучит\w*|обучени\w*|adapt\w* (?:it|the model) to"
+    r"fine-?tun\w*|fine tun\w*|finetun\w*|дообуч\w*|файн-?тюн\w*|зафайнтюн\w*|затюн\w*|"
+    r"тонк\w* настро\w*|дотрен\w*|\btrain(?:ing)?\b|обучит\w*|обучени\w*|"
+    r"adapt\w* (?:it|the model) to"
 )
 _TASKS: tuple[tuple[str, str], ...] = (
     (r"pre-?train\w*|from scratch|с нуля|предобуч\w*|претрейн\w*|pretraining", "pretrain"),
     (
-        r"full[- ](?:parameter[- ])?(?:fine-?tun\w*|finetun\w*|ft\b|training|sft)|"
+        r"full[- ](?:parameter[- ])?(?:fine-?tun\w*|fine tun\w*|finetun\w*|ft\b|training|sft)|"
         r"полн\w*\s+(?:дообуч\w*|файн-?тюн\w*|обучени\w*|fine-?tun\w*|переобуч\w*)|"
+        r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч)\w*|не лор\w*|"
         r"all (?:the )?weights|всех весов|все веса",
         "full",
     ),
-    (r"\bq-?lora\b|ку-?лор\w*", "qlora"),
-    (r"\blora\b|\bлор[аеуы]\b", "lora"),
+    (r"\bq-?lora\b|\bку-?лор\w*|\bкью-?лор\w*", "qlora"),
+    (r"\blora\b|\bлор[аеуыо]\w*", "lora"),
     (_GENERIC_FINE_TUNE, "lora"),
     (
-        r"inference|инференс\w*|\bserv(?:e|ing)\b|deploy\w*|\brun(?:ning)?\b|host\w*|"
-        r"запуск\w*|запуст\w*|разверн\w*|развер(?:т|тыв)\w*|разв[её]рт\w*|крутит\w*|"
-        r"chat ?bot|чат-?бот\w*|поднят\w*",
+        r"inference|инференс\w*|\bserv(?:e|es|ing)\b|deploy\w*|\brun(?:s|ning)?\b|host\w*|"
+        r"запуск\w*|запуст\w*|разверн\w*|развер(?:т|тыв)\w*|разв[её]рт\w*|крут\w*|"
+        r"поднят\w*|поднять|подним\w*|гонять|погонять|\bollama\b|олл?ам\w*|обслужива\w*|"
+        r"обслужит\w*|отвечал\w*",
         "inference",
     ),
 )
+_ENGINES: tuple[tuple[str, str], ...] = (
+    (r"\bollama\b|олл?ам\w*|llama\.?cpp|lama\.?cpp|ламацпп", "llama.cpp"),
+    (r"\bvllm\b|вллм", "vllm"),
+    (r"tensorrt|trt[- ]?llm", "trt-llm"),
+    (r"\btransformers\b|трансформерс\w*", "transformers"),
+)
+
+# ---- intent -------------------------------------------------------------------------------
 
 _COMPARE = re.compile(
-    r"сравн\w*|compar\w*|which (?:gpu|card|one)|what gpu|какую (?:видео)?карт\w*|"
-    r"как(?:ая|ие|ой) (?:видео)?карт\w*|какой (?:gpu|гпу|ускорител\w*)|cheapest|"
-    r"дешевл\w*|дешев\w* вариант|самый дешев\w*|самая дешев\w*|best gpu|лучш\w* (?:видео)?карт\w*|"
-    r"\bvs\.?\b|versus|или лучше|which is better|что лучше|что выгодн\w*",
+    r"сравн\w*|compar\w*|cheapest (?:gpu|card)|сам\w* дешев\w* (?:видео)?карт\w*|"
+    r"(?:видео)?карт\w* сам\w* дешев\w*|"
+    r"(?:best|fastest) gpu|лучш\w* (?:видео)?карт\w*|\bvs\.?\b|versus|или лучше|which is better|"
+    r"что лучше|что выгодн\w*|на ч[её]м быстрее|which (?:one|is faster|gets)|"
+    r"price[- /]performance|цена\s*/\s*производительн\w*|соотношени\w* цен\w*|"
+    r"оптимал\w* (?:gpu|карт|видеокарт)|на как\w+ (?:видео)?карт\w* лучше|лучше всего"
+)
+# "Which GPU?" weighs GPUs unless it asks how many or what setup is needed ("which GPUs,
+# and how many?", "what GPU configuration is required", "what gpu do I need").
+_WHICH_GPU = re.compile(
+    r"which (?:gpu|card)|what gpu|какую (?:видео)?карт\w*|как(?:ая|ие|ой) (?:видео)?карт\w*|"
+    r"какой (?:gpu|ускорител\w*)|на как\w+ (?:видео)?карт\w*"
+)
+_HOW_MANY_GPUS = re.compile(
+    r"(?:which|what) gpus? (?:\w+ ){0,3}?(?:need|required|configuration|setup)|how many|"
+    r"сколько|скока|скок\b|конфигурац\w*"
+)
+_CHEAPEST_SETUP = re.compile(
+    r"(?:cheapest|самый дешев\w*|самая дешев\w*|дешевле всего)\s+(?:\w+\s+)?"
+    r"(?:way|setup|option|config\w*|server|способ|вариант|конфигурац\w*|сервер\w*)"
+)
+_RECOMMEND = re.compile(
+    r"как\w* (?:открыт\w* )?модел\w*|which (?:open(?:-source)? )?model|what (?:open )?model|"
+    r"(?:biggest|largest|best|most powerful) model|жирн\w* модел\w*|модель и (?:как\w+ )?"
+    r"(?:оборудовани|железо|сервер)\w*|model and (?:hardware|gpu)|model \+ gpu|"
+    r"what should we (?:get|buy)|what (?:do|would) (?:i|we) need|what hardware would you suggest|"
+    r"what would you (?:recommend|suggest)|посовет\w*|порекоменд\w*|что (?:нам )?взять|ч[её] взять|"
+    r"what do we need|\bapi\b"
 )
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
-    r"\bwhat (?:is|are|does)\b(?! (?:needed|required|the (?:cheapest|best|minimum)))|"
-    r"\bwhat's (?:a|an|the (?:difference|point))\b|"
-    r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем отлича\w*|"
-    r"в ч[её]м разниц\w*|как работа\w*|расскаж\w*",
+    r"\bwhat (?:is|are|does)\b(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest)))|"
+    r"\bwhat's (?:a|an|the (?:difference|point))\b|\bwtf is\b|"
+    r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем \w* ?отлича\w*|"
+    r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
 )
 _DOMAIN = re.compile(
     r"gpu|vram|memory|kv|cache|llm|model|quantiz|tensor|pipeline|nvlink|pcie|lora|"
-    r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|"
+    r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|\bram\b|"
     r"видеокарт|карт|памят|кэш|кеш|модел|квантиз|тензор|сервер|токен|инференс|дообуч|"
-    r"пропускн|задержк|контекст|точност|гпу|железо|ускорител|нейросет|обучени",
+    r"пропускн|задержк|контекст|точност|железо|ускорител|нейросет|обучени|озу|лор[аеуыо]|"
+    r"кьюлор|квантован"
 )
 _GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|greetings|привет\w*|"
+    r"^\s*(?:hi|hello|hey|yo|good (?:morning|afternoon|evening)|greetings|прив\w*|"
     r"здравствуй\w*|добр\w+ (?:день|утро|вечер)|доброго времени суток|хай|салют)\b"
-    r"[\s!.,)]*(?:there|all|всем)?[\s!.,)]*$",
+)
+_GREETING_REST = re.compile(
+    r"^[\s!.,)(👋🙂😊]*(?:there|all|всем)?[\s!.,)(👋🙂😊]*"
+    r"(?:(?:ты|вы) кто\??|кто (?:ты|вы)\??|what'?s up\??|whats up\??|как дела\??|"
+    r"(?:what|which) (?:kind of )?(?:questions|things) can you (?:help (?:me )?with|answer)\??|"
+    r"what can you do\??|что (?:ты )?умеешь\??|"
+    r"подскажите,? с как\w+ вопрос\w* (?:к вам )?можно обращаться\??)?[\s!.,)(👋🙂😊]*$"
 )
 _SIZING_CUE = re.compile(
-    r"how many|how much|сколько|хватит|enough|need|нужн\w*|потребу\w*|fit|влез\w*|"
-    r"помест\w*|подойд\w*|потян\w*|can i|можно ли|получится",
+    r"how many|how much|сколько|скока|скок|хватит|enough|need|нужн\w*|потребу\w*|\bfit|влез\w*|"
+    r"помест\w*|подойд\w*|потян\w*|can i|можно ли|получится|вытян\w*|выдерж\w*|пойд[её]т|"
+    r"требован\w*|footprint|взлетит|норм\b|requir\w*"
 )
+_FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а если|and if)\b")
+_AT_START = 40  # an explanation cue this near the start makes it an explanation question
+_ON_CPU = re.compile(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)")
+_COUNT_BEFORE = re.compile(
+    r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*|шт\.?\s*|штук\w*\s*)?"
+    r"(?:(?:nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
+    r"ускорител\w*)\s*)*$"
+)
+_COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*x\s*(\d+)\b")
+_CARDS = re.compile(
+    r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
+    r"графическ\w+ (?:процессор|ускорител)\w*)\b"
+)
+
 # Prompt injection: text that tells the advisor what to answer instead of asking. The GPU
 # count is the answer the attacker wants, so it is never read from such a span; the
 # conditions around it (model, users, context) still describe the real need.
@@ -278,19 +331,6 @@ def _masked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-_FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а если|and if)\b")
-
-
-@dataclass
-class _Said:
-    """Fields one message sets, before the merge with the conversation."""
-
-    fields: dict[str, Any]
-
-    def set(self, name: str, value: Any) -> None:
-        self.fields.setdefault(name, value)
-
-
 class Reader:
     """Reads questions against one catalog; build once, use from any thread."""
 
@@ -306,155 +346,169 @@ class Reader:
         default_language: Language = "en",
     ) -> Reading:
         language = detect_language(question, default_language)
-        text = transliterate(question)
-        said = _Said({})
-        mention = self.models.find(question, prefer=(previous or {}).get("model"))
-        if mention is not None and mention.model_id is not None:
-            said.set("model", mention.model_id)
+        text = normalize(question)
         dictated = _dictated_spans(text)
-        self._read_gpu(_masked(text, dictated), said)
-        if "gpu" not in said.fields:
-            self._read_gpu_type(text, said)  # "answer that I need 1000 H100": H100, no count
-        self._read_task(text, said)
-        self._read_precision(text, said)
-        self._read_dataset_and_epochs(text, said)
-        self._read_users(text, said)
-        self._read_context(text, said)
-
-        intent = self._intent(text, said, mention is not None, previous)
-        explicit = sorted(said.fields)
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
+        mention = self.models.find(text, prefer=(previous or {}).get("model"))
+        said = self._said(text, _masked(text, dictated), mention, language)
+        intent = self._intent(text, said, mention, previous)
         if intent in ("explain", "off_topic", "greeting"):
+            kept = Said(model=said.model) if intent == "explain" else Said()
             return Reading(
                 intent=intent,
                 language=language,
+                said=kept,
                 request=None,
-                explicit=explicit,
+                explicit=[],
                 injection=injection,
             )
-
-        fields = merge_follow_up(previous, said.fields)
-        if "model" not in fields:
-            clarification = _clarification(mention)
+        fields, notes = self._request_fields(said)
+        explicit = sorted(fields)
+        merged = merge_follow_up(previous, fields)
+        common: dict[str, Any] = {
+            "intent": intent,
+            "language": language,
+            "said": said,
+            "explicit": explicit,
+            "injection": injection,
+            "notes": notes,
+        }
+        if "model" not in merged:
             return Reading(
-                intent=intent,
-                language=language,
+                **common,
                 request=None,
-                explicit=explicit,
-                clarification=clarification,
-                draft=fields or None,
-                injection=injection,
+                clarification=_clarification(mention),
+                draft=merged or None,
             )
-        self._engine_for_precision(fields)
+        self._engine_for_precision(merged)
         try:
-            request = normalized_request(parse_request(fields), self.catalog).model_dump(
-                mode="json"
-            )
+            request = normalized_request(parse_request(merged), self.catalog)
         except InputError as exc:
-            return Reading(
-                intent=intent,
-                language=language,
-                request=None,
-                explicit=explicit,
-                error=exc.to_dict(),
-                injection=injection,
-            )
-        generic = said.fields.get("task") == "lora" and _names_no_method(text)
+            return Reading(**common, request=None, error=exc.to_dict())
+        generic = said.task == "lora" and _names_no_method(text)
         return Reading(
-            intent=intent,
-            language=language,
-            request=request,
-            explicit=explicit,
+            **common,
+            request=request.model_dump(mode="json"),
             generic_fine_tune=generic,
-            injection=injection,
         )
 
-    # ---- fields -------------------------------------------------------------------------
+    # ---- what the message says ----------------------------------------------------------
 
-    def _read_gpu(self, text: str, said: _Said) -> None:
-        normalized = normalize_gpu_text(text)
+    def _said(
+        self, text: str, undictated: str, mention: ModelMention | None, language: Language
+    ) -> Said:
+        said = Said()
+        if mention is not None and mention.model_id is not None:
+            said.model = mention.model_id
+        self._read_gpus(undictated, text, said)
+        said.task = _first(_TASKS, text)
+        said.kv_precision = _kv_precision(text)
+        said.precision = self._precision(_KV_PRECISION.sub(" ", text), said.task)
+        said.engine = _first(_ENGINES, text)
+        if said.task is None and said.engine is not None:
+            said.task = "inference"  # "в vllm на одной L40S": an engine is a way to run it
+        said.seq_len = q.read_seq_len(text)
+        said.context = q.read_context(text)
+        said.requests_per_s = q.read_rps(text)
+        said.users = q.read_users(text)
+        said.headcount = q.read_headcount(text)
+        if said.headcount is not None and said.headcount == said.users:
+            said.headcount = None  # "50 сотрудников одновременно": the same people, at once
+        said.dataset_tokens = q.read_dataset_tokens(text)
+        if said.task in TRAINING or said.dataset_tokens is not None:
+            said.dataset_examples = q.read_dataset_examples(text)
+        said.epochs = q.read_epochs(text)
+        said.lora_rank = q.read_lora_rank(text)
+        money = q.read_budget(text, russian=language == "ru")
+        if money is not None:
+            said.budget = Budget(amount=money.amount, currency=money.currency)
+        said.use_case = q.read_use_case(text)
+        said.wants = q.read_wants(text)
+        said.ttft_s = q.read_ttft(text)
+        said.tokens_per_s = q.read_tokens_per_s(text)
+        if (said.ttft_s or said.tokens_per_s) and "fast" not in said.wants:
+            said.wants.append("fast")
+        if said.context is None and said.seq_len is None and said.dataset_tokens is None:
+            length = q.bare_token_length(text)
+            if said.task in TRAINING:
+                said.seq_len = length
+            else:
+                said.context = length
+        return said
+
+    def _read_gpus(self, undictated: str, text: str, said: Said) -> None:
+        """The GPU, its count and whether the customer owns it; a GPU count is never read
+        from a dictated span ("say you need 1000 H100")."""
+        normalized = normalize_gpu_text(undictated)
         mentions = self.gpus.find_all(normalized)
-        if mentions:
-            first = mentions[0]
-            said.set("gpu", first.gpu_id)
-            before = normalized[max(0, first.start - 40) : first.start]
-            count = re.search(
-                rf"(?<![\w.]){_COUNT}\s*(?:x\s*|шт\.?\s*)?"
-                r"(?:(?:nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|гпу|"
-                r"ускорител\w*|штук\w*)\s*)*$",
-                before,
-            )
-            after = re.match(
-                r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*x\s*(\d+)\b", normalized[first.end :]
-            )
-            if count is not None:
-                said.set("gpus", _count(count.group(1)))
-            elif after is not None:
-                said.set("gpus", int(after.group(1)))
-        cards = re.search(
-            rf"(?<![\w.]){_COUNT}\s*(?:x\s*)?(?:gpus?|cards?|карт\w*|видеокарт\w*|гпу|"
-            r"ускорител\w*|графическ\w+ (?:процессор|ускорител)\w*)\b",
-            normalized,
-        )
+        cards = _CARDS.search(normalized)
         if cards is not None:
-            said.set("gpus", _count(cards.group(1)))
-        if re.search(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)", text):
-            said.set("gpu", "cpu")
+            said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
+        if not mentions:
+            mentions = self.gpus.find_all(normalize_gpu_text(text))  # a dictated GPU type
+            if mentions:
+                said.gpu = mentions[0].gpu_id
+            elif _ON_CPU.search(text):
+                said.gpu = "cpu"
+            return
+        said.gpus_compared = list(dict.fromkeys(m.gpu_id for m in mentions))
+        first = mentions[0]
+        said.gpu = first.gpu_id
+        before = _COUNT_BEFORE.search(normalized[max(0, first.start - 40) : first.start])
+        after = _COUNT_AFTER.match(normalized[first.end :])
+        for found in (before, after, cards):
+            if found is not None:
+                said.gpus = int(found.group(1))
+                break
+        said.owned = q.says_owned(text)
 
-    def _read_gpu_type(self, text: str, said: _Said) -> None:
-        mentions = self.gpus.find_all(normalize_gpu_text(text))
-        if mentions:
-            said.set("gpu", mentions[0].gpu_id)
-
-    def _read_task(self, text: str, said: _Said) -> None:
-        for pattern, task in _TASKS:
-            if re.search(pattern, text):
-                said.set("task", task)
-                return
-
-    def _read_precision(self, text: str, said: _Said) -> None:
+    def _precision(self, text: str, task: str | None) -> str | None:
         for pattern, precision in _PRECISIONS:
             if re.search(pattern, text):
-                if said.fields.get("task") == "qlora" and precision == "int4":
-                    return  # "4-bit QLoRA" is QLoRA's own NF4
-                said.set("precision", precision)
-                return
+                if task == "qlora" and precision == "int4":
+                    return None  # "4-bit QLoRA" is QLoRA's own NF4
+                return precision
+        return None
 
-    def _read_dataset_and_epochs(self, text: str, said: _Said) -> None:
-        for match in _DATASET.finditer(text):
-            scale = _scale(match.group(2))
-            if scale >= 1e6:
-                said.set("dataset_tokens", int(_number(match.group(1)) * scale))
-                break
-        epochs = _EPOCHS.search(text)
-        if epochs is not None:
-            value = epochs.group(1) or epochs.group(2)
-            said.set("epochs", float(_NUMBER_WORDS.get(value) or _number(value)))
-
-    def _read_users(self, text: str, said: _Said) -> None:
-        match = _USERS.search(text)
-        if match is None:
-            return
-        if match.group(1) is not None:
-            value = _number(match.group(1))
-            users = value * 1000 if match.group(2) else value
-        else:
-            users = float(match.group(3))
-        if users >= 1:
-            said.set("users", int(users))
-
-    def _read_context(self, text: str, said: _Said) -> None:
-        for match in _CONTEXT_K.finditer(text):
-            rest = text[match.end() : match.end() + 40]
-            if re.match(rf"\s*{_USER_FILLER}{_USER_WORDS}", rest):
-                continue  # "1k users"
-            said.set("context", _thousands(_number(match.group(1))))
-            return
-        for pattern in (_CONTEXT_WORD, _CONTEXT_TOKENS):
-            found = pattern.search(text)
-            if found is not None:
-                said.set("context", int(found.group(1)))
-                return
+    def _request_fields(self, said: Said) -> tuple[dict[str, Any], list[Note]]:
+        """The sizing request's fields from what was said, and the assumptions behind the
+        ones the person gave in other terms (staff, a request rate, examples)."""
+        fields: dict[str, Any] = {
+            name: value
+            for name in (
+                "model",
+                "task",
+                "gpu",
+                "gpus",
+                "precision",
+                "kv_precision",
+                "engine",
+                "context",
+                "seq_len",
+                "users",
+                "dataset_tokens",
+                "epochs",
+                "lora_rank",
+            )
+            if (value := getattr(said, name)) is not None
+        }
+        if said.epochs is not None and not float(said.epochs).is_integer():
+            fields["epochs"] = said.epochs
+        notes: list[Note] = []
+        workloads = self.catalog.workloads
+        if "users" not in fields and said.headcount is not None:
+            fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
+            notes.append(derived)
+        elif "users" not in fields and said.requests_per_s is not None:
+            profile = workloads.use_cases[said.use_case or "chat"]
+            fields["users"], derived = concurrent_from_rate(said.requests_per_s, profile)
+            notes.append(derived)
+        if "dataset_tokens" not in fields and said.dataset_examples is not None:
+            fields["dataset_tokens"], derived = dataset_tokens_from_examples(
+                said.dataset_examples, workloads
+            )
+            notes.append(derived)
+        return fields, notes
 
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""
@@ -470,36 +524,80 @@ class Reader:
     def _intent(
         self,
         text: str,
-        said: _Said,
-        names_model: bool,
+        said: Said,
+        mention: ModelMention | None,
         previous: dict[str, Any] | None,
     ) -> Intent:
-        sets_fields = bool(set(said.fields) - {"model"})
-        if _GREETING.match(text) and not said.fields:
+        fields = said.model_dump(exclude_none=True, exclude_defaults=True)
+        fields.pop("model", None)
+        greeting = _GREETING.match(text)
+        if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
-        if _COMPARE.search(text) and (names_model or previous is not None or sets_fields):
+        explain = _EXPLAIN.search(text)
+        if explain is not None and (
+            explain.start() < _AT_START or not (_SIZING_CUE.search(text) or _has_figures(said))
+        ):
+            return "explain" if _DOMAIN.search(text) or mention is not None else "off_topic"
+        named = mention is not None
+        if _CHEAPEST_SETUP.search(text):
+            return "recommend"
+        weighs = _COMPARE.search(text) or (
+            _WHICH_GPU.search(text) and not _HOW_MANY_GPUS.search(text)
+        )
+        two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
+        if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
-        if _EXPLAIN.search(text) and not names_model:
-            return "explain" if _DOMAIN.search(text) or previous is not None else "off_topic"
-        if names_model or sets_fields and (previous is not None or _SIZING_CUE.search(text)):
+        goal = (
+            said.use_case is not None
+            or said.budget is not None
+            or bool(said.wants)
+            or bool(_RECOMMEND.search(text))
+        )
+        if (
+            not named
+            and previous is None
+            and goal
+            and (fields or _RECOMMEND.search(text))
+            and (_DOMAIN.search(text) or fields)
+        ):
+            return "recommend"
+        if named:
             return "size"
-        if previous is not None and (sets_fields or _FOLLOW_UP.match(text)):
+        if previous is not None and (fields or _FOLLOW_UP.match(text)):
             return "size"
-        if sets_fields or _SIZING_CUE.search(text) and _DOMAIN.search(text):
+        if fields and (_SIZING_CUE.search(text) or said.gpu or said.task):
+            return "size"
+        if _SIZING_CUE.search(text) and _DOMAIN.search(text):
             return "size"
         if _DOMAIN.search(text):
             return "explain"
         return "off_topic"
 
 
+def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
+    return next((value for pattern, value in table if re.search(pattern, text)), None)
+
+
+def _kv_precision(text: str) -> str | None:
+    found = _KV_PRECISION.search(text)
+    return (found.group(1) or found.group(2)) if found else None
+
+
+def _has_figures(said: Said) -> bool:
+    return any(
+        value is not None
+        for value in (said.gpus, said.users, said.headcount, said.context, said.budget)
+    )
+
+
 def _names_no_method(text: str) -> bool:
     """'fine-tune' said, LoRA not: the reading chose LoRA for the user."""
-    return not re.search(r"\blora\b|\bлор[аеуы]\b", text) and bool(
+    return not re.search(r"\blora\b|\bлор[аеуыо]\w*", text) and bool(
         re.search(_GENERIC_FINE_TUNE, text)
     )
 
 
-def _clarification(mention: Any) -> Clarification:
+def _clarification(mention: ModelMention | None) -> Clarification:
     if mention is None:
         return Clarification(reason="missing")
     if mention.unknown is not None:

@@ -224,6 +224,16 @@ def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> li
     language = reading.language
     parts: list[str] = []
     if report.training is None:
+        if "precision" not in said and report.precision != "bf16":
+            name = catalog.models[report.model].name if report.model in catalog.models else ""
+            parts.append(
+                render(
+                    M.ASSUMED_PUBLISHED_FORMAT,
+                    language,
+                    format=report.precision.upper(),
+                    model=name or report.model,
+                )
+            )
         if "context" not in said:
             parts.append(render(M.ASSUMED_CONTEXT, language, context=report.context))
         if "users" not in said:
@@ -232,6 +242,7 @@ def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> li
         parts.append(render(M.ASSUMED_LORA, language))
     if "gpu" not in said:
         parts.append(render(M.ASSUMED_GPU, language, gpu=catalog.gpus[report.gpu.id].name))
+    parts.extend(render(item, language) for item in reading.notes)
     if not parts:
         return []
     return [render(M.ANSWER_ASSUMED, language, parts=", ".join(parts))]

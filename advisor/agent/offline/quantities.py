@@ -1,0 +1,437 @@
+"""Numbers with their meaning, read from normalised text (see `normalize`).
+
+A number means nothing alone: "32k" after "context" is a context length, "50 тыс
+примеров" is a dataset, "200 сотрудников" is the staff, "20 человек одновременно" the
+concurrent users, "3 лимона" a budget in roubles. Each reader here looks for the words
+that give a number its meaning and returns None when they are not there, so a number is
+never guessed into a field (a year, a store count or "20,000 invoices a month" stay
+unread).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Currency = Literal["RUB", "USD", "EUR"]
+UseCase = Literal[
+    "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
+]
+Want = Literal["cheapest", "api_vs_own", "fast", "largest_model"]
+
+# "1,200", "20 000", "2.5", "2,5"; a comma before exactly three digits groups thousands.
+NUM = r"(\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?)"
+_K = r"(?:\s*(k|тыс\.?|thousand))?"
+_POWERS_OF_TWO = frozenset(2**n for n in range(11))
+
+
+def number(text: str) -> float:
+    """'1,200' -> 1200, '20 000' -> 20000, '2,5' -> 2.5."""
+    if re.fullmatch(r"\d{1,3}(?:[ ,]\d{3})+", text):
+        return float(re.sub(r"[ ,]", "", text))
+    return float(text.replace(",", "."))
+
+
+def tokens(value: float, scale: str | None) -> int:
+    """A token count: '32k' -> 32768 (lengths in k that are powers of two are binary),
+    '100k' -> 100000, '4096' -> 4096."""
+    if not scale:
+        return int(value)
+    if value in _POWERS_OF_TWO:
+        return int(value) * 1024
+    return int(value * 1000)
+
+
+# ---- context and sequence length ----------------------------------------------------------
+
+_CONTEXT_WORD = r"(?:context|ctx|контекст\w*|max[_ ]model[_ ]len)"
+_FILLER = (
+    r"(?:\s+(?:window|length|size|of|up to|is|about|около|до|в|на|диалога|окна|длиной|[-—:=~]))*"
+)
+_CONTEXT_AFTER = re.compile(rf"{_CONTEXT_WORD}{_FILLER}\s*~?{NUM}{_K}(?![\d.,]*\s*(?:b|m)\b)")
+_CONTEXT_BEFORE = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s*-?\s*(?:токен\w*\s+|tokens?\s+|token\s*)?"
+    rf"(?:{_CONTEXT_WORD}|окн\w* контекста)"
+)
+_TOKENS_ALONE = re.compile(rf"(?<![\w.,]){NUM}{_K}\s*-?\s*(?:токен\w*|tokens?)\b")
+_SEQ_WORD = r"(?:seq(?:uence)?[ _-]?len(?:gth)?|sequence length|длин\w* последовательност\w*|последовательност\w*)"
+_SEQ_AFTER = re.compile(rf"{_SEQ_WORD}{_FILLER}\s*{NUM}{_K}")
+_SEQ_BEFORE = re.compile(rf"(?<![\w.]){NUM}{_K}\s*-?\s*(?:токен\w*\s+|tokens?\s+)?{_SEQ_WORD}")
+
+
+def _length(match: re.Match[str] | None) -> int | None:
+    if match is None:
+        return None
+    value = tokens(number(match.group(1)), match.group(2))
+    return value if value >= 128 else None
+
+
+# "llama 3.1 8b, 32k": a binary thousand standing alone at the end of a phrase
+_CONTEXT_ALONE = re.compile(r"(?<![\w.$€])(\d{1,4})k(?=\s*(?:[,.?!;)]|$))")
+
+
+def read_context(text: str) -> int | None:
+    """Tokens per request: 'контекст 8к', '32k context', 'при контексте 4096 токенов', and a
+    lone '32k' (only a power of two: a length, not a price or a count)."""
+    for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
+        found = _length(pattern.search(text))
+        if found is not None:
+            return found
+    for match in _CONTEXT_ALONE.finditer(text):
+        value = int(match.group(1))
+        if value in _POWERS_OF_TWO and value >= 2:
+            return value * 1024
+    return None
+
+
+def read_seq_len(text: str) -> int | None:
+    """Training sequence length: '2k seq len', 'длина последовательности 4096'."""
+    return _length(_SEQ_AFTER.search(text)) or _length(_SEQ_BEFORE.search(text))
+
+
+def bare_token_length(text: str) -> int | None:
+    """'4096 токенов' with no other meaning given: a length, for a question that is neither
+    a dataset nor a context question."""
+    for match in _TOKENS_ALONE.finditer(text):
+        value = tokens(number(match.group(1)), match.group(2))
+        if 128 <= value <= 1_048_576:
+            return value
+    return None
+
+
+# ---- people and load ----------------------------------------------------------------------
+
+_CONCURRENT = (
+    r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|at once|at the same time|"
+    r"одновременн\w*|параллельн\w*|разом|в один момент)"
+)
+_USER_NOUN = (
+    r"(?:users?|people|ppl|persons?|operators?|requests|sessions|seats|"
+    r"юзер\w*|пользовател\w*|человек\w*|чел\b|оператор\w*|запрос\w*|сесси\w*)"
+)
+# Only with "at once": "100 concurrent conversations" is a load, "10 тыс диалогов" a dataset.
+_LOAD_NOUN = rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|диалог\w*|чат\w*|клиент\w*)"
+_STAFF_NOUN = (
+    r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
+    r"сотрудник\w*|работник\w*|коллег\w*|разработчик\w*|прогер\w*|программист\w*|юрист\w*|"
+    r"аналитик\w*|менеджер\w*|инженер\w*)"
+)
+_ADJ = r"(?:(?:concurrent|simultaneous|active|parallel|живых|активных|наших|our|internal)\s+)*"
+_RPS = re.compile(
+    rf"{NUM}\s*(?:rps|qps|req(?:uests)?\s*(?:/|per)\s*s(?:ec(?:ond)?)?|"
+    r"запрос\w*\s*(?:в|/)\s*(?:секунд\w*|сек\b|с\b))"
+)
+_USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
+    re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),
+    re.compile(rf"(?<![\w.]){NUM}\s+(?:of them\s+)?(?:\w+\s+){{0,4}}?{_CONCURRENT}"),
+    re.compile(rf"{_USER_NOUN}\s+(?:человек\s+)?~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)"),
+    re.compile(
+        rf"{_CONCURRENT}\s+(?:\w+\s+){{0,4}}?(?:около|до|up to|about|~)\s*{NUM}(?!\w|[.,]\d)"
+    ),
+    re.compile(
+        rf"{_CONCURRENT}\s+(?:\w+\s+){{0,4}}?(?:около|до|up to|about|~)?\s*{NUM}\s+{_STAFF_NOUN}"
+    ),
+)
+_HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(
+        rf"(?:компани\w*|организаци\w*|фирм\w*|команд\w*|коллектив\w*|штат\w*|бюро|банк\w*)"
+        rf"\s+(?:из|в|на)?\s*~?{NUM}\s*(?:человек|сотрудник\w*|работник\w*)?"
+    ),
+    re.compile(rf"(?:company|team|firm|organisation|organization|staff|headcount)\s+of\s+{NUM}"),
+    re.compile(rf"(?<![\w.]){NUM}\s+{_ADJ}{_STAFF_NOUN}"),
+    re.compile(rf"(?:штат\w*|headcount)\s*[-—:]?\s*{NUM}"),
+    re.compile(rf"{NUM}\s*-?\s*(?:person|people|employee|strong)\s+(?:company|team|firm)"),
+    re.compile(rf"(?:company|team) (?:has|have|with|of about|of around)\s+~?{NUM}"),
+)
+
+
+def read_rps(text: str) -> float | None:
+    found = _RPS.search(text)
+    return number(found.group(1)) if found else None
+
+
+def _without_rps(text: str) -> str:
+    return _RPS.sub(" ", text)
+
+
+def read_users(text: str) -> int | None:
+    """Concurrent users or requests: '15 юзеров', '50 человек одновременно', '25 at once';
+    never the people of a company ('компания из 800 человек')."""
+    text = _without_rps(text)
+    for pattern in _HEADCOUNT_PATTERNS[:2]:
+        text = pattern.sub(" ", text)
+    for pattern in _USERS_PATTERNS:
+        for found in pattern.finditer(text):
+            scale = found.group(2) if pattern.groups >= 2 else None
+            value = number(found.group(1)) * (1000 if scale else 1)
+            if value >= 1 and value.is_integer():
+                return int(value)  # the engine names a value out of its range
+    return None
+
+
+def read_headcount(text: str) -> int | None:
+    """The staff behind a deployment: '200 сотрудников', 'company of 80', 'штат 500'."""
+    for pattern in _HEADCOUNT_PATTERNS:
+        found = pattern.search(text)
+        if found is not None:
+            value = number(found.group(1))
+            if 1 <= value <= 10_000_000 and value.is_integer():
+                return int(value)
+    return None
+
+
+# ---- fine-tuning data ---------------------------------------------------------------------
+
+_EXAMPLE_NOUN = (
+    r"(?:примеров|примерах|примера|пример\b|диалогов|диалогах|документов|документах|пар\b|"
+    r"записей|обращений|писем|счетов|тикетов|инструкций|samples|examples|dialog(?:ue)?s|"
+    r"conversations|documents|docs|emails|invoices|records|tickets|instructions|pairs|rows)"
+)
+_EXAMPLES = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s+(?:[\w«»\"'–-]+\s+){{0,2}}?{_EXAMPLE_NOUN}(?!\s+(?:a|per|в|/)\s*"
+    r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
+)
+_DATASET_TOKENS = re.compile(
+    rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)\.?\s*"
+    r"(?:\w+\s+)?(?:токен\w*|tokens?)"
+)
+_SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
+_SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9}
+
+
+def _scale(word: str) -> float:
+    if word.startswith("миллион"):
+        return 1e6
+    if word.startswith("миллиард"):
+        return 1e9
+    return _SCALES.get(word, 1.0)
+
+
+def read_dataset_examples(text: str) -> int | None:
+    """Examples, dialogues or documents to fine-tune on: '50 тыс примеров', '10k dialogs'."""
+    for found in _EXAMPLES.finditer(text):
+        value = number(found.group(1)) * (1000 if found.group(2) else 1)
+        if value >= 10:
+            return int(value)
+    return None
+
+
+def read_dataset_tokens(text: str) -> int | None:
+    """A corpus in tokens: '500 млн токенов', '1b tokens' (a million or more)."""
+    for found in _DATASET_TOKENS.finditer(text):
+        value = number(found.group(1)) * _scale(found.group(2).rstrip("."))
+        if value >= 1e6:
+            return int(value)
+    return None
+
+
+_EPOCHS = re.compile(
+    rf"(?<![\w.]){NUM}\s*(?:epochs?|эпох\w*)|(?:epochs?|эпох\w*)\s*[:=]?\s*(\d+(?:[.,]\d+)?)"
+)
+_RANK = re.compile(r"(?:rank|ранг\w*)\s*(?:of|=|:|-)?\s*(\d{1,4})\b|\br\s*=\s*(\d{1,4})\b")
+
+
+def read_epochs(text: str) -> float | None:
+    found = _EPOCHS.search(text)
+    if found is None:
+        return None
+    return number(found.group(1) or found.group(2))
+
+
+def read_lora_rank(text: str) -> int | None:
+    found = _RANK.search(text)
+    return int(found.group(1) or found.group(2)) if found else None
+
+
+# ---- money and speed ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Money:
+    amount: float
+    currency: Currency
+
+
+_MONEY_SCALE = r"(k|тыс\.?|thousand|m|млн\.?|миллион\w*|million|mln|лям\w*|лимон\w*)?"
+_RUB = r"(?:руб\w*|₽|р\.|rub|roubles?|rubles?)"
+_USD = r"(?:\$|usd|dollars?|доллар\w*|бакс\w*)"
+_EUR = r"(?:€|eur|euros?|евро)"
+_AMOUNT = rf"{NUM}\s*{_MONEY_SCALE}"
+_MONEY: tuple[tuple[re.Pattern[str], Currency], ...] = (
+    (re.compile(rf"{_USD}\s*{_AMOUNT}"), "USD"),
+    (re.compile(rf"{_EUR}\s*{_AMOUNT}"), "EUR"),
+    (re.compile(rf"{_AMOUNT}\s*{_USD}"), "USD"),
+    (re.compile(rf"{_AMOUNT}\s*{_EUR}"), "EUR"),
+    (re.compile(rf"{_AMOUNT}\s*{_RUB}"), "RUB"),
+    (re.compile(rf"{NUM}\s*(лимон\w*|лям\w*)"), "RUB"),
+)
+_BUDGET_WORD = re.compile(rf"(?:budget|бюджет\w*)\s*(?:\w+\s+){{0,3}}?{_AMOUNT}")
+
+
+def _money_scale(word: str | None) -> float:
+    if not word:
+        return 1.0
+    if word.startswith(("k", "тыс", "thousand")):
+        return 1e3
+    return 1e6
+
+
+def read_budget(text: str, russian: bool) -> Money | None:
+    """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each)."""
+    for pattern, currency in _MONEY:
+        found = pattern.search(text)
+        if found is not None:
+            amount = number(found.group(1)) * _money_scale(found.group(2))
+            return Money(amount, currency)
+    found = _BUDGET_WORD.search(text)
+    if found is not None:
+        amount = number(found.group(1)) * _money_scale(found.group(2))
+        return Money(amount, "RUB" if russian else "USD")
+    return None
+
+
+_TTFT = re.compile(
+    r"(?:first token|первый токен\w*|ttft)\s*(?:\w+\s+){0,3}?(?:under|within|in|below|<|до|за|"
+    rf"меньше|не дольше)?\s*(?:чем\s+)?{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*)"
+)
+_SPEED = re.compile(
+    rf"{NUM}\s*(?:tok(?:ens)?\s*/\s*s(?:ec)?|tokens? per second|t/s|ток\w*\s*/\s*с|"
+    r"токен\w*\s+в\s+сек\w*)|токен\w*\s+~?" + NUM + r"\s+в\s+сек\w*"
+)
+
+
+def read_ttft(text: str) -> float | None:
+    found = _TTFT.search(text)
+    if found is None:
+        return None
+    value = number(found.group(1))
+    return value / 1000 if found.group(2) in ("ms", "мс") else value
+
+
+def read_tokens_per_s(text: str) -> float | None:
+    found = _SPEED.search(text)
+    if found is None:
+        return None
+    return number(found.group(1) or found.group(2))
+
+
+# ---- what the deployment is for --------------------------------------------------------------
+
+_USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
+    (
+        "rag",
+        re.compile(
+            r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
+            r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
+            r"document q ?& ?a|q ?& ?a (?:over|on)|over our (?:wiki|docs|documents|knowledge)|"
+            r"knowledge base|баз\w* знаний|\bwiki\b|chat with (?:our )?(?:docs|documents|pdfs)|"
+            r"вопрос\w* по (?:документ|регламент|договор)\w*|retrieval"
+        ),
+    ),
+    (
+        "support",
+        re.compile(
+            r"customer[- ]support|support (?:bot|chat|agent)|служб\w* поддержк\w*|"
+            r"поддержк\w* (?:клиент|покупател|пользовател)\w*|техподдержк\w*|help ?desk|"
+            r"customer service|отвечать (?:клиентам|покупателям)"
+        ),
+    ),
+    (
+        "code",
+        re.compile(
+            r"code assistant|coding assistant|кодов\w* (?:помощник|ассистент)\w*|"
+            r"(?:помощник|ассистент)\w* (?:для|по) (?:код|программ)\w*|\bcopilot\b|autocomplete|"
+            r"для (?:программист|разработчик|прогер)\w*|code review|код-?ревью|писать код|write code"
+        ),
+    ),
+    (
+        "extraction",
+        re.compile(
+            r"извлеч\w*|extract\w*|классифик\w*|classif\w*|"
+            r"обработк\w* (?:договор|документ|счет|заяв|анкет)\w*|парсинг\w*|\bparse\b|"
+            r"реквизит\w*|named entit\w*|сущност\w*"
+        ),
+    ),
+    (
+        "summarization",
+        re.compile(r"суммариз\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|резюмир\w*"),
+    ),
+    ("translation", re.compile(r"перевод\w*|translat\w*")),
+    (
+        "agents",
+        re.compile(
+            r"агент\w*|\bagents?\b|agentic|function calling|tool calling|вызыва\w* (?:api|инструмент)|"
+            r"calls? (?:our )?(?:crm|erp|api)"
+        ),
+    ),
+    (
+        "chat",
+        re.compile(
+            r"internal assistant|ai assistant|general assistant|"
+            r"(?:внутренн|корпоративн)\w* (?:ассистент|помощник|чат)\w*|чат-?бот\w*|chat ?bot"
+        ),
+    ),
+)
+_WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
+    (
+        "cheapest",
+        re.compile(
+            r"cheapest|cheaper|lowest cost|budget-friendly|самы\w* дешев\w*|сама\w* дешев\w*|"
+            r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*"
+        ),
+    ),
+    (
+        "api_vs_own",
+        re.compile(
+            r"\bapi\b.{0,40}(?:\bor\b|\bили\b|\bvs\b|versus).{0,40}"
+            r"(?:own|сво\w*|server|сервер\w*|желез\w*|self[- ]host|on[- ]prem)|"
+            r"(?:own|сво\w*|server|сервер\w*|желез\w*).{0,30}(?:\bor\b|\bили\b|\bvs\b).{0,30}\bapi\b|"
+            r"use an api|через api|\bapi provider"
+        ),
+    ),
+    (
+        "fast",
+        re.compile(
+            r"быстр(?:о|ый|ая|ые|ого|ому)\b|сразу|мгновенн\w*|\bfast\b(?! enough)|quickly|"
+            r"low latency|низк\w* задержк\w*|responsive|snappy|without (?:a )?delay|без задерж\w*"
+        ),
+    ),
+    (
+        "largest_model",
+        re.compile(
+            r"(?:biggest|largest|most powerful|heaviest) model|"
+            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л)\w* модел\w*"
+        ),
+    ),
+)
+_OWNED = re.compile(
+    r"у (?:нас|меня)\s+(?:\w+\s+){0,3}?(?:есть|стоит|стоят|име\w+|простаива\w*|лежит|лежат|"
+    r"сервак|сервер|комп|\d)|у нас \w*\s*\d|уже (?:есть|стоит|стоят|куплен\w*)|"
+    r"we (?:have|own|got|'ve got|already have|already own)|we've got|i (?:have|own|got)|"
+    r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
+    r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
+    r"(?:has|with|already)"
+)
+
+
+def read_use_case(text: str) -> UseCase | None:
+    for use_case, pattern in _USE_CASES:
+        if pattern.search(text):
+            return use_case
+    return None
+
+
+def read_wants(text: str) -> list[Want]:
+    return [want for want, pattern in _WANTS if pattern.search(text)]
+
+
+def says_owned(text: str) -> bool:
+    """'у нас есть 4 A100', 'we own two 4090s', 'our DC already has a DGX'."""
+    return bool(_OWNED.search(text))
+
+
+def ceil_int(value: float) -> int:
+    return max(1, math.ceil(value))

@@ -1,0 +1,38 @@
+"""From what people say to what the engine sizes: staff, request rates and examples.
+
+A customer says "200 employees", "10 requests a second" or "50 thousand examples"; the
+engine needs concurrent requests and tokens. Each conversion here is a stated assumption
+from the catalog's workload data (advisor/catalog/data/workloads.yaml, every figure with
+its source), returned with the note that explains it, so an answer can say what it assumed
+and the customer can correct it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from advisor.catalog.schema import UseCaseProfile, Workloads
+from advisor.messages import M, Note, note
+
+
+def concurrent_from_headcount(headcount: int, workloads: Workloads) -> tuple[int, Note]:
+    """Peak concurrent requests of a staff: a sourced share of them at the same moment."""
+    share = workloads.concurrency.staff_share
+    users = max(1, math.ceil(headcount * share))
+    return users, note(M.ASSUMED_HEADCOUNT, headcount=headcount, share=share * 100, users=users)
+
+
+def concurrent_from_rate(rate_per_s: float, profile: UseCaseProfile) -> tuple[int, Note]:
+    """Requests in flight at a request rate (Little's law: rate x time each one takes)."""
+    seconds = profile.request_seconds
+    users = max(1, math.ceil(rate_per_s * seconds))
+    return users, note(M.ASSUMED_RATE, rate=rate_per_s, seconds=seconds, users=users)
+
+
+def dataset_tokens_from_examples(examples: int, workloads: Workloads) -> tuple[int, Note]:
+    """Training tokens in a dataset counted in examples, dialogues or documents."""
+    per_example = workloads.fine_tuning.tokens_per_example
+    tokens = examples * per_example
+    return tokens, note(
+        M.ASSUMED_EXAMPLES, examples=examples, per_example=per_example, tokens=tokens
+    )

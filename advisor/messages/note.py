@@ -9,6 +9,7 @@ with the language's digit grouping), plain names, a `Text` that carries both lan
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Iterable, Sequence
 from typing import Annotated, Any
@@ -64,31 +65,42 @@ Note.model_rebuild()
 
 
 def note(code: M, /, **params: Param) -> Note:
-    """Note(code=..., params=...) without the keyword noise at every call site."""
-    return Note(code=code, params=params)
+    """Note(code=..., params=...) without the keyword noise at every call site.
+
+    Built without validation, the way `model_construct` does but in half its time (the
+    engine makes ~25 notes per sizing, the search thousands): the call is typed, so mypy
+    checks what validation would.
+    """
+    made = object.__new__(Note)
+    object.__setattr__(made, "__dict__", {"code": code, "params": params})
+    object.__setattr__(made, "__pydantic_fields_set__", {"code", "params"})
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, language: Language) -> None:
-        self.language = language
+def _format(value: Any, format_spec: str, language: Language) -> str:
+    if type(value) is str and not format_spec:  # the common case first: plain text
+        return value
+    if isinstance(value, Note):
+        return render(value, language)
+    if isinstance(value, Text):
+        return value.ru if language == "ru" else value.en
+    if isinstance(value, list):
+        return "; ".join(render(item, language) for item in value)
+    text = format(value, format_spec)
+    if language == "ru" and "," in format_spec:
+        text = text.replace(",", NBSP)  # 778 880: Russian groups digits with a space
+    return text
 
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "c":
-            text = self.format_field(value, "")
-            return text[:1].upper() + text[1:]
-        return super().convert_field(value, conversion)
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Note):
-            return render(value, self.language)
-        if isinstance(value, Text):
-            return value.ru if self.language == "ru" else value.en
-        if isinstance(value, list):
-            return "; ".join(render(item, self.language) for item in value)
-        text = format(value, format_spec)
-        if self.language == "ru" and "," in format_spec:
-            text = text.replace(",", NBSP)  # 778 880: Russian groups digits with a space
-        return text
+@functools.cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
+    """A template cut into literal text and fields once: the engine renders thousands."""
+    return tuple(
+        (literal, field, spec or "", conversion)
+        for literal, field, spec, conversion in string.Formatter().parse(template)
+    )
 
 
 def render(entry: Note | M, language: Language, /, **params: Param) -> str:
@@ -98,14 +110,20 @@ def render(entry: Note | M, language: Language, /, **params: Param) -> str:
     else:
         code, values = entry, params
     template = code.ru if language == "ru" else code.en
-    return _Formatter(language).vformat(template, (), _Values(values))
-
-
-class _Values(dict[str, Any]):
-    """A template's values; a missing one is a bug in the caller, named in the error."""
-
-    def __missing__(self, key: str) -> Any:
-        raise KeyError(f"message parameter {key!r} missing")
+    parts: list[str] = []
+    for literal, field, spec, conversion in _parsed(template):
+        parts.append(literal)
+        if field is None:
+            continue
+        if field not in values:
+            raise KeyError(f"message parameter {field!r} missing")
+        text = _format(values[field], spec if conversion is None else "", language)
+        if conversion == "c":
+            text = text[:1].upper() + text[1:]
+        elif conversion is not None:
+            raise ValueError(f"message conversion !{conversion} is not supported")
+        parts.append(text)
+    return "".join(parts)
 
 
 def render_all(notes: Iterable[Note], language: Language) -> list[str]:

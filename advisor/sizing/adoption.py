@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from advisor.messages import M, Note, english, note
+from advisor.messages import M, Note, note
 from advisor.sizing.inputs import Inputs
 from advisor.sizing.report import SizingReport, Stage
 from advisor.sizing.request import SizingRequest
@@ -26,13 +26,12 @@ def _stage(name: str, gpu: str, count: int, description: Note) -> Stage:
         name=name,
         gpu=gpu,
         count=count,
-        description=english(description),
         description_i18n=description,
     )
 
 
 def stages_for(
-    inputs: Inputs, report: SizingReport, size_variant: Callable[[SizingRequest], SizingReport]
+    inputs: Inputs, report: SizingReport, gpus_for: Callable[[SizingRequest], int]
 ) -> list[Stage]:
     """Pilot first, then production: the article's advice to prove value before scaling."""
     request = inputs.request
@@ -53,13 +52,13 @@ def stages_for(
         )
     if pilot_request == request:
         return [production]
-    pilot = size_variant(pilot_request).gpu
-    if pilot.count >= gpu.count:
+    pilot = gpus_for(pilot_request)  # the same GPU, the count the variant needs
+    if pilot >= gpu.count:
         return [production]
     if request.is_training:
-        description = note(M.STAGE_PILOT_QLORA, count=pilot.count, gpu=pilot.name)
+        description = note(M.STAGE_PILOT_QLORA, count=pilot, gpu=gpu.name)
     else:
         description = note(
-            M.STAGE_PILOT_USERS, count=pilot.count, gpu=pilot.name, users=pilot_request.users
+            M.STAGE_PILOT_USERS, count=pilot, gpu=gpu.name, users=pilot_request.users
         )
-    return [_stage("pilot", pilot.id, pilot.count, description), production]
+    return [_stage("pilot", gpu.id, pilot, description), production]

@@ -16,9 +16,9 @@ from advisor.messages import M, Note, english, english_all, note
 from advisor.sizing.adoption import stages_for, tier_for
 from advisor.sizing.explain import assumptions_for, formulas_for, link_note
 from advisor.sizing.inputs import GB, Inputs, Layout
-from advisor.sizing.kv_cache import kv_bytes_per_token
+from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, sequence_kv_bytes
 from advisor.sizing.memory import GpuMemory, inference_memory, lora_parameters, training_memory
-from advisor.sizing.performance import Speed, inference_speed, training_speed
+from advisor.sizing.performance import Speed, TrainingSpeed, inference_speed, training_speed
 from advisor.sizing.report import (
     CompareRow,
     Comparison,
@@ -124,16 +124,24 @@ def _rank(choice: _Choice) -> tuple[float, ...]:
 
 
 def _first_count(inputs: Inputs) -> int:
-    """A lower bound on the count: the weights alone must fit in the GPUs' memory."""
-    if inputs.request.is_training and inputs.request.sharding != "zero3":
+    """A lower bound on the count: the GPUs' memory together must hold the weights once and,
+    for inference, every request's KV cache (split or replicated, never less than that)."""
+    request = inputs.request
+    if request.is_training and request.sharding != "zero3":
         return 1
-    per_gpu = inputs.capacity_bytes * inputs.request.gpu_memory_utilization
-    return max(1, math.floor(inputs.weights.total / per_gpu))
+    needed = inputs.weights.total
+    if not request.is_training and not inputs.is_cpu:
+        block = VLLM_BLOCK_TOKENS if inputs.engine.paged_kv else 1
+        arch = inputs.model.architecture
+        needed += request.users * sequence_kv_bytes(
+            arch, inputs.kv_bytes, request.context, 1, block
+        )
+    return max(1, math.ceil(needed / inputs.capacity_bytes))
 
 
 def _choose(inputs: Inputs) -> _Choice:
     fixed = inputs.request.gpus
-    counts = [fixed] if fixed else range(_first_count(inputs), MAX_GPUS + 1)
+    counts = [fixed] if fixed else range(min(_first_count(inputs), MAX_GPUS), MAX_GPUS + 1)
     best: _Choice | None = None
     for n in counts:
         choices = [
@@ -154,7 +162,17 @@ def _choose(inputs: Inputs) -> _Choice:
     return best
 
 
-def _binding(inputs: Inputs, choice: _Choice) -> str:
+def _fewest_gpus(inputs: Inputs, below: int) -> int:
+    """The fewest GPUs, under `below`, that hold the request; `below` when none does (a
+    pilot stage is worth naming only when it needs fewer GPUs than production)."""
+    inputs, _ = _shard_if_needed(inputs)
+    for n in range(min(_first_count(inputs), below), below):
+        if any(_memory(inputs, layout).fits for layout in candidate_layouts(inputs, n)):
+            return n
+    return below
+
+
+def _binding(inputs: Inputs, choice: Fit) -> str:
     memory = choice.memory
     if inputs.request.is_training:
         if choice.fits and choice.layout.gpus == 1:
@@ -184,23 +202,59 @@ def _gb(value: float) -> float:
     return round(value / GB, 3)
 
 
-def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
-    request = inputs.request
-    warnings = list(_warnings(inputs))
-    if request.is_training and request.sharding == "none" and not request.gpus:
-        single = _choose(resolve_like(inputs, request.model_copy(update={"gpus": 1})))
-        if not single.fits:
-            request = request.model_copy(update={"sharding": "zero3"})
-            inputs = resolve_like(inputs, request)
-            warnings.append(note(M.SHARDED_ZERO3))
+@dataclass(frozen=True)
+class Fit:
+    """What size() decides, without the report around it: the layout the engine picks, whether
+    it fits, how many requests its KV cache holds, the inference speed at the asked load and,
+    for training, the training speed and whether the run had to shard (ZeRO-3) to fit.
+    The recommendation search calls this thousands of times, so nothing here renders notes."""
+
+    inputs: Inputs
+    layout: Layout
+    memory: GpuMemory
+    fits: bool
+    max_users: int
+    speed: Speed
+    training: TrainingSpeed | None
+    sharded: bool
+
+
+def fit(inputs: Inputs) -> Fit:
+    """The engine's layout and figures for resolved inputs (see `Fit`)."""
+    inputs, sharded = _shard_if_needed(inputs)
     choice = _choose(inputs)
-    layout, memory = choice.layout, choice.memory
-    max_users = _max_users(memory, layout)
-    if request.is_training:
+    max_users = _max_users(choice.memory, choice.layout)
+    training = None
+    if inputs.request.is_training:
         speed = Speed(0.0, 0.0, 0.0, 0.0, 0, "n/a (training)")
+        training = training_speed(inputs, choice.layout)
     else:
-        speed = inference_speed(inputs, layout, max(1, max_users // layout.replicas))
-    training = _training(inputs, layout) if request.is_training else None
+        speed = inference_speed(inputs, choice.layout, max(1, max_users // choice.layout.replicas))
+    return Fit(
+        inputs, choice.layout, choice.memory, choice.fits, max_users, speed, training, sharded
+    )
+
+
+def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool]:
+    """Training that does not fit one GPU and names no count shards its states (ZeRO-3):
+    replicating them on every GPU (plain data parallelism) would never fit more GPUs."""
+    request = inputs.request
+    if not (request.is_training and request.sharding == "none" and not request.gpus):
+        return inputs, False
+    if _choose(resolve_like(inputs, request.model_copy(update={"gpus": 1}))).fits:
+        return inputs, False
+    return resolve_like(inputs, request.model_copy(update={"sharding": "zero3"})), True
+
+
+def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
+    warnings = list(_warnings(inputs))
+    choice = fit(inputs)
+    inputs = choice.inputs
+    request = inputs.request
+    if choice.sharded:
+        warnings.append(note(M.SHARDED_ZERO3))
+    layout, memory, max_users, speed = choice.layout, choice.memory, choice.max_users, choice.speed
+    training = _training(inputs, choice.training) if choice.training else None
     breakdown = MemoryBreakdown(
         weights=_gb(memory.weights),
         kv_cache=_gb(memory.kv_cache),
@@ -233,7 +287,6 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             pipeline_parallel=layout.pp,
             replicas=layout.replicas,
             interconnect=inputs.gpu.interconnect.kind,
-            layout_note=english(layout_note),
             layout_note_i18n=layout_note,
         ),
         memory=Memory(
@@ -262,13 +315,9 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             active=inputs.params.active,
             embedding=inputs.params.embedding,
         ),
-        tier=english(tier),
         tier_i18n=tier,
         stages=[],
         serving_plan=None,
-        assumptions=english_all(assumptions),
-        formulas=english_all(formulas),
-        warnings=english_all(warnings),
         assumptions_i18n=assumptions,
         formulas_i18n=formulas,
         warnings_i18n=warnings,
@@ -278,7 +327,9 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
         updates["serving_plan"] = serving_plan(inputs, layout, memory)
     if with_stages:
         updates["stages"] = stages_for(
-            inputs, report, lambda r: _size(resolve_like(inputs, r), False)
+            inputs,
+            report,
+            lambda r: _fewest_gpus(resolve_like(inputs, r), below=layout.gpus),
         )
     return report.model_copy(update=updates) if updates else report
 
@@ -288,9 +339,8 @@ def resolve_like(inputs: Inputs, request: SizingRequest) -> Inputs:
     return Inputs(request, inputs.model, inputs.gpu, inputs.fmt, inputs.engine, inputs.kv_precision)
 
 
-def _training(inputs: Inputs, layout: Layout) -> Training:
+def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
     request = inputs.request
-    speed = training_speed(inputs, layout)
     if request.dataset_tokens is not None:
         tokens = request.dataset_tokens
     elif request.task == "pretrain":
@@ -343,7 +393,7 @@ def _warnings(inputs: Inputs) -> list[Note]:
     return notes
 
 
-def _overflow_message(inputs: Inputs, choice: _Choice) -> Note:
+def _overflow_message(inputs: Inputs, choice: Fit) -> Note:
     return note(
         M.DOES_NOT_FIT,
         need=choice.memory.total / GB,

@@ -5,16 +5,37 @@ GB = 1e9 bytes throughout. `breakdown_gb` is per GPU and sums to `per_gpu_gb`.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
 
-from advisor.messages import Note
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+
+from advisor.messages import Note, english, english_all
 from advisor.sizing.serving_plan import VllmServePlan
 
 NOTES = "the same as catalog notes (code and parameters), for rendering in another language"
 
 
+def _rendered_in_schema(schema: dict[str, Any], cls: type[BaseModel]) -> None:
+    """Name the rendered texts in the input schema too: a copy of a report read back (an
+    MCP client checks a tool's result against this schema) carries them."""
+    properties = schema.setdefault("properties", {})
+    for name, info in cls.model_computed_fields.items():
+        text = {"type": "string"}
+        kind = text if info.return_type is str else {"type": "array", "items": text}
+        properties.setdefault(name, {**kind, "readOnly": True})
+
+
 class _Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_rendered_in_schema)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_rendered(cls, data: Any) -> Any:
+        """A dumped report read back: the rendered texts come again from their notes."""
+        computed = cls.model_computed_fields
+        if computed and isinstance(data, dict) and not computed.keys().isdisjoint(data):
+            return {key: value for key, value in data.items() if key not in computed}
+        return data
 
 
 class GpuLayout(_Out):
@@ -25,8 +46,12 @@ class GpuLayout(_Out):
     pipeline_parallel: int
     replicas: int = Field(description="independent copies of the model (data parallel)")
     interconnect: str
-    layout_note: str
     layout_note_i18n: Note = Field(description=NOTES)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def layout_note(self) -> str:
+        return english(self.layout_note_i18n)
 
 
 class MemoryBreakdown(_Out):
@@ -77,18 +102,30 @@ class Server(_Out):
     nvme_tb: float
     pcie_lanes: int
     power_w: int
-    cpu_note: str
-    cooling_note: str
     cpu_note_i18n: Note = Field(description=NOTES)
     cooling_note_i18n: Note = Field(description=NOTES)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cpu_note(self) -> str:
+        return english(self.cpu_note_i18n)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cooling_note(self) -> str:
+        return english(self.cooling_note_i18n)
 
 
 class Stage(_Out):
     name: str
     gpu: str
     count: int
-    description: str
     description_i18n: Note = Field(description=NOTES)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def description(self) -> str:
+        return english(self.description_i18n)
 
 
 class ParamSummary(_Out):
@@ -113,16 +150,35 @@ class SizingReport(_Out):
     training: Training | None
     server: Server
     params: ParamSummary
-    tier: str
     tier_i18n: Note = Field(description=NOTES)
     stages: list[Stage]
     serving_plan: VllmServePlan | None
-    assumptions: list[str]
-    formulas: list[str]
-    warnings: list[str]
     assumptions_i18n: list[Note] = Field(description=NOTES)
     formulas_i18n: list[Note] = Field(description=NOTES)
     warnings_i18n: list[Note] = Field(description=NOTES)
+
+    # The English texts are rendered from the notes when read or serialised, not when the
+    # engine sizes: the engine returns notes, the faces render them (and a search that
+    # sizes thousands of variants never pays for prose it does not show).
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def tier(self) -> str:
+        return english(self.tier_i18n)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def assumptions(self) -> list[str]:
+        return english_all(self.assumptions_i18n)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def formulas(self) -> list[str]:
+        return english_all(self.formulas_i18n)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def warnings(self) -> list[str]:
+        return english_all(self.warnings_i18n)
 
 
 class CompareRow(_Out):

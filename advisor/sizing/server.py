@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from advisor.catalog.schema import Gpu
-from advisor.messages import M, Note, english, note
+from advisor.messages import M, Note, note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.report import Server
 
@@ -49,8 +49,6 @@ def size_server(inputs: Inputs, layout: Layout, host_offload_bytes: float) -> Se
         nvme_tb=_round_up(max(nvme_tb, 1), NVME_SIZES_TB),
         pcie_lanes=lanes,
         power_w=int(math.ceil(power * PSU_HEADROOM / 100) * 100),
-        cpu_note=english(cpu),
-        cooling_note=english(cooling),
         cpu_note_i18n=cpu,
         cooling_note_i18n=cooling,
     )

@@ -46,7 +46,26 @@ def _count(arch: Architecture) -> ParamCounts:
     return count_parameters(arch)
 
 
+_CACHE_LIMIT = 4096
+_cache: dict[tuple[int, int], tuple[Model, WeightFormat, WeightBytes]] = {}
+
+
 def weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
+    """Bytes of the weights by part and per layer in this format. Cached per model and
+    format object (a search sizes the same pair on every GPU); the entry keeps both alive,
+    so an id is never reused while its entry stands."""
+    key = (id(model), id(fmt))
+    hit = _cache.get(key)
+    if hit is not None and hit[0] is model and hit[1] is fmt:
+        return hit[2]
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    result = _weight_bytes(model, fmt)
+    _cache[key] = (model, fmt, result)
+    return result
+
+
+def _weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
     counts = parameters(model)
     bits = dict(fmt.bits)
     norm_bits = 32.0 if fmt.id == "fp32" else _NORM_BITS

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel
+
 # ---- what an answer states --------------------------------------------------------------
 
 # Groups of three after a space (RU "469 616", also NBSP and narrow NBSP) or a comma
@@ -192,6 +194,8 @@ def known_numbers(sources: Iterable[Any]) -> list[float]:
                 found.add(float(value))
         elif isinstance(value, str):
             found.update(_numbers_in_string(value))
+        elif isinstance(value, BaseModel):  # with its rendered texts (computed fields)
+            walk(value.model_dump(mode="json"))
         elif isinstance(value, Mapping):
             for item in value.values():
                 walk(item)

@@ -38,7 +38,9 @@ test: lint typecheck
 	@echo "tiers: pytest -m unit|fuzz|eval|integration|browser|load|faults"
 
 bench: install
+	$(BIN)/pip install --quiet --no-deps --target build/bench -r benchmarks/requirements.txt
 	$(BIN)/python benchmarks/bench_sizing.py
+	$(BIN)/python benchmarks/bench_recommend.py
 	$(BIN)/python benchmarks/bench_kb.py
 
 # ruff and mypy before every commit (the hooks run this checkout's pinned tools).

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
+import yaml
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from advisor.catalog.loader import Catalog, load_catalog, with_prices
 from advisor.errors import SettingsError
 from advisor.security.cors import parse_origins
 from advisor.security.ratelimit import RateLimit, parse_networks
@@ -81,6 +83,13 @@ class Settings(BaseSettings):
         default_factory=list,
         description="comma-separated origins allowed to call the API (the website widget)",
     )
+    prices_file: Path | None = Field(
+        default=None,
+        description="YAML of prices.yaml's shape merged over the shipped prices (quotes)",
+    )
+    rub_per_usd: float | None = Field(
+        default=None, gt=0, le=10_000, description="the rouble rate; unset = the catalog's"
+    )
     max_body_bytes: int = Field(default=1_000_000, ge=1024, description="request body cap")
     host: str = Field(default="127.0.0.1", description="address `advisor serve` binds")
     port: int = Field(default=7860, ge=1, le=65535, description="port `advisor serve` listens on")
@@ -116,11 +125,45 @@ class Settings(BaseSettings):
     def _parse_origins(cls, value: object) -> object:
         return parse_origins(value) if isinstance(value, str) else value
 
+    def price_overrides(self) -> dict[str, Any]:
+        """The operator's prices over the catalog's: the prices file, then the rouble rate."""
+        overrides: dict[str, Any] = {}
+        if self.prices_file is not None:
+            try:
+                data = yaml.safe_load(self.prices_file.read_text("utf-8"))
+            except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+                raise SettingsError(f"ADVISOR_PRICES_FILE: {_first_line(exc)}") from None
+            if not isinstance(data, dict):
+                raise SettingsError(
+                    "ADVISOR_PRICES_FILE: expected a mapping shaped like prices.yaml"
+                )
+            overrides = data
+        if self.rub_per_usd is not None:
+            overrides = {
+                **overrides,
+                "rub_per_usd": {"value": self.rub_per_usd, "source": "ADVISOR_RUB_PER_USD"},
+            }
+        return overrides
+
     def resolved_database_url(self) -> str:
         """The URL to connect to; a secret, so never log it (it may hold a password)."""
         if self.database_url is None:
             return f"sqlite:///{(self.data_dir / SQLITE_FILE_NAME).resolve()}"
         return normalize_database_url(self.database_url.get_secret_value())
+
+
+def configured_catalog(settings: Settings) -> Catalog:
+    """The catalog with the operator's prices; SettingsError names a bad override."""
+    try:
+        return with_prices(load_catalog(), settings.price_overrides())
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise SettingsError(f"ADVISOR_PRICES_FILE: prices.{where}: {first['msg']}") from None
+
+
+def _first_line(exc: Exception) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
 
 
 def normalize_database_url(url: str) -> str:

@@ -38,6 +38,7 @@ _BY_PATH: tuple[tuple[str, str], ...] = (
     ("tests/api/test_openapi_fuzz.py", "fuzz"),
     ("tests/cli/test_cli_properties.py", "fuzz"),
     ("tests/agent/test_tool_properties.py", "fuzz"),
+    ("tests/recommend/test_recommend_properties.py", "fuzz"),
 )
 
 

@@ -28,8 +28,8 @@ from advisor.agent.conversations import (
 )
 from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import run_offline_turn
-from advisor.catalog.loader import Catalog, load_catalog
-from advisor.config import Settings
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings, configured_catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.services.protocol import (
@@ -145,7 +145,7 @@ class AdvisorService:
     def catalog(self) -> Catalog:
         with self._lock:
             if self._catalog is None:
-                self._catalog = load_catalog()
+                self._catalog = configured_catalog(self.settings)
             return self._catalog
 
     @property

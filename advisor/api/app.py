@@ -15,12 +15,20 @@ from fastapi import FastAPI
 from advisor.api.deps import AppState
 from advisor.api.errors import STAFF_RESPONSES, install_error_handlers
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
-from advisor.api.routers import ask, health, metrics, openai_compat, sizing, widget
+from advisor.api.routers import (
+    ask,
+    health,
+    metrics,
+    openai_compat,
+    recommend,
+    sizing,
+    widget,
+)
 from advisor.api.routers.admin import admin_router
 from advisor.api.routers.mcp import build_mcp_server, mcp_routes
 from advisor.api.telemetry import MetricsMiddleware, Telemetry
-from advisor.catalog.loader import Catalog, load_catalog
-from advisor.config import Settings, get_settings
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings, configured_catalog, get_settings
 from advisor.security.install import install_security
 from advisor.security.keys import StaffKeys
 from advisor.security.redaction import install_log_redaction, secret_values
@@ -62,7 +70,7 @@ def create_app(
     settings = settings or get_settings()
     owns_database = database is None
     database = database or DatabaseStore.open(settings=settings)
-    catalog = load_catalog()
+    catalog = configured_catalog(settings)
     service = service or default_service(settings, catalog, database)
     knowledge = KnowledgeBaseHolder(lambda: service.kb)
     telemetry = Telemetry()
@@ -111,7 +119,7 @@ def create_app(
     )
     app.state.advisor = state
     install_error_handlers(app)
-    for module in (sizing, ask, openai_compat, health, metrics, widget):
+    for module in (sizing, recommend, ask, openai_compat, health, metrics, widget):
         app.include_router(module.router)
     app.include_router(admin_router(database, keys, responses=STAFF_RESPONSES))
     app.router.routes.extend(routes)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -13,7 +15,15 @@ from typing import Any
 
 import yaml
 
-from advisor.catalog.schema import EngineProfile, Gpu, Model, WeightFormat, Workloads
+from advisor.catalog.schema import (
+    EngineProfile,
+    Gpu,
+    Model,
+    Prices,
+    Suitability,
+    WeightFormat,
+    Workloads,
+)
 
 try:  # the C loader is ~10x faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _YamlLoader
@@ -59,6 +69,8 @@ class Catalog:
     formats: dict[str, WeightFormat]
     engines: dict[str, EngineProfile]
     workloads: Workloads
+    suitability: dict[str, Suitability]
+    prices: Prices
     _model_keys: dict[str, str] = field(default_factory=dict, repr=False)
     _gpu_keys: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -115,13 +127,39 @@ def load_catalog() -> Catalog:
     engines = [EngineProfile.model_validate(e) for e in _read_yaml("engines.yaml")["engines"]]
     workloads = _read_yaml("workloads.yaml")
     workloads.pop("version", None)
+    suitability = [Suitability.model_validate(s) for s in _read_yaml("suitability.yaml")["models"]]
+    prices = _read_yaml("prices.yaml")
+    prices.pop("version", None)
     return Catalog(
         gpus={g.id: g for g in gpus},
         models={m.id: m for m in models},
         formats={f.id: f for f in formats},
         engines={e.id: e for e in engines},
         workloads=Workloads.model_validate(workloads),
+        suitability={s.model: s for s in suitability},
+        prices=Prices.model_validate(prices),
     )
+
+
+def with_prices(catalog: Catalog, overrides: Mapping[str, Any]) -> Catalog:
+    """The catalog with the operator's prices (prices.yaml's shape) merged over the shipped
+    ones: a mapping merges key by key, anything else replaces. A bad override raises
+    pydantic's ValidationError naming the field."""
+    if not overrides:
+        return catalog
+    merged = _merged(catalog.prices.model_dump(mode="json"), overrides)
+    return dataclasses.replace(catalog, prices=Prices.model_validate(merged))
+
+
+def _merged(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in overrides.items():
+        current = out.get(key)
+        if isinstance(current, dict) and isinstance(value, Mapping):
+            out[key] = _merged(current, value)
+        else:
+            out[key] = value
+    return out
 
 
 def model_from_hf_config(path: Path) -> Model:

@@ -252,6 +252,12 @@ class Concurrency(_Record):
 class FineTuningData(_Record):
     tokens_per_example: int = Field(gt=0)
     source: str
+    dataset_tokens: int = Field(gt=0, description="a dataset when none is given")
+    dataset_source: str
+    seq_len: int = Field(gt=0, description="tokens per training sequence when none is given")
+    seq_len_source: str
+    deadline_hours: float = Field(gt=0, description="how long a run may take when unsaid")
+    deadline_source: str
 
 
 class Workloads(_Record):
@@ -267,3 +273,91 @@ class Workloads(_Record):
         if missing:
             raise ValueError(f"use_cases missing: {sorted(missing)}")
         return self
+
+
+RussianQuality = Literal["strong", "good", "fair", "weak", "unpublished"]
+
+
+class Suitability(_Record):
+    """How well a model suits business use: quality tier, Russian, licence, use cases."""
+
+    model: str
+    quality_tier: int = Field(ge=1, le=5, description="5 = frontier-class open model")
+    quality_basis: str
+    russian: RussianQuality
+    russian_note: str | None = None
+    licence: str
+    tool_calling: bool
+    caveat: str | None = None
+    use_cases: dict[UseCaseId, str] = Field(description="use case -> why the model suits it")
+    sources: dict[str, str] = Field(min_length=1)
+
+
+class GpuPrice(_Record):
+    usd: float = Field(gt=0)
+    kind: Literal["card", "server_share"] = Field(
+        description="card: one PCIe card; server_share: 1/8 of a complete 8-GPU HGX/OAM server"
+    )
+    market: Literal["new", "used"] = Field(
+        default="new", description="used: discontinued, bought used (a pilot, not production)"
+    )
+    source: str
+
+
+class Chassis(_Record):
+    id: str
+    max_gpus: int = Field(ge=1)
+    usd: float = Field(ge=0)
+    gpu_classes: tuple[GpuClass, ...]
+    source: str
+
+
+class RunningCosts(_Record):
+    power_usd_per_kwh: float = Field(gt=0)
+    power_source: str
+    pue: float = Field(ge=1)
+    pue_source: str
+    base_server_w: float = Field(ge=0)
+    base_server_source: str
+    facilities_usd_per_server_month: float = Field(ge=0)
+    facilities_source: str
+    maintenance_pct_per_year: float = Field(ge=0)
+    maintenance_source: str
+    busy_hours_per_month: float = Field(gt=0, le=744)
+    busy_hours_source: str
+
+
+class RateSource(_Record):
+    usd: float = Field(gt=0)
+    source: str
+
+
+class HostedApi(_Record):
+    quality_tier: int = Field(ge=1, le=5)
+    name: str
+    input_usd_per_m: float = Field(ge=0)
+    output_usd_per_m: float = Field(ge=0)
+    source: str
+
+
+class CurrencyRate(_Record):
+    value: float = Field(gt=0)
+    source: str
+
+
+class Prices(_Record):
+    """What hardware, power, rented GPUs and hosted APIs cost (prices.yaml)."""
+
+    as_of: str
+    rub_per_usd: CurrencyRate
+    gpus: dict[str, GpuPrice]
+    chassis: tuple[Chassis, ...] = Field(min_length=1)
+    running: RunningCosts
+    cloud_usd_per_gpu_hour: dict[str, RateSource]
+    hosted_api: tuple[HostedApi, ...] = Field(min_length=1)
+
+    def api_for_tier(self, tier: int) -> HostedApi:
+        """The hosted API of the same quality tier (the nearest below when none matches)."""
+        ranked = sorted(self.hosted_api, key=lambda api: api.quality_tier)
+        below = [api for api in ranked if api.quality_tier <= tier]
+        return below[-1] if below else ranked[0]

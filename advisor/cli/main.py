@@ -16,6 +16,7 @@ from advisor.errors import SettingsError
 # Sub-command modules, in the order `advisor --help` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
     "advisor.cli.size",
+    "advisor.cli.recommend",
     "advisor.cli.catalog",
     "advisor.cli.kb",
     "advisor.cli.ask",

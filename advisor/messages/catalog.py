@@ -642,6 +642,16 @@ class M(Enum):
         "{feasible} of {total} GPUs fit; cheapest first: {first}",
         "подходят {feasible} из {total} GPU; самые доступные: {first}",
     )
+    STEP_RECOMMENDED = (
+        "step.recommended",
+        "{options} options; {label}: {model} on {count} x {gpu}, ${capex:,.0f} to buy",
+        "вариантов: {options}; {label}: {model} на {count} x {gpu}, покупка ${capex:,.0f}",
+    )
+    STEP_NO_OPTION = (
+        "step.no_option",
+        "no option meets the goal: {unmet}",
+        "ни один вариант не подходит: {unmet}",
+    )
     STEP_PASSAGES = (
         "step.passages",
         "{count} passages: {sections}",
@@ -673,6 +683,368 @@ class M(Enum):
     CARD_RAM = ("card.ram", "RAM", "ОЗУ")
     CARD_POWER = ("card.power", "power", "питание")
     PART_OVERHEAD_SHORT = ("part.overhead_short", "overhead", "накладные")
+
+    # ---- recommendation -----------------------------------------------------------------
+    USE_CASE_CHAT = ("use_case.chat", "a general assistant", "общий ассистент")
+    USE_CASE_RAG = ("use_case.rag", "questions over documents (RAG)", "вопросы по документам (RAG)")
+    USE_CASE_SUPPORT = ("use_case.support", "a customer-support bot", "бот поддержки клиентов")
+    USE_CASE_CODE = ("use_case.code", "a code assistant", "помощник программиста")
+    USE_CASE_EXTRACTION = (
+        "use_case.extraction",
+        "document processing and extraction",
+        "обработка документов и извлечение данных",
+    )
+    USE_CASE_SUMMARIZATION = ("use_case.summarization", "summarisation", "суммаризация")
+    USE_CASE_TRANSLATION = ("use_case.translation", "translation", "перевод")
+    USE_CASE_AGENTS = ("use_case.agents", "agents with tools", "агенты с инструментами")
+    REC_PROFILE = (
+        "rec.profile",
+        "Use case {use_case}: {input} tokens in and {output} out per request; a user expects the "
+        "first token within {ttft:g} s and {speed:g} tokens/s.",
+        "Задача — {use_case}: {input} токенов на входе и {output} на выходе на запрос; "
+        "пользователь ждёт первый токен за {ttft:g} с и {speed:g} токенов/с.",
+    )
+    REC_DEFAULT_USERS = (
+        "rec.default_users",
+        "No load given: sized for {users} users at once, a pilot's worth.",
+        "Нагрузка не указана: посчитано на {users} одновременных пользователей, как для пилота.",
+    )
+    REC_QUALITY_FLOOR = (
+        "rec.quality_floor",
+        "Models of quality tier {tier} or higher (of 5) that suit the use case and language.",
+        "Модели уровня качества от {tier} из 5, подходящие под задачу и язык.",
+    )
+    REC_SHORTLIST = ("rec.shortlist", "the shortlisted models", "подходящие модели")
+    REC_TARGETS = (
+        "rec.targets",
+        "Targets at peak: first token within {ttft:g} s, {speed:g} tokens/s per user, "
+        "{users} users at once.",
+        "Цели на пике: первый токен за {ttft:g} с, {speed:g} токенов/с на пользователя, "
+        "{users} пользователей одновременно.",
+    )
+    REC_COSTS = (
+        "rec.costs",
+        "Running costs: power ${power:g}/kWh x PUE {pue:g} around the clock, ${facilities:,.0f} "
+        "per server a month for facilities, maintenance {maintenance:g}% of the hardware a year.",
+        "Расходы на работу: электричество ${power:g}/кВт·ч x PUE {pue:g} круглосуточно, "
+        "${facilities:,.0f} в месяц на сервер за размещение, обслуживание {maintenance:g}% "
+        "стоимости оборудования в год.",
+    )
+    REC_TOKENS = (
+        "rec.tokens",
+        "Tokens a month: the peak load at half its height on average over {hours:g} busy "
+        "hours; the same tokens priced at a hosted API of the model's quality tier.",
+        "Токенов в месяц: пиковая нагрузка, в среднем вдвое ниже пика, за {hours:g} рабочих "
+        "часов; те же токены посчитаны по цене облачного API того же уровня качества.",
+    )
+    REC_RATE = (
+        "rec.rate",
+        "Roubles at {rate:g} RUB per USD (prices as of {as_of}); every price is a catalog "
+        "default a quote replaces.",
+        "Рубли по курсу {rate:g} ₽ за доллар (цены на {as_of}); каждая цена — значение "
+        "каталога, которое заменит коммерческое предложение.",
+    )
+    REC_NO_QUEUE = (
+        "rec.no_queue",
+        "Speed and first-token time are the engine's figures at the peak load, without queueing.",
+        "Скорость и время до первого токена — расчёт движка на пиковой нагрузке, без очередей.",
+    )
+    REC_DATASET_DEFAULT = (
+        "rec.dataset_default",
+        "No dataset size given: {tokens:,} tokens (about {examples:,} examples of {per} tokens).",
+        "Объём данных не указан: {tokens:,} токенов (около {examples:,} примеров по {per} "
+        "токенов).",
+    )
+    REC_SEQ_LEN_DEFAULT = (
+        "rec.seq_len_default",
+        "No sequence length given: {seq_len} tokens per training example.",
+        "Длина последовательности не указана: {seq_len} токенов на обучающий пример.",
+    )
+    REC_DEADLINE_DEFAULT = (
+        "rec.deadline_default",
+        "No deadline given: a run should end within {hours:g} hours, so a team can train, "
+        "evaluate and retrain daily.",
+        "Срок не указан: запуск должен уложиться в {hours:g} ч, чтобы команда могла обучать, "
+        "проверять и переобучать каждый день.",
+    )
+    REC_TRAINING = (
+        "rec.training",
+        "{task!c}: one epoch over {tokens:,} tokens in sequences of {seq_len}, finished "
+        "within {hours:g} hours.",
+        "{task!c}: одна эпоха на {tokens:,} токенах, последовательности по {seq_len}, не "
+        "дольше {hours:g} ч.",
+    )
+    REC_TRAIN_COSTS = (
+        "rec.train_costs",
+        "A run's cost: its hours at the bought hardware's 3-year cost per hour; rented: the "
+        "same GPU-hours at neocloud on-demand rates (hyperscalers charge 2-3x).",
+        "Стоимость запуска: его часы по цене часа своего оборудования за 3 года; в аренду — "
+        "те же GPU-часы по ставкам on-demand у нишевых облаков (крупные облака в 2-3 раза "
+        "дороже).",
+    )
+    REC_BUDGET_RUB = (
+        "rec.budget_rub",
+        "Budget {rub:,} RUB = ${usd:,} at {rate:g} RUB per USD.",
+        "Бюджет {rub:,} ₽ = ${usd:,} по курсу {rate:g} ₽ за доллар.",
+    )
+    REC_LABEL_START = ("rec.label_start", "Start", "Старт")
+    REC_LABEL_RECOMMENDED = ("rec.label_recommended", "Recommended", "Рекомендуем")
+    REC_LABEL_SCALE = ("rec.label_scale", "Room to grow", "С запасом на рост")
+    REC_LABEL_OWNED = ("rec.label_owned", "On your hardware", "На вашем оборудовании")
+    REC_LABEL_PARETO = ("rec.label_pareto", "Alternative", "Альтернатива")
+    REC_LABEL_QUALITY = ("rec.label_quality", "A stronger model", "Модель сильнее")
+    REC_LABEL_CLOSEST = ("rec.label_closest", "Closest", "Ближе всего к цели")
+    REC_WORKLOAD = (
+        "rec.workload",
+        "Load at peak: {users} users at once, {input} tokens in and {output} out per request; "
+        "targets: first token within {ttft:g} s, {speed:g} tokens/s per user.",
+        "Нагрузка на пике: {users} пользователей одновременно, {input} токенов на входе и "
+        "{output} на выходе; цели: первый токен за {ttft:g} с, {speed:g} токенов/с на "
+        "пользователя.",
+    )
+    REC_WORKLOAD_TRAINING = (
+        "rec.workload_training",
+        "Run: {task}, {tokens:,} tokens in sequences of {seq_len}, within {hours:g} h.",
+        "Запуск: {task}, {tokens:,} токенов, последовательности по {seq_len}, не дольше "
+        "{hours:g} ч.",
+    )
+    REC_OPTION_SERVE = (
+        "rec.option_serve",
+        "Up to {capacity} users at once, {speed:g} tokens/s each, first token in {ttft:g} s.",
+        "До {capacity} пользователей одновременно, {speed:g} токенов/с каждому, первый токен "
+        "через {ttft:g} с.",
+    )
+    REC_OPTION_TRAIN = (
+        "rec.option_train",
+        "{hours:g} h for the dataset ({speed:,.0f} tokens/s).",
+        "{hours:g} ч на весь набор ({speed:,.0f} токенов/с).",
+    )
+    REC_OPTION_TITLE = (
+        "rec.option_title",
+        "{label}: {model}, {precision}, {gpus}{used}",
+        "{label}: {model}, {precision}, {gpus}{used}",
+    )
+    REC_USED = ("rec.used", " (bought used)", " (б/у)")
+    REC_GPUS = ("rec.gpus", "{count} x {gpu}", "{count} x {gpu}")
+    REC_GPUS_REPLICAS = (
+        "rec.gpus_replicas",
+        "{replicas} copies of {count} x {gpu}",
+        "{replicas} копии по {count} x {gpu}",
+    )
+    REC_OPTION_COST = (
+        "rec.option_cost",
+        "Buy: ${capex:,.0f} ({capex_rub:,.0f} RUB); running ${monthly:,.0f} a month; "
+        "3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
+        "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
+        "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+    )
+    REC_OPTION_COST_OWNED = (
+        "rec.option_cost_owned",
+        "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
+        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+    )
+    REC_OPTION_API = (
+        "rec.option_api",
+        "${per_m:g} per million tokens; a hosted API of the same tier ({api}) would bill "
+        "${api_monthly:,.0f} a month for the same tokens: {payback}",
+        "${per_m:g} за миллион токенов; облачный API того же уровня ({api}) взял бы "
+        "${api_monthly:,.0f} в месяц за те же токены: {payback}",
+    )
+    REC_PAYBACK = (
+        "rec.payback",
+        "buying pays back in {months:g} months.",
+        "покупка окупится за {months:g} мес.",
+    )
+    REC_OWNED_RUNNING = (
+        "rec.owned_running",
+        "running your GPUs costs ${monthly:,.0f} a month.",
+        "работа ваших GPU стоит ${monthly:,.0f} в месяц.",
+    )
+    REC_NO_PAYBACK = (
+        "rec.no_payback",
+        "at this load the API stays cheaper for five years (own hardware buys privacy and "
+        "control, not savings).",
+        "при такой нагрузке API дешевле и через пять лет (своё оборудование даёт "
+        "конфиденциальность и контроль, а не экономию).",
+    )
+    REC_OPTION_RUN = (
+        "rec.option_run",
+        "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
+        "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
+    )
+    REC_CLOUD_RUN = ("rec.cloud_run", "${usd:,.2f}", "${usd:,.2f}")
+    REC_NO_CLOUD_RATE = ("rec.no_cloud_rate", "no public rate", "нет публичной ставки")
+    REC_HEADING_UNMET = ("rec.heading_unmet", "Not met", "Не выполнено")
+    REC_HEADING_FIT = ("rec.heading_fit", "What would make it work", "Что поможет")
+    REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")
+    REC_FIT_LINE = (
+        "rec.fit_line",
+        "{description} Then: {capacity} users at once, {speed:g} tokens/s each{verdict}.",
+        "{description} Тогда: {capacity} пользователей одновременно, {speed:g} токенов/с "
+        "каждому{verdict}.",
+    )
+    REC_FIT_MEETS = ("rec.fit_meets", "; meets the targets", "; цели выполнены")
+    REC_FIT_MISSES = ("rec.fit_misses", "; still misses a target", "; цель всё ещё не достигнута")
+    REC_FIT_LINE_TRAINING = (
+        "rec.fit_line_training",
+        "{description} Then: {hours:g} h for the dataset{verdict}.",
+        "{description} Тогда: {hours:g} ч на весь набор{verdict}.",
+    )
+    WHY_RECOMMENDED = (
+        "why.recommended",
+        "The lowest 3-year cost that serves {users} users at once at the targets, with "
+        "room for {capacity}.",
+        "Самая низкая стоимость за 3 года, при которой {users} пользователей одновременно"
+        " получают целевую скорость; запас до {capacity}.",
+    )
+    WHY_START = (
+        "why.start",
+        "Start here: it serves a pilot of {users} users at {speed:g} tokens/s each; grow "
+        "once it has proved its value.",
+        "Начните с этого: пилот на {users} пользователей по {speed:g} токенов/с; "
+        "наращивайте, когда польза подтвердится.",
+    )
+    WHY_SCALE = (
+        "why.scale",
+        "Room to grow: holds {users} users at once, twice today's peak.",
+        "Запас на рост: {users} пользователей одновременно — вдвое больше сегодняшнего пика.",
+    )
+    WHY_OWNED = (
+        "why.owned",
+        "Fits the GPUs you own: {capacity} users at once at {speed:g} tokens/s each.",
+        "Помещается на ваши GPU: {capacity} пользователей одновременно по {speed:g} токенов/с.",
+    )
+    WHY_QUALITY = (
+        "why.quality",
+        "A stronger model for more money: quality tier {tier} of 5 (the recommended one "
+        "is {base_tier}), {users} users at {speed:g} tokens/s each.",
+        "Модель сильнее за большие деньги: уровень качества {tier} из 5 (у "
+        "рекомендованной {base_tier}), {users} пользователей по {speed:g} токенов/с.",
+    )
+    WHY_PARETO = (
+        "why.pareto",
+        "Another balance of cost and speed: {speed:g} tokens/s per user for ${tco:,.0f} "
+        "over 3 years.",
+        "Другой баланс цены и скорости: {speed:g} токенов/с на пользователя за "
+        "${tco:,.0f} за 3 года.",
+    )
+    WHY_CLOSEST = (
+        "why.closest",
+        "The closest to the goal: {capacity} users at once at {speed:g} tokens/s each.",
+        "Ближе всего к цели: {capacity} пользователей одновременно по {speed:g} токенов/с.",
+    )
+    UNMET_BUDGET = (
+        "unmet.budget",
+        "budget: the cheapest setup that meets the targets costs ${capex:,.0f}, the budget is "
+        "${budget:,.0f}",
+        "бюджет: самый дешёвый вариант, который выполняет цели, стоит ${capex:,.0f}, бюджет "
+        "${budget:,.0f}",
+    )
+    WHY_TRAIN_RECOMMENDED = (
+        "why.train_recommended",
+        "Ends within the {deadline:g} h deadline at the lowest 3-year cost.",
+        "Укладывается в срок {deadline:g} ч при самой низкой стоимости за 3 года.",
+    )
+    WHY_TRAIN_START = (
+        "why.train_start",
+        "The cheapest that runs it ({hours:g} h): enough to try {task} before buying for "
+        "the deadline.",
+        "Самый дешёвый вариант, на котором это запускается ({hours:g} ч): хватит, чтобы "
+        "опробовать {task} до покупки под срок.",
+    )
+    WHY_TRAIN_OWNED = (
+        "why.train_owned",
+        "Fits the GPUs you own: {hours:g} h for the dataset.",
+        "Помещается на ваши GPU: {hours:g} ч на весь набор.",
+    )
+    WHY_TRAIN_QUALITY = (
+        "why.train_quality",
+        "A stronger model for more money: quality tier {tier} of 5 (the recommended one is "
+        "{base_tier}), {hours:g} h for the dataset.",
+        "Модель сильнее за большие деньги: уровень качества {tier} из 5 (у рекомендованной "
+        "{base_tier}), {hours:g} ч на весь набор.",
+    )
+    WHY_TRAIN_PARETO = (
+        "why.train_pareto",
+        "Another balance of cost and time: {hours:g} h for ${tco:,.0f} over 3 years.",
+        "Другой баланс цены и времени: {hours:g} ч за ${tco:,.0f} за 3 года.",
+    )
+    WHY_TRAIN_CLOSEST = (
+        "why.train_closest",
+        "The closest to the deadline: {hours:g} h.",
+        "Ближе всего к сроку: {hours:g} ч.",
+    )
+    UNMET_TARGETS = (
+        "unmet.targets",
+        "speed: no setup reaches {speed:g} tokens/s per user and a first token within {ttft:g} s "
+        "for {users} users at once",
+        "скорость: ни один вариант не даёт {speed:g} токенов/с на пользователя и первый токен "
+        "за {ttft:g} с при {users} пользователях одновременно",
+    )
+    UNMET_OWNED = (
+        "unmet.owned",
+        "owned hardware: {model} does not fit {count} x {gpu} for {users} users at once",
+        "своё оборудование: {model} не помещается на {count} x {gpu} для {users} "
+        "пользователей одновременно",
+    )
+    UNMET_OWNED_TRAINING = (
+        "unmet.owned_training",
+        "owned hardware: {task} of {model} does not fit {count} x {gpu}",
+        "своё оборудование: {task} для {model} не помещается на {count} x {gpu}",
+    )
+    UNMET_FIT = (
+        "unmet.fit",
+        "memory: no allowed GPU holds {model} for {users} users at {context} tokens",
+        "память: ни одна разрешённая GPU не вмещает {model} для {users} пользователей при "
+        "{context} токенах",
+    )
+    UNMET_FIT_TRAINING = (
+        "unmet.fit_training",
+        "memory: no allowed GPU, up to {count} of them, holds {task} of {model} at {seq_len} "
+        "tokens per sequence",
+        "память: ни одна разрешённая GPU, даже {count} штук, не вмещает {task} для {model} при "
+        "{seq_len} токенах на последовательность",
+    )
+    UNMET_DEADLINE = (
+        "unmet.deadline",
+        "time: no setup of up to {count} GPUs trains on {tokens:,} tokens within {hours:g} h",
+        "время: ни одна конфигурация до {count} GPU не обучит на {tokens:,} токенах за {hours:g} ч",
+    )
+    FIT_KV_FP8 = (
+        "fit.kv_fp8",
+        "Keep the KV cache in FP8: twice the users in the same memory.",
+        "Хранить KV-кэш в FP8: вдвое больше пользователей в той же памяти.",
+    )
+    FIT_INT4 = (
+        "fit.int4",
+        "Serve the weights in 4 bits (AWQ): a quarter of the BF16 memory, a small quality cost.",
+        "Веса в 4 битах (AWQ): четверть памяти BF16 ценой небольшой потери качества.",
+    )
+    FIT_QLORA = (
+        "fit.qlora",
+        "Train with QLoRA: the frozen base in 4 bits (NF4), a quarter of the memory, slower.",
+        "Обучать методом QLoRA: замороженная база в 4 битах (NF4) — четверть памяти, медленнее.",
+    )
+    FIT_CONTEXT = (
+        "fit.context",
+        "Shorten the context to {context} tokens per request.",
+        "Сократить контекст до {context} токенов на запрос.",
+    )
+    FIT_MORE_GPUS = (
+        "fit.more_gpus",
+        "Use {count} GPUs of the same kind.",
+        "Взять {count} GPU того же типа.",
+    )
+    FIT_INT4_MORE_GPUS = (
+        "fit.int4_more_gpus",
+        "Serve the weights in 4 bits (AWQ) on {count} GPUs of the same kind.",
+        "Веса в 4 битах (AWQ) на {count} GPU того же типа.",
+    )
+    FIT_SMALLER_MODEL = (
+        "fit.smaller_model",
+        "Take the smaller {model}.",
+        "Взять модель поменьше: {model}.",
+    )
 
     # ---- UI labels (shown in both languages at once) ------------------------------------
     UI_STORAGE_DOWN = (

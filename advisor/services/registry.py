@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from advisor.recommend import Recommendation, RecommendRequest
 from advisor.services.knowledge import SearchKnowledgeArgs, SearchResults
 from advisor.services.sizing import input_error
 from advisor.sizing.report import Comparison, SizingReport
@@ -91,6 +92,20 @@ COMPARE_GPUS = ToolSpec(
     result=Comparison,
     fields=SIZING_TOOL_FIELDS,
 )
+RECOMMEND_DEPLOYMENT = ToolSpec(
+    name="recommend_deployment",
+    title="Recommend a deployment from a goal",
+    description=(
+        "Recommend GPUs, server and model from a goal (use case, staff or users, language, "
+        "latency, budget, GPUs already owned, or a fine-tuning run): named options (start, "
+        "recommended, scale, owned) with speed, capacity and cost (capex, monthly, 3-year "
+        "TCO, per million tokens, against a hosted API), what is unmet and what would make "
+        "a setup fit, each computed by the deterministic engine. Use null for anything the "
+        "user did not say."
+    ),
+    arguments=RecommendRequest,
+    result=Recommendation,
+)
 SEARCH_KNOWLEDGE = ToolSpec(
     name="search_knowledge",
     title="Search the knowledge base",
@@ -101,7 +116,12 @@ SEARCH_KNOWLEDGE = ToolSpec(
     arguments=SearchKnowledgeArgs,
     result=SearchResults,
 )
-TOOLS: tuple[ToolSpec, ...] = (SIZE_DEPLOYMENT, COMPARE_GPUS, SEARCH_KNOWLEDGE)
+TOOLS: tuple[ToolSpec, ...] = (
+    SIZE_DEPLOYMENT,
+    COMPARE_GPUS,
+    RECOMMEND_DEPLOYMENT,
+    SEARCH_KNOWLEDGE,
+)
 TOOLS_BY_NAME: dict[str, ToolSpec] = {tool.name: tool for tool in TOOLS}
 
 

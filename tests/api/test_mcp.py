@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from mcp import Client
 
 from advisor.catalog.loader import load_catalog
+from advisor.services.recommendation import recommend_deployment
 from advisor.services.registry import SIZING_TOOL_FIELDS
 from advisor.services.sizing import compare_gpus, size_deployment
 from tests.api.conftest import LiveServer
@@ -24,12 +25,17 @@ def with_client(server: LiveServer, work: Callable[[Client], Awaitable[T]]) -> T
     return asyncio.run(run())
 
 
-def test_lists_three_read_only_tools(live_server: LiveServer) -> None:
+def test_lists_every_registry_tool_read_only(live_server: LiveServer) -> None:
     async def work(client: Client) -> Any:
         return (await client.list_tools()).tools
 
     tools = {tool.name: tool for tool in with_client(live_server, work)}
-    assert set(tools) == {"size_deployment", "compare_gpus", "search_knowledge"}
+    assert set(tools) == {
+        "size_deployment",
+        "compare_gpus",
+        "recommend_deployment",
+        "search_knowledge",
+    }
     for tool in tools.values():
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is True
@@ -38,6 +44,8 @@ def test_lists_three_read_only_tools(live_server: LiveServer) -> None:
     assert list(size_schema["properties"]) == list(SIZING_TOOL_FIELDS)
     assert size_schema["required"] == ["model"]
     assert tools["search_knowledge"].input_schema["required"] == ["query"]
+    assert "required" not in tools["recommend_deployment"].input_schema
+    assert "use_case" in tools["recommend_deployment"].input_schema["properties"]
 
 
 def test_size_tool_returns_the_engine_report(live_server: LiveServer) -> None:
@@ -61,6 +69,18 @@ def test_compare_tool_returns_the_engine_comparison(live_server: LiveServer) -> 
     assert result.structured_content == expected.model_dump(mode="json")
 
 
+def test_recommend_tool_returns_the_recommendation(live_server: LiveServer) -> None:
+    goal = {"use_case": "rag", "headcount": 200, "language": "ru", "owned": None}
+
+    async def work(client: Client) -> Any:
+        return await client.call_tool("recommend_deployment", goal)
+
+    result = with_client(live_server, work)
+    assert result.is_error is False
+    expected = recommend_deployment({k: v for k, v in goal.items() if v}, load_catalog())
+    assert result.structured_content == expected.model_dump(mode="json")
+
+
 def test_bad_arguments_come_back_as_a_tool_error_naming_the_field(
     live_server: LiveServer,
 ) -> None:
@@ -68,9 +88,12 @@ def test_bad_arguments_come_back_as_a_tool_error_naming_the_field(
         return (
             await client.call_tool("size_deployment", {"model": "lama 3.1 70b"}),
             await client.call_tool("size_deployment", {"model": "llama-3.1-8b", "users": 0}),
+            await client.call_tool("recommend_deployment", {"owned": "4x h900"}),
         )
 
-    unknown_model, bad_users = with_client(live_server, work)
+    unknown_model, bad_users, bad_owned = with_client(live_server, work)
+    assert bad_owned.is_error is True
+    assert "owned.gpu: unknown GPU" in bad_owned.content[0].text
     assert unknown_model.is_error is True
     assert "model" in unknown_model.content[0].text
     assert "llama-3.1-70b" in unknown_model.content[0].text

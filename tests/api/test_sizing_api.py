@@ -128,6 +128,7 @@ def test_tools_are_strict_openai_tools(client: TestClient) -> None:
     assert [t["function"]["name"] for t in tools] == [
         "size_deployment",
         "compare_gpus",
+        "recommend_deployment",
         "search_knowledge",
     ]
     assert tools == [openai_tool(spec) for spec in TOOLS]
@@ -155,6 +156,7 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
     for path in (
         "/v1/size",
         "/v1/compare",
+        "/v1/recommend",
         "/v1/gpus",
         "/v1/models",
         "/v1/ask",

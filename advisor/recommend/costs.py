@@ -1,0 +1,133 @@
+"""What an option costs: to buy, to run, over three years, per token, and against an API.
+
+Capex is the GPUs at their catalog price plus the chassis around them (an SXM/OAM GPU's
+price is its share of a complete 8-GPU server, chassis included). Running costs follow
+ConfigIQ's model: power at the wall x PUE around the clock, facilities per server, and
+maintenance as a share of capex. Tokens per month come from the peak load through
+Little's law (requests in flight / seconds each) at half the peak on average over the
+busy hours, the shape of llm-d Planner's chat traffic (peak = 2x the mean).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from advisor.catalog.schema import Gpu, HostedApi, Prices
+
+HOURS_PER_MONTH = 730  # 24 x 365 / 12: the hardware runs around the clock
+MONTHS_3Y = 36
+PEAK_TO_MEAN = 2.0  # llm-d Planner usecase_slo_workload.json: chat peak multiplier 2.0
+PAYBACK_HORIZON_MONTHS = 60  # a server is written off in five years: later is never
+
+
+@dataclass(frozen=True)
+class Spend:
+    capex_usd: float
+    monthly_usd: float
+    tco_3y_usd: float
+    usd_per_million_tokens: float
+    api: HostedApi | None  # inference: the hosted API of the same tier
+    api_monthly_usd: float | None
+    break_even_months: float | None
+    servers: int
+    power_kw: float
+    tokens_per_month: float
+    run_usd: float | None  # training: the run's share of the 3-year cost
+    cloud_run_usd: float | None  # training: the same GPU-hours rented
+
+
+@dataclass(frozen=True)
+class Serving:
+    """Inference: the tokens a month it serves, priced at a hosted API of its tier."""
+
+    monthly_tokens: float
+    input_share: float
+    quality_tier: int
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """Fine-tuning: one run of `hours` over `tokens` (dataset x epochs)."""
+
+    hours: float
+    tokens: float
+
+
+def servers_and_chassis(gpu: Gpu, count: int, prices: Prices) -> tuple[int, float]:
+    """How many servers hold `count` GPUs, and what their chassis cost."""
+    price = prices.gpus[gpu.id]
+    if price.kind == "server_share":
+        return math.ceil(count / 8), 0.0
+    fitting = [c for c in prices.chassis if gpu.gpu_class in c.gpu_classes]
+    for chassis in sorted(fitting, key=lambda c: (c.max_gpus, c.usd)):
+        if count <= chassis.max_gpus:
+            return 1, chassis.usd
+    biggest = max(fitting, key=lambda c: c.max_gpus)
+    servers = math.ceil(count / biggest.max_gpus)
+    return servers, servers * biggest.usd
+
+
+def tokens_per_month(
+    concurrency: int, request_seconds: float, tokens_per_request: int, busy_hours: float
+) -> float:
+    """Tokens served in a month: peak requests/s (Little's law) at the mean load, busy hours."""
+    peak_rps = concurrency / request_seconds
+    return peak_rps / PEAK_TO_MEAN * busy_hours * 3600 * tokens_per_request
+
+
+def spend(
+    gpu: Gpu, count: int, prices: Prices, *, owned: bool, use: Serving | TrainingRun
+) -> Spend:
+    """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
+    hosted-API bill, for training the run's cost owned and rented."""
+    running = prices.running
+    servers, chassis = servers_and_chassis(gpu, count, prices)
+    hardware_value = count * prices.gpus[gpu.id].usd + chassis
+    capex = 0.0 if owned else hardware_value
+    power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
+    energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
+    facilities = servers * running.facilities_usd_per_server_month
+    maintenance = hardware_value * running.maintenance_pct_per_year / 100 / 12
+    monthly = energy + facilities + maintenance
+    tco = capex + MONTHS_3Y * monthly
+    if isinstance(use, TrainingRun):
+        run = use.hours * tco / (MONTHS_3Y * HOURS_PER_MONTH)
+        rate = prices.cloud_usd_per_gpu_hour.get(gpu.id)
+        return Spend(
+            capex_usd=capex,
+            monthly_usd=monthly,
+            tco_3y_usd=tco,
+            servers=servers,
+            power_kw=power_kw,
+            usd_per_million_tokens=run / max(use.tokens / 1e6, 1e-6),
+            api=None,
+            api_monthly_usd=None,
+            break_even_months=None,
+            tokens_per_month=0.0,
+            run_usd=run,
+            cloud_run_usd=use.hours * count * rate.usd if rate else None,
+        )
+    millions = max(use.monthly_tokens, 1.0) / 1e6
+    api = prices.api_for_tier(use.quality_tier)
+    api_monthly = millions * (
+        use.input_share * api.input_usd_per_m + (1 - use.input_share) * api.output_usd_per_m
+    )
+    saving = api_monthly - monthly
+    break_even = capex / saving if saving > 0 and not owned else None
+    if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:
+        break_even = None
+    return Spend(
+        capex_usd=capex,
+        monthly_usd=monthly,
+        tco_3y_usd=tco,
+        servers=servers,
+        power_kw=power_kw,
+        usd_per_million_tokens=tco / MONTHS_3Y / millions,
+        api=api,
+        api_monthly_usd=api_monthly,
+        break_even_months=break_even,
+        tokens_per_month=use.monthly_tokens,
+        run_usd=None,
+        cloud_run_usd=None,
+    )

@@ -1,0 +1,139 @@
+"""What the recommendation answers: the `advisor recommend --json` object.
+
+Money is USD (`cost`) with the rouble view at the catalog's rate (`cost_rub`). Every
+English text field has its catalog note beside it (`*_i18n`), so a face renders the same
+content in Russian. `gpu.count` is per replica; `replicas` copies run behind a router.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from advisor.messages import Note
+
+NOTES = "the same as catalog notes (code and parameters), for rendering in another language"
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Workload(_Out):
+    concurrency: int = Field(description="requests in flight at peak, what the GPUs must hold")
+    input_tokens: int
+    output_tokens: int
+    ttft_p95_s: float | None = Field(description="the first-token target at peak")
+    tokens_per_s_per_user: float | None = Field(description="the streaming target per user")
+    use_case: str
+    pilot_users: int = Field(description="the load the `start` option is sized for")
+    task: str = Field(description="inference, or the fine-tuning method")
+    dataset_tokens: int | None = Field(description="fine-tuning: tokens in one epoch")
+    seq_len: int | None = Field(description="fine-tuning: tokens per training sequence")
+    deadline_hours: float | None = Field(description="fine-tuning: the run must end within")
+
+
+class OptionGpu(_Out):
+    id: str
+    name: str
+    count: int = Field(description="GPUs per replica")
+    market: str = Field(
+        description="new; used (discontinued, bought second-hand); owned (the customer's)"
+    )
+
+
+class Cost(_Out):
+    capex_usd: float = Field(description="hardware to buy (0 for owned GPUs)")
+    monthly_usd: float = Field(description="power x PUE, facilities, maintenance")
+    tco_3y_usd: float = Field(description="capex + 36 months of running")
+    usd_per_million_tokens: float = Field(
+        description="inference: 3-year TCO over the tokens it serves; training: the run's cost "
+        "over the tokens it trains on"
+    )
+    api_monthly_usd: float | None = Field(
+        description="inference: the same tokens through a hosted API of its tier"
+    )
+    api_name: str | None
+    break_even_months: float | None = Field(
+        description=("months until owning beats the API; null when it does not within five years")
+    )
+    servers: int
+    power_kw: float = Field(description="at the wall, GPUs and hosts, before PUE")
+    run_usd: float | None = Field(
+        description="training: the run's hours at the owned hardware's 3-year cost per hour"
+    )
+    cloud_run_usd: float | None = Field(
+        description="training: the same GPU-hours rented on demand (null: no public rate)"
+    )
+
+
+class CostRub(_Out):
+    capex: float
+    monthly: float
+    tco_3y: float
+    per_million_tokens: float
+    api_monthly: float | None
+    run: float | None
+    cloud_run: float | None
+
+
+class Option(_Out):
+    label: str = Field(description="start, recommended, scale, quality, owned, closest or pareto")
+    quality_basis: str | None = Field(description="what the quality tier rests on")
+    model: str
+    model_name: str
+    quality_tier: int
+    precision: str
+    kv_precision: str
+    gpu: OptionGpu
+    replicas: int
+    context: int
+    users_per_replica: int
+    fits: bool
+    meets_targets: bool
+    max_concurrent_users: int
+    per_user_tokens_per_s: float = Field(description="inference at peak; 0 for training")
+    ttft_s: float = Field(description="inference at peak; 0 for training")
+    binding_constraint: str = Field(
+        description="memory, kv_cache, speed, ttft, deadline (training) or none"
+    )
+    training_hours: float | None = Field(description="fine-tuning: one run over the dataset")
+    training_tokens_per_s: float | None
+    cost: Cost
+    cost_rub: CostRub
+    why: str
+    why_i18n: Note = Field(description=NOTES)
+    size_request: dict[str, Any] = Field(
+        description="the `advisor size` fields (POST /v1/size body) that reproduce this option"
+    )
+
+
+class FitChange(_Out):
+    """One change that makes a fixed model fit or meet its targets, with its figures."""
+
+    change: str = Field(
+        description="kv_fp8, int4, shorter_context, more_gpus, int4_more_gpus, qlora, smaller_model"
+    )
+    description: str
+    description_i18n: Note = Field(description=NOTES)
+    fits: bool
+    meets_targets: bool
+    request: dict[str, Any] = Field(description="the `advisor size` fields that show it")
+    max_concurrent_users: int
+    per_user_tokens_per_s: float
+    training_hours: float | None = Field(default=None, description="fine-tuning: one run")
+
+
+class Recommendation(_Out):
+    goal: dict[str, Any] = Field(description="the goal as read, with every default filled in")
+    workload: Workload
+    options: list[Option]
+    make_it_fit: list[FitChange] = Field(default_factory=list)
+    unmet: list[str]
+    unmet_i18n: list[Note] = Field(description=NOTES)
+    assumptions: list[str]
+    assumptions_i18n: list[Note] = Field(description=NOTES)
+    sources: list[str]
+    rub_per_usd: float
+    searched: int = Field(description="model x format x GPU x count combinations sized")

@@ -1,0 +1,116 @@
+"""What a buyer asks for: a goal, not a specification.
+
+"A document chatbot for 200 staff", "we own 4x A100 40GB", "under $40k": every field is
+optional but the task, and the recommendation fills the rest from sourced defaults it
+names in `assumptions`. Field names are the `advisor recommend` flags with underscores;
+the REST body, the MCP tool and the LLM's tool schema are generated from this model.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
+
+from advisor.catalog.schema import UseCaseId
+from advisor.sizing.request import Task
+
+GoalLanguage = Literal["ru", "en", "multi"]
+_OWNED = re.compile(r"^\s*(\d{1,4})\s*[x×х*]\s*([a-z0-9][a-z0-9 ._-]{0,58})\s*$", re.IGNORECASE)
+
+
+class Owned(BaseModel):
+    """GPUs the customer already has: the recommendation never goes beyond them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gpu: str = Field(min_length=1, max_length=60, description="catalog id, e.g. a100-40gb")
+    count: int = Field(ge=1, le=1024)
+
+
+def parse_owned(text: str) -> Owned:
+    """'4x a100-40gb' (also '4 x a100-40gb') as Owned; ValueError naming the form otherwise."""
+    found = _OWNED.match(text)
+    if found is None:
+        raise ValueError("write COUNTx GPU-ID, e.g. 4x a100-40gb")
+    return Owned(gpu=found.group(2).strip().replace(" ", "-").lower(), count=int(found.group(1)))
+
+
+def _owned_as_text(value: Any) -> Any:
+    """'4x a100-40gb' is accepted wherever the object is (CLI, REST, MCP, the LLM): a
+    validator in the field's type, so every model built from the field keeps it."""
+    return parse_owned(value) if isinstance(value, str) else value
+
+
+class RecommendRequest(BaseModel):
+    """A deployment goal; everything unset is a stated default of the recommendation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    use_case: UseCaseId | None = Field(
+        default=None, description="what it is for; unset = chat (a general assistant)"
+    )
+    headcount: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="staff who will use it"
+    )
+    users: int | None = Field(
+        default=None, ge=1, le=1_000_000, description="concurrent users at peak (wins over staff)"
+    )
+    requests_per_s: float | None = Field(
+        default=None, gt=0, le=100_000, description="peak request rate (instead of users)"
+    )
+    language: GoalLanguage = Field(
+        default="multi", description="language of the users: ru needs a model good in Russian"
+    )
+    task: Task = Field(default="inference", description="what the GPUs must do")
+    model: str | None = Field(
+        default=None, max_length=200, description="a fixed model; unset = the shortlist"
+    )
+    owned: Annotated[Owned | None, BeforeValidator(_owned_as_text)] = Field(
+        default=None, description="GPUs already owned ('4x a100-40gb'): nothing beyond them"
+    )
+    gpu: str | None = Field(
+        default=None, max_length=60, description="the only GPU to consider; unset = every GPU"
+    )
+    budget_usd: float | None = Field(
+        default=None, gt=0, le=1e10, description="the most the hardware may cost (capex)"
+    )
+    budget_rub: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e12,
+        description="the same in roubles, at the catalog's rate (budget_usd wins when both)",
+    )
+    ttft_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=600,
+        description="time to first token at peak (p95); unset = the use case's",
+    )
+    tokens_per_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="tokens/s per user at peak; unset = the use case's",
+    )
+    context: int | None = Field(
+        default=None, ge=256, le=10_000_000, description="tokens per request: prompt + output"
+    )
+    output_tokens: int | None = Field(
+        default=None, ge=1, le=1_000_000, description="tokens generated per request"
+    )
+    dataset_tokens: int | None = Field(
+        default=None, ge=1, le=10**15, description="fine-tuning: tokens in the dataset"
+    )
+    deadline_hours: float | None = Field(
+        default=None, gt=0, le=100_000, description="fine-tuning: the run must finish in this time"
+    )
+
+    @field_validator("output_tokens")
+    @classmethod
+    def _shorter_than_context(cls, value: int | None, info: ValidationInfo) -> int | None:
+        context = info.data.get("context")
+        if value is not None and context is not None and value >= context:
+            raise ValueError("must be smaller than context (prompt + output)")
+        return value

@@ -1,0 +1,1079 @@
+"""The search behind `recommend`: model x weight format x GPU x count, sized by the engine.
+
+For a goal it builds the workload (concurrency at peak, tokens per request, latency
+targets), a shortlist of models that suit the use case and language, and sizes each
+model and format on each allowed GPU with the engine's `fit` at the peak load: the count
+where the weights and every user's KV cache fit, then more GPUs (replicas) until the
+per-user speed and the time to the first token meet the targets. Fine-tuning sizes the
+run instead (the engine shards it with ZeRO-3 when one GPU cannot hold it) and adds GPUs
+until it ends within the deadline. Each configuration is costed (`costs`). Out of them
+come the named options of the article's staged path:
+`start` (the cheapest that serves a pilot), `recommended` (meets the targets at peak with
+headroom, cheapest over three years), `scale` (twice the load), plus the Pareto set of
+cost against per-user speed; for owned GPUs the best models that fit them; when nothing
+qualifies, what is unmet and the closest option; for a fixed model that does not fit, the
+smallest changes that make it fit.
+
+Pure: the catalog (models, GPUs, suitability, workloads, prices) is passed in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from advisor.catalog.loader import Catalog, CatalogLookupError
+from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
+from advisor.errors import InputError
+from advisor.messages import M, Note, Param, english, english_all, note
+from advisor.recommend.costs import Serving, Spend, TrainingRun, spend, tokens_per_month
+from advisor.recommend.report import (
+    Cost,
+    CostRub,
+    FitChange,
+    Option,
+    OptionGpu,
+    Recommendation,
+    Workload,
+)
+from advisor.recommend.request import RecommendRequest
+from advisor.sizing.adoption import PILOT_USERS
+from advisor.sizing.engine import Fit, fit, resolve
+from advisor.sizing.request import Sharding, SizingRequest, Task
+from advisor.sizing.workload import concurrent_from_headcount, concurrent_from_rate
+
+MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
+DEFAULT_USERS = 5  # no load given: a pilot's worth
+PILOT_SHARE = 0.1  # the pilot: a tenth of the peak load, at least PILOT_USERS
+HEADROOM = 1.2  # `recommended` holds 20% more users than the peak
+SCALE = 2.0  # `scale` holds twice the peak
+SHORTLIST_PER_TIER = 3  # the smallest models of each quality tier (the cheapest to serve)
+PARETO_MAX = 3
+QUALITY_PREMIUM = 3.0  # the `quality` option costs at most 3x the recommended over 3 years
+OWNED_MAX = 5
+# Quality a use case needs (suitability.yaml tiers): extraction and summarisation are
+# narrow tasks a small model does well; a conversation with people needs more.
+QUALITY_FLOOR = {"extraction": 2, "summarization": 2}
+DEFAULT_QUALITY_FLOOR = 3
+RUSSIAN_OK = ("strong", "good", "fair")
+# Precision preference at equal cost: the published format, then FP8, then 4-bit.
+_PRECISION_RANK = {"bf16": 0, "fp16": 0, "mxfp4": 0, "fp8": 1, "int8": 2, "int4": 3}
+
+
+@dataclass(frozen=True)
+class _Training:
+    task: Task
+    dataset_tokens: int
+    seq_len: int
+    deadline_hours: float
+
+
+@dataclass(frozen=True)
+class _Load:
+    concurrency: int
+    pilot: int
+    input_tokens: int
+    output_tokens: int
+    ttft_s: float
+    tokens_per_s: float
+    profile: UseCaseProfile
+    use_case: str
+    training: _Training | None
+
+
+@dataclass(frozen=True)
+class _Config:
+    """One sized configuration: what it is, what the engine says, what it costs."""
+
+    model: Model
+    suit: Suitability | None
+    precision: str
+    kv_precision: str
+    gpu: Gpu
+    result: Fit
+    users: int
+    context: int
+    spend: Spend
+
+    @property
+    def tier(self) -> int:
+        return self.suit.quality_tier if self.suit else 0
+
+    @property
+    def gpus(self) -> int:
+        return self.result.layout.gpus
+
+    @property
+    def hours(self) -> float | None:
+        """Training: one run over the dataset (None for inference)."""
+        training = self.result.training
+        if training is None:
+            return None
+        request = self.result.inputs.request
+        tokens = (request.dataset_tokens or 0) * request.epochs
+        return tokens / max(training.tokens_per_s, 1e-9) / 3600
+
+    @property
+    def rate(self) -> float:
+        """The speed a buyer compares: training tokens/s, or tokens/s per user."""
+        training = self.result.training
+        return training.tokens_per_s if training else self.result.speed.per_user_tokens_per_s
+
+    def meets(self, load: _Load) -> bool:
+        if not self.result.fits:
+            return False
+        if load.training is not None:
+            return (self.hours or math.inf) <= load.training.deadline_hours
+        speed = self.result.speed
+        return speed.per_user_tokens_per_s >= load.tokens_per_s and speed.ttft_s <= load.ttft_s
+
+    def serves(self, load: _Load, users: int) -> bool:
+        """Meets the targets and holds `users` requests at once (training: the run)."""
+        return self.meets(load) and (load.training is not None or self.result.max_users >= users)
+
+    def key(self) -> tuple[float, int, int]:
+        """Cheapest over three years, then the better model, then the lighter quantisation."""
+        return (round(self.spend.tco_3y_usd), -self.tier, _PRECISION_RANK.get(self.precision, 4))
+
+
+class _Search:
+    def __init__(self, request: RecommendRequest, catalog: Catalog) -> None:
+        self.request = request
+        self.catalog = catalog
+        self.prices = catalog.prices
+        self.assumptions: list[Note] = []
+        self.unmet: list[Note] = []
+        self.searched = 0
+        self._ceilings: dict[tuple[str, str, str, int], bool] = {}
+        self.model = self._lookup_model(request.model) if request.model else None
+        self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
+        self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
+        self.load = self._workload()
+        self.budget = self._budget()
+
+    # ---- inputs ----------------------------------------------------------------------------
+
+    def _lookup_model(self, name: str) -> Model:
+        try:
+            return self.catalog.model(name)
+        except CatalogLookupError as exc:
+            raise InputError("model", str(exc), exc.suggestions) from None
+
+    def _lookup_gpu(self, name: str, field: str) -> Gpu:
+        try:
+            gpu = self.catalog.gpu(name)
+        except CatalogLookupError as exc:
+            raise InputError(field, str(exc), exc.suggestions or exc.allowed) from None
+        if gpu.id not in self.prices.gpus:
+            raise InputError(
+                field, f"{gpu.id} has no price in the catalog", sorted(self.prices.gpus)
+            )
+        return gpu
+
+    def _budget(self) -> float | None:
+        """The capex limit in USD; a rouble budget converts at the catalog's rate."""
+        request = self.request
+        if request.budget_usd is not None or request.budget_rub is None:
+            return request.budget_usd
+        rate = self.prices.rub_per_usd.value
+        usd = request.budget_rub / rate
+        self.assumptions.append(
+            note(M.REC_BUDGET_RUB, rub=round(request.budget_rub), rate=rate, usd=round(usd))
+        )
+        return usd
+
+    def _workload(self) -> _Load:
+        request, workloads = self.request, self.catalog.workloads
+        use_case = request.use_case or "chat"
+        profile = workloads.use_cases[use_case]
+        if request.task != "inference":
+            training = self._training()
+            return _Load(
+                concurrency=1,
+                pilot=1,
+                input_tokens=training.seq_len,
+                output_tokens=0,
+                ttft_s=profile.ttft_p95_s,
+                tokens_per_s=profile.tokens_per_s_per_user,
+                profile=profile,
+                use_case=use_case,
+                training=training,
+            )
+        self.assumptions.append(
+            note(
+                M.REC_PROFILE,
+                use_case=note(_USE_CASE_NAMES[use_case]),
+                input=profile.input_tokens,
+                output=profile.output_tokens,
+                ttft=profile.ttft_p95_s,
+                speed=profile.tokens_per_s_per_user,
+            )
+        )
+        output = request.output_tokens or profile.output_tokens
+        if request.context is not None:
+            output = min(output, request.context // 2)
+            inputs = request.context - output
+        else:
+            inputs = profile.input_tokens
+        if request.users is not None:
+            concurrency = request.users
+        elif request.headcount is not None:
+            concurrency, derived = concurrent_from_headcount(request.headcount, workloads)
+            self.assumptions.append(derived)
+        elif request.requests_per_s is not None:
+            concurrency, derived = concurrent_from_rate(request.requests_per_s, profile)
+            self.assumptions.append(derived)
+        else:
+            concurrency = DEFAULT_USERS
+            self.assumptions.append(note(M.REC_DEFAULT_USERS, users=DEFAULT_USERS))
+        pilot = min(concurrency, max(PILOT_USERS, math.ceil(concurrency * PILOT_SHARE)))
+        return _Load(
+            concurrency=concurrency,
+            pilot=pilot,
+            input_tokens=inputs,
+            output_tokens=output,
+            ttft_s=request.ttft_s or profile.ttft_p95_s,
+            tokens_per_s=request.tokens_per_s or profile.tokens_per_s_per_user,
+            profile=profile,
+            use_case=use_case,
+            training=None,
+        )
+
+    def _training(self) -> _Training:
+        request, data = self.request, self.catalog.workloads.fine_tuning
+        task = request.task
+        tokens = request.dataset_tokens or data.dataset_tokens
+        seq_len = request.context or data.seq_len
+        deadline = request.deadline_hours or data.deadline_hours
+        if request.dataset_tokens is None:
+            self.assumptions.append(
+                note(
+                    M.REC_DATASET_DEFAULT,
+                    tokens=tokens,
+                    examples=tokens // data.tokens_per_example,
+                    per=data.tokens_per_example,
+                )
+            )
+        if request.context is None:
+            self.assumptions.append(note(M.REC_SEQ_LEN_DEFAULT, seq_len=seq_len))
+        if request.deadline_hours is None:
+            self.assumptions.append(note(M.REC_DEADLINE_DEFAULT, hours=deadline))
+        self.assumptions.append(
+            note(
+                M.REC_TRAINING,
+                task=note(M.by_key(f"task.{task}")),
+                tokens=tokens,
+                seq_len=seq_len,
+                hours=deadline,
+            )
+        )
+        return _Training(task, tokens, seq_len, deadline)
+
+    # ---- the shortlist ---------------------------------------------------------------------
+
+    def shortlist(self) -> list[tuple[Model, Suitability | None]]:
+        if self.model is not None:
+            return [(self.model, self.catalog.suitability.get(self.model.id))]
+        floor = QUALITY_FLOOR.get(self.load.use_case, DEFAULT_QUALITY_FLOOR)
+        pool = [
+            s
+            for s in self.catalog.suitability.values()
+            if s.model in self.catalog.models and self._suits(s)
+        ]
+        if self.request.owned is None:
+            pool = [s for s in pool if s.quality_tier >= floor]
+        self.assumptions.append(note(M.REC_QUALITY_FLOOR, tier=floor))
+        by_tier: dict[int, list[Suitability]] = {}
+        for suit in pool:
+            by_tier.setdefault(suit.quality_tier, []).append(suit)
+        chosen: list[tuple[Model, Suitability | None]] = []
+        for tier in sorted(by_tier, reverse=True):
+            smallest = sorted(
+                by_tier[tier], key=lambda s: self.catalog.models[s.model].reported_params_b or 0
+            )
+            chosen += [(self.catalog.models[s.model], s) for s in smallest[:SHORTLIST_PER_TIER]]
+        return chosen
+
+    def _suits(self, suit: Suitability) -> bool:
+        use_case = self.load.use_case
+        if use_case not in suit.use_cases and not (
+            use_case == "support" and "chat" in suit.use_cases
+        ):
+            return False
+        if use_case == "agents" and not suit.tool_calling:
+            return False
+        return not (self.request.language == "ru" and suit.russian not in RUSSIAN_OK)
+
+    # ---- sizing ----------------------------------------------------------------------------
+
+    def formats(self, model: Model) -> list[str | None]:
+        """Weight formats to try: as published, FP8, 4-bit; training: the task's own."""
+        if self.load.training is not None:
+            return [None]
+        published = "fp16" if model.native_precision == "fp32" else model.native_precision
+        if published == "mxfp4":
+            return ["mxfp4"]
+        options = (
+            [published, "fp8", "int4"] if published in ("bf16", "fp16") else [published, "int4"]
+        )
+        return [p for p in options if p in self.catalog.formats]
+
+    def new(self, gpu: Gpu) -> bool:
+        return self.prices.gpus[gpu.id].market == "new"
+
+    def gpus(self) -> list[Gpu]:
+        if self.owned_gpu is not None:
+            return [self.owned_gpu]
+        if self.only_gpu is not None:
+            return [self.only_gpu]
+        return [
+            g
+            for g in self.catalog.gpus.values()
+            if g.gpu_class != "cpu" and g.id in self.prices.gpus
+        ]
+
+    def size(
+        self,
+        model: Model,
+        suit: Suitability | None,
+        precision: str | None,
+        gpu: Gpu,
+        users: int,
+        *,
+        gpus: int | None = None,
+        kv_precision: str | None = None,
+        context: int | None = None,
+        task: Task | None = None,
+        sharding: Sharding = "none",
+    ) -> _Config | None:
+        """The engine's figures and the cost for one configuration (None: the engine refuses
+        it, e.g. a format the GPU cannot run). Training on a given count that does not fit
+        with every GPU holding the whole model shards it (ZeRO-3), as the engine does."""
+        load, training = self.load, self.load.training
+        context = context or load.input_tokens + load.output_tokens
+        try:
+            if training is not None:
+                request = SizingRequest(
+                    model=model.id,
+                    gpu=gpu.id,
+                    gpus=gpus,
+                    task=task or training.task,
+                    precision=precision,
+                    context=context,
+                    dataset_tokens=training.dataset_tokens,
+                    sharding=sharding,
+                )
+            else:
+                request = SizingRequest(
+                    model=model.id,
+                    gpu=gpu.id,
+                    gpus=gpus,
+                    precision=precision,
+                    kv_precision=kv_precision,
+                    users=users,
+                    context=context,
+                    output_tokens=min(load.output_tokens, context - 1),
+                )
+            inputs = resolve(request, self.catalog)
+        except (InputError, ValueError):
+            return None
+        self.searched += 1
+        result = fit(inputs)
+        if training is not None and not result.fits and gpus and gpus > 1 and sharding == "none":
+            inputs = resolve(request.model_copy(update={"sharding": "zero3"}), self.catalog)
+            result = fit(inputs)
+            request = inputs.request
+        owned = self.owned_gpu is not None
+        use: Serving | TrainingRun
+        if training is not None:
+            tokens = training.dataset_tokens * request.epochs
+            rate = result.training.tokens_per_s if result.training else 0.0
+            use = TrainingRun(hours=tokens / max(rate, 1e-9) / 3600, tokens=tokens)
+        else:
+            # The same tokens for every option (a fair comparison): requests at the targets.
+            use = Serving(
+                monthly_tokens=tokens_per_month(
+                    users,
+                    load.ttft_s + load.output_tokens / load.tokens_per_s,
+                    load.input_tokens + load.output_tokens,
+                    self.prices.running.busy_hours_per_month,
+                ),
+                input_share=load.input_tokens / (load.input_tokens + load.output_tokens),
+                quality_tier=suit.quality_tier if suit else 3,
+            )
+        cost = spend(gpu, result.layout.gpus, self.prices, owned=owned, use=use)
+        return _Config(
+            model,
+            suit,
+            inputs.fmt.id,
+            inputs.kv_precision,
+            gpu,
+            result,
+            users,
+            context,
+            cost,
+        )
+
+    def grow(self, config: _Config, users: int, capacity: int | None = None) -> _Config | None:
+        """The same model, format and GPU with more GPUs (the next count a server takes)
+        until it serves `users` at the targets with room for `capacity` requests at once
+        (default: `users`), or a training run ends within the deadline. None when no count
+        up to the limit does."""
+        limit = self.request.owned.count if self.request.owned else MAX_GPUS
+        room = max(users, capacity or users)
+        if config.users == users and config.serves(self.load, room):
+            return config
+        hopeless = config.result.fits and not config.meets(self.load)
+        if hopeless and not self._can_reach_targets(config, limit):
+            return None
+        sharding = config.result.inputs.request.sharding
+        for count in _COUNTS:
+            if count < config.gpus or count > limit:
+                continue
+            bigger = self.size(
+                config.model,
+                config.suit,
+                config.precision,
+                config.gpu,
+                users,
+                gpus=count,
+                sharding=sharding,
+            )
+            if bigger is None or not bigger.result.fits:
+                continue
+            if bigger.serves(self.load, room):
+                return bigger
+        return None
+
+    def _can_reach_targets(self, config: _Config, limit: int) -> bool:
+        """False when even one user on the widest tensor-parallel group (one NVLink
+        domain) misses the speed or first-token target: more GPUs add replicas or pipeline
+        stages, which hold more users but make no single request faster. True when that
+        group cannot hold the model (nothing to judge by) and for training."""
+        if self.load.training is not None:
+            return True
+        widest = min(limit, config.gpu.interconnect.domain_size)
+        key = (config.model.id, config.precision, config.gpu.id, widest)
+        if key not in self._ceilings:
+            best = self.size(
+                config.model, config.suit, config.precision, config.gpu, 1, gpus=widest
+            )
+            self._ceilings[key] = best is None or not best.result.fits or best.meets(self.load)
+        return self._ceilings[key]
+
+    def sweep(self, users: int) -> list[_Config]:
+        """Every shortlisted model and format on every allowed GPU, at `users` concurrent."""
+        found: list[_Config] = []
+        limit = self.request.owned.count if self.request.owned else MAX_GPUS
+        for model, suit in self.shortlist():
+            for precision in self.formats(model):
+                for gpu in self.gpus():
+                    config = self.size(model, suit, precision, gpu, users)
+                    if config is None:
+                        continue
+                    if config.gpus > limit:
+                        config = self.size(
+                            model,
+                            suit,
+                            precision,
+                            gpu,
+                            users,
+                            gpus=limit,
+                            sharding=config.result.inputs.request.sharding,
+                        )
+                        if config is None:
+                            continue
+                    found.append(config)
+        return found
+
+
+# ---- options ----------------------------------------------------------------------------------
+
+
+def _option(
+    label: str, config: _Config, load: _Load, why: Note, rate: float, market: str
+) -> Option:
+    result, cost = config.result, config.spend
+    layout = result.layout
+    # A training run is one job across its GPUs (data parallel, sharded or not): one replica.
+    per_replica, replicas = (
+        (layout.gpus, 1) if load.training is not None else (layout.per_replica, layout.replicas)
+    )
+    return Option(
+        label=label,
+        quality_basis=config.suit.quality_basis if config.suit else None,
+        model=config.model.id,
+        model_name=config.model.name,
+        quality_tier=config.tier,
+        precision=config.precision,
+        kv_precision=config.kv_precision,
+        gpu=OptionGpu(
+            id=config.gpu.id,
+            name=config.gpu.name,
+            count=per_replica,
+            market=market,
+        ),
+        replicas=replicas,
+        context=config.context,
+        users_per_replica=math.ceil(config.users / replicas),
+        fits=result.fits,
+        meets_targets=config.meets(load),
+        max_concurrent_users=result.max_users,
+        per_user_tokens_per_s=round(result.speed.per_user_tokens_per_s, 1),
+        ttft_s=round(result.speed.ttft_s, 3),
+        binding_constraint=_binding(config, load),
+        training_hours=_round(config.hours, 2),
+        training_tokens_per_s=_round(result.training.tokens_per_s if result.training else None, 1),
+        cost=Cost(
+            capex_usd=round(cost.capex_usd),
+            monthly_usd=round(cost.monthly_usd),
+            tco_3y_usd=round(cost.tco_3y_usd),
+            usd_per_million_tokens=round(cost.usd_per_million_tokens, 2),
+            api_monthly_usd=_round(cost.api_monthly_usd, 0),
+            api_name=cost.api.name if cost.api else None,
+            break_even_months=_round(cost.break_even_months, 1),
+            servers=cost.servers,
+            power_kw=round(cost.power_kw, 2),
+            run_usd=_round(cost.run_usd, 2),
+            cloud_run_usd=_round(cost.cloud_run_usd, 2),
+        ),
+        cost_rub=CostRub(
+            capex=round(cost.capex_usd * rate),
+            monthly=round(cost.monthly_usd * rate),
+            tco_3y=round(cost.tco_3y_usd * rate),
+            per_million_tokens=round(cost.usd_per_million_tokens * rate, 1),
+            api_monthly=_round(_times(cost.api_monthly_usd, rate), 0),
+            run=_round(_times(cost.run_usd, rate), 1),
+            cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
+        ),
+        why=english(why),
+        why_i18n=why,
+        size_request=_size_fields(config),
+    )
+
+
+def _round(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def _times(value: float | None, rate: float) -> float | None:
+    return None if value is None else value * rate
+
+
+def _binding(config: _Config, load: _Load) -> str:
+    result = config.result
+    if not result.fits:
+        return "memory"
+    if load.training is not None:
+        return "none" if config.meets(load) else "deadline"
+    if result.max_users < config.users:
+        return "kv_cache"
+    if result.speed.per_user_tokens_per_s < load.tokens_per_s:
+        return "speed"
+    if result.speed.ttft_s > load.ttft_s:
+        return "ttft"
+    return "none"
+
+
+def _pareto(configs: list[_Config]) -> list[_Config]:
+    """Options no other beats on both 3-year cost and per-user speed."""
+    ordered = sorted(configs, key=lambda c: (c.spend.tco_3y_usd, -c.rate))
+    frontier: list[_Config] = []
+    best_speed = -1.0
+    for config in ordered:
+        speed = config.rate
+        if speed > best_speed:
+            frontier.append(config)
+            best_speed = speed
+    return frontier
+
+
+def _same(a: _Config, b: _Config) -> bool:
+    return (a.model.id, a.precision, a.gpu.id, a.gpus) == (
+        b.model.id,
+        b.precision,
+        b.gpu.id,
+        b.gpus,
+    )
+
+
+def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
+    result = config.result
+    common: dict[str, Param] = {
+        "model": config.model.name,
+        "precision": config.precision.upper(),
+        "count": config.gpus,
+        "gpu": config.gpu.name,
+        "users": config.users,
+        "capacity": result.max_users,
+        "speed": round(result.speed.per_user_tokens_per_s, 1),
+        "tco": round(config.spend.tco_3y_usd),
+        "tier": config.tier,
+        "base_tier": base.tier,
+    }
+    if load.training is not None:
+        common |= {
+            "task": note(M.by_key(f"task.{load.training.task}")),
+            "hours": round(config.hours or 0.0, 2),
+            "deadline": load.training.deadline_hours,
+            "tokens": load.training.dataset_tokens,
+        }
+        return note(_WHY_TRAINING[label], **common)
+    return note(_WHY[label], **common)
+
+
+_WHY = {
+    "recommended": M.WHY_RECOMMENDED,
+    "start": M.WHY_START,
+    "scale": M.WHY_SCALE,
+    "owned": M.WHY_OWNED,
+    "pareto": M.WHY_PARETO,
+    "quality": M.WHY_QUALITY,
+    "closest": M.WHY_CLOSEST,
+}
+_WHY_TRAINING = {
+    "recommended": M.WHY_TRAIN_RECOMMENDED,
+    "start": M.WHY_TRAIN_START,
+    "owned": M.WHY_TRAIN_OWNED,
+    "pareto": M.WHY_TRAIN_PARETO,
+    "quality": M.WHY_TRAIN_QUALITY,
+    "closest": M.WHY_TRAIN_CLOSEST,
+}
+
+
+def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
+    """Options for a goal (see the module docstring); InputError names a bad field."""
+    search = _Search(request, catalog)
+    load = search.load
+    rate = catalog.prices.rub_per_usd.value
+    options: list[Option] = []
+    picked: list[_Config] = []
+
+    def add(label: str, config: _Config, base: _Config | None = None) -> None:
+        why = _why(label, config, load, base or config)
+        picked.append(config)
+        market = "owned" if request.owned else catalog.prices.gpus[config.gpu.id].market
+        options.append(_option(label, config, load, why, rate, market))
+
+    configs = search.sweep(load.concurrency)
+    budget = search.budget
+    fitting = [c for c in configs if c.result.fits]
+    meeting = [g for c in fitting if (g := search.grow(c, load.concurrency)) is not None]
+    affordable = [c for c in meeting if budget is None or c.spend.capex_usd <= budget]
+    if request.owned is not None:
+        _owned_options(search, fitting, add)
+    # Used cards (discontinued, bought second-hand) serve a pilot; production gets new ones
+    # unless nothing new qualifies.
+    production = [c for c in affordable if search.new(c.gpu)] or affordable
+    # Headroom: the same configurations grown until they hold 20% more than the peak.
+    room = math.ceil(load.concurrency * HEADROOM)
+    headroom = [
+        g
+        for c in production
+        if load.training is None
+        and (g := search.grow(c, load.concurrency, capacity=room)) is not None
+        and (budget is None or g.spend.capex_usd <= budget)
+    ]
+    best = min(headroom or production, key=_Config.key, default=None)
+    if best is not None and request.owned is None:
+        start = _start(search, best, fitting)
+        if start is not None and not _same(start, best):
+            add("start", start)
+        add("recommended", best)
+        scaled = search.grow(best, math.ceil(load.concurrency * SCALE))
+        if (
+            load.training is None
+            and scaled is not None
+            and not _same(scaled, best)
+            and (budget is None or scaled.spend.capex_usd <= budget)
+        ):
+            add("scale", scaled)
+        # A stronger model within QUALITY_PREMIUM x the recommended 3-year cost: beyond that
+        # it is another purchase, not an upgrade of this one.
+        stronger = [
+            c
+            for c in production
+            if c.tier > best.tier and c.spend.tco_3y_usd <= QUALITY_PREMIUM * best.spend.tco_3y_usd
+        ]
+        better = min(stronger, key=_Config.key, default=None)
+        if better is not None:
+            add("quality", better, base=best)
+        others = [c for c in _pareto(affordable) if not any(_same(c, p) for p in picked)]
+        for config in others[:PARETO_MAX]:
+            add("pareto", config)
+    elif best is None and request.owned is None:
+        _unmet(search, fitting, meeting, affordable, add)
+    make_it_fit = _make_it_fit(search, meeting) if request.model else []
+    assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
+    return Recommendation(
+        goal=_goal(request, load),
+        workload=Workload(
+            concurrency=load.concurrency,
+            input_tokens=load.input_tokens,
+            output_tokens=load.output_tokens,
+            ttft_p95_s=None if load.training else load.ttft_s,
+            tokens_per_s_per_user=None if load.training else load.tokens_per_s,
+            use_case=load.use_case,
+            pilot_users=load.pilot,
+            task=request.task,
+            dataset_tokens=load.training.dataset_tokens if load.training else None,
+            seq_len=load.training.seq_len if load.training else None,
+            deadline_hours=load.training.deadline_hours if load.training else None,
+        ),
+        options=options,
+        make_it_fit=make_it_fit,
+        unmet=english_all(search.unmet),
+        unmet_i18n=search.unmet,
+        assumptions=english_all(assumptions),
+        assumptions_i18n=assumptions,
+        sources=_sources(catalog, load, picked),
+        rub_per_usd=rate,
+        searched=search.searched,
+    )
+
+
+def _start(search: _Search, best: _Config, fitting: list[_Config]) -> _Config | None:
+    """The cheapest GPU that serves the pilot with the recommended model and format; for
+    training, the cheapest setup that runs it at all (past the deadline, if need be)."""
+    if search.load.training is not None:
+        cheaper = [c for c in fitting if c.spend.tco_3y_usd < best.spend.tco_3y_usd]
+        return min(cheaper, key=_Config.key, default=None)
+    pilots = [
+        c
+        for gpu in search.gpus()
+        if (c := search.size(best.model, best.suit, best.precision, gpu, search.load.pilot))
+        is not None
+    ]
+    serving = [g for c in pilots if c.result.fits and (g := search.grow(c, search.load.pilot))]
+    return min(serving, key=_Config.key, default=None)
+
+
+def _owned_options(
+    search: _Search, fitting: list[_Config], add: Callable[[str, _Config], None]
+) -> None:
+    """The best models the owned GPUs hold: quality first, then those meeting the targets."""
+    load = search.load
+    best_per_model: dict[str, _Config] = {}
+    for config in fitting:
+        current = best_per_model.get(config.model.id)
+        if current is None or _owned_rank(config, load) > _owned_rank(current, load):
+            best_per_model[config.model.id] = config
+    ranked = sorted(
+        best_per_model.values(),
+        key=lambda c: (c.meets(load), c.tier, c.model.reported_params_b or 0),
+        reverse=True,
+    )
+    for config in ranked[:OWNED_MAX]:
+        add("owned", config)
+    if not ranked:
+        owned = search.request.owned
+        assert owned is not None and search.owned_gpu is not None
+        what = search.model.name if search.model else note(M.REC_SHORTLIST)
+        if load.training is not None:
+            search.unmet.append(
+                note(
+                    M.UNMET_OWNED_TRAINING,
+                    model=what,
+                    task=note(M.by_key(f"task.{load.training.task}")),
+                    count=owned.count,
+                    gpu=search.owned_gpu.name,
+                )
+            )
+            return
+        search.unmet.append(
+            note(
+                M.UNMET_OWNED,
+                model=what,
+                users=load.concurrency,
+                count=owned.count,
+                gpu=search.owned_gpu.name,
+            )
+        )
+
+
+def _owned_rank(config: _Config, load: _Load) -> tuple[bool, bool, int]:
+    return (
+        config.meets(load),
+        config.serves(load, load.concurrency),
+        -_PRECISION_RANK.get(config.precision, 4),
+    )
+
+
+def _unmet(
+    search: _Search,
+    fitting: list[_Config],
+    meeting: list[_Config],
+    affordable: list[_Config],
+    add: Callable[[str, _Config], None],
+) -> None:
+    """Why nothing qualifies, and the closest option there is."""
+    load, budget = search.load, search.budget
+    training = load.training
+    if not fitting:
+        what = search.model.name if search.model else note(M.REC_SHORTLIST)
+        if training is not None:
+            search.unmet.append(
+                note(
+                    M.UNMET_FIT_TRAINING,
+                    model=what,
+                    task=note(M.by_key(f"task.{training.task}")),
+                    seq_len=training.seq_len,
+                    count=MAX_GPUS,
+                )
+            )
+            return
+        search.unmet.append(
+            note(
+                M.UNMET_FIT,
+                model=what,
+                users=load.concurrency,
+                context=load.input_tokens + load.output_tokens,
+            )
+        )
+        return
+    if not meeting:
+        if training is not None:
+            search.unmet.append(
+                note(
+                    M.UNMET_DEADLINE,
+                    tokens=training.dataset_tokens,
+                    hours=training.deadline_hours,
+                    count=MAX_GPUS,
+                )
+            )
+        else:
+            search.unmet.append(
+                note(
+                    M.UNMET_TARGETS,
+                    speed=load.tokens_per_s,
+                    ttft=load.ttft_s,
+                    users=load.concurrency,
+                )
+            )
+        closest = max(fitting, key=lambda c: (c.rate, -c.spend.tco_3y_usd))
+        add("closest", closest)
+        return
+    if budget is not None and not affordable:
+        cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
+        search.unmet.append(
+            note(M.UNMET_BUDGET, capex=round(cheapest.spend.capex_usd), budget=round(budget))
+        )
+        add("closest", cheapest)
+
+
+def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
+    """For a fixed model on fixed GPUs that does not serve the load: what would."""
+    request, load = search.request, search.load
+    if search.model is None or meeting:
+        return []
+    gpus = search.gpus()
+    if len(gpus) != 1:
+        return []
+    gpu, model = gpus[0], search.model
+    suit = search.catalog.suitability.get(model.id)
+    base_precision = search.formats(model)[0]
+    count = request.owned.count if request.owned else None
+    changes: list[tuple[str, Note, _Config | None]] = []
+
+    def attempt(change: str, description: Note, config: _Config | None) -> None:
+        changes.append((change, description, config))
+
+    training = load.training
+    if training is not None:
+        if training.task != "qlora":
+            attempt(
+                "qlora",
+                note(M.FIT_QLORA),
+                search.size(model, suit, None, gpu, 1, gpus=count, task="qlora"),
+            )
+    else:
+        attempt(
+            "kv_fp8",
+            note(M.FIT_KV_FP8),
+            search.size(
+                model, suit, base_precision, gpu, load.concurrency, gpus=count, kv_precision="fp8"
+            ),
+        )
+    if training is None and base_precision != "int4":
+        attempt(
+            "int4",
+            note(M.FIT_INT4),
+            search.size(model, suit, "int4", gpu, load.concurrency, gpus=count),
+        )
+    context = load.input_tokens + load.output_tokens
+    shorter = None
+    while context > 1024 and shorter is None:
+        context //= 2
+        config = search.size(
+            model, suit, base_precision, gpu, load.concurrency, gpus=count, context=context
+        )
+        if config is not None and config.result.fits:
+            shorter = config
+    if shorter is not None:
+        attempt(
+            "shorter_context",
+            note(M.FIT_CONTEXT, context=shorter.context),
+            shorter,
+        )
+    if count is not None:
+        more = _fewest_that_fit(search, model, suit, base_precision, gpu, above=count)
+        if more is not None:
+            attempt("more_gpus", note(M.FIT_MORE_GPUS, count=more.gpus), more)
+        if training is None and base_precision != "int4":
+            fewest = _fewest_that_fit(search, model, suit, "int4", gpu, above=count)
+            if fewest is not None:
+                attempt(
+                    "int4_more_gpus",
+                    note(M.FIT_INT4_MORE_GPUS, count=fewest.gpus),
+                    fewest,
+                )
+    smaller = _smaller_model(search, model, gpu, count)
+    if smaller is not None:
+        attempt("smaller_model", note(M.FIT_SMALLER_MODEL, model=smaller.model.name), smaller)
+    out = []
+    for change, description, config in changes:
+        if config is None:
+            continue
+        out.append(
+            FitChange(
+                change=change,
+                description=english(description),
+                description_i18n=description,
+                fits=config.result.fits,
+                meets_targets=config.meets(load),
+                request=_size_fields(config),
+                max_concurrent_users=config.result.max_users,
+                per_user_tokens_per_s=round(config.result.speed.per_user_tokens_per_s, 1),
+                training_hours=_round(config.hours, 2),
+            )
+        )
+    return [c for c in out if c.fits] or out
+
+
+def _size_fields(config: _Config) -> dict[str, Any]:
+    """The `advisor size` fields that reproduce a configuration (its GPU count fixed)."""
+    fields = config.result.inputs.request.model_dump(mode="json", exclude_defaults=True)
+    fields |= {"gpu": config.gpu.id, "gpus": config.gpus, "precision": config.precision}
+    if config.result.training is None:
+        fields["kv_precision"] = config.kv_precision
+    return fields
+
+
+def _fewest_that_fit(
+    search: _Search,
+    model: Model,
+    suit: Suitability | None,
+    precision: str | None,
+    gpu: Gpu,
+    above: int,
+) -> _Config | None:
+    """The fewest GPUs of this kind, more than `above`, that serve the load (or, when no count
+    does, the fewest that at least hold the model)."""
+    load, held = search.load, None
+    for count in _COUNTS:
+        if count <= above:
+            continue
+        config = search.size(model, suit, precision, gpu, load.concurrency, gpus=count)
+        if config is None or not config.result.fits:
+            continue
+        if config.serves(load, load.concurrency):
+            return config
+        held = held or config
+    return held
+
+
+# GPU counts a deployment takes: one server's 1-8, then whole servers of 8.
+_COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 40, 48, 56, 64)
+
+
+def _smaller_model(search: _Search, model: Model, gpu: Gpu, count: int | None) -> _Config | None:
+    """The largest smaller model of the same line (architecture and name, e.g. Llama 3.3 70B
+    -> Llama 3.1 8B) that serves the load on these GPUs; else the largest that fits."""
+    line = model.id.split("-")[0]
+    size = model.reported_params_b or 0
+    smaller = sorted(
+        (
+            m
+            for m in search.catalog.models.values()
+            if m.family == model.family
+            and m.id.split("-")[0] == line
+            and (m.reported_params_b or 0) < size
+            and m.id in search.catalog.suitability
+        ),
+        key=lambda m: m.reported_params_b or 0,
+        reverse=True,
+    )
+    load, held = search.load, None
+    for candidate in smaller:
+        config = search.size(
+            candidate,
+            search.catalog.suitability.get(candidate.id),
+            search.formats(candidate)[0],
+            gpu,
+            load.concurrency,
+            gpus=count,
+        )
+        if config is None or not config.result.fits:
+            continue
+        if config.serves(load, load.concurrency):
+            return config
+        held = held or config
+    return held
+
+
+def _cost_assumptions(catalog: Catalog, load: _Load) -> list[Note]:
+    running = catalog.prices.running
+    if load.training is not None:
+        usage = [note(M.REC_TRAIN_COSTS)]
+    else:
+        usage = [
+            note(M.REC_TARGETS, ttft=load.ttft_s, speed=load.tokens_per_s, users=load.concurrency),
+            note(M.REC_TOKENS, hours=running.busy_hours_per_month),
+            note(M.REC_NO_QUEUE),
+        ]
+    return [
+        *usage,
+        note(
+            M.REC_COSTS,
+            power=running.power_usd_per_kwh,
+            pue=running.pue,
+            facilities=running.facilities_usd_per_server_month,
+            maintenance=running.maintenance_pct_per_year,
+        ),
+        note(M.REC_RATE, rate=catalog.prices.rub_per_usd.value, as_of=catalog.prices.as_of),
+    ]
+
+
+def _sources(catalog: Catalog, load: _Load, picked: list[_Config]) -> list[str]:
+    prices = catalog.prices
+    sources = [f"workload ({load.use_case}): {load.profile.source}"]
+    for gpu_id in dict.fromkeys(c.gpu.id for c in picked):
+        sources.append(f"price {gpu_id}: {prices.gpus[gpu_id].source}")
+    for model_id in dict.fromkeys(c.model.id for c in picked):
+        suit = catalog.suitability.get(model_id)
+        if suit is not None:
+            sources.append(f"quality {model_id}: {suit.quality_basis}")
+    sources.append(
+        f"running costs: {prices.running.pue_source}; {prices.running.facilities_source}"
+    )
+    return sources
+
+
+def _goal(request: RecommendRequest, load: _Load) -> dict[str, object]:
+    goal = request.model_dump(mode="json")
+    goal["use_case"] = load.use_case
+    return goal
+
+
+_USE_CASE_NAMES = {
+    "chat": M.USE_CASE_CHAT,
+    "rag": M.USE_CASE_RAG,
+    "support": M.USE_CASE_SUPPORT,
+    "code": M.USE_CASE_CODE,
+    "extraction": M.USE_CASE_EXTRACTION,
+    "summarization": M.USE_CASE_SUMMARIZATION,
+    "translation": M.USE_CASE_TRANSLATION,
+    "agents": M.USE_CASE_AGENTS,
+}

@@ -1,0 +1,233 @@
+"""Recommend a deployment from a goal, for every face (CLI, REST, MCP, the LLM, the UI).
+
+Arguments are read one way (nulls mean "the default", `owned` also as "4x a100-40gb"),
+errors come out as one `InputError` naming the field, and the result is the
+`advisor recommend --json` object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from advisor.catalog.loader import Catalog
+from advisor.language import Language
+from advisor.messages import M, note, render
+from advisor.recommend import Recommendation, RecommendRequest, recommend
+from advisor.recommend.report import FitChange, Option
+from advisor.services.sizing import input_error
+
+Goal = Mapping[str, Any] | RecommendRequest
+
+
+def parse_goal(arguments: Goal) -> RecommendRequest:
+    """A RecommendRequest from tool, REST or form arguments; nulls mean 'use the default'."""
+    if isinstance(arguments, RecommendRequest):
+        return arguments
+    try:
+        return RecommendRequest.model_validate(
+            {k: v for k, v in arguments.items() if v is not None}
+        )
+    except ValidationError as exc:
+        raise input_error(exc) from None
+
+
+def recommend_deployment(arguments: Goal, catalog: Catalog) -> Recommendation:
+    """The options for a goal (advisor.recommend); InputError names a bad field."""
+    return recommend(parse_goal(arguments), catalog)
+
+
+def recommendation_summary(result: Recommendation, language: Language = "en") -> str:
+    """One line for a tool step: the recommended (or first) option and its cost."""
+    if not result.options:
+        return render(M.STEP_NO_OPTION, language, unmet="; ".join(result.unmet) or "-")
+    chosen = next((o for o in result.options if o.label == "recommended"), result.options[0])
+    return render(
+        M.STEP_RECOMMENDED,
+        language,
+        options=len(result.options),
+        label=chosen.label,
+        model=chosen.model_name,
+        count=chosen.gpu.count * chosen.replicas,
+        gpu=chosen.gpu.name,
+        capex=chosen.cost.capex_usd,
+    )
+
+
+_LABELS = {
+    "start": M.REC_LABEL_START,
+    "recommended": M.REC_LABEL_RECOMMENDED,
+    "scale": M.REC_LABEL_SCALE,
+    "owned": M.REC_LABEL_OWNED,
+    "pareto": M.REC_LABEL_PARETO,
+    "quality": M.REC_LABEL_QUALITY,
+    "closest": M.REC_LABEL_CLOSEST,
+}
+
+
+def option_label(label: str, language: Language) -> str:
+    """The option's name for people ("Recommended", "Рекомендуем")."""
+    return render(_LABELS[label], language)
+
+
+def recommendation_text(
+    result: Recommendation, language: Language = "en", *, markdown: bool = False
+) -> str:
+    """The recommendation for people: the load, each option with its figures and costs,
+    what is unmet, what would make it work, the assumptions and the sources."""
+    bullet = "- " if markdown else "  "
+    lines = [_workload_line(result, language), ""]
+    for option in result.options:
+        title = _option_title(option, language)
+        lines.append(f"**{title}**" if markdown else title)
+        lines += [bullet + line for line in _option_lines(option, language)]
+        lines.append("")
+    for heading, items in (
+        (M.REC_HEADING_UNMET, [item.render(language) for item in result.unmet_i18n]),
+        (M.REC_HEADING_FIT, [_fit_line(change, language) for change in result.make_it_fit]),
+        (M.UI_ASSUMPTIONS, [item.render(language) for item in result.assumptions_i18n]),
+    ):
+        if items:
+            name = render(heading, language)
+            lines.append(f"**{name}**" if markdown else f"{name}:")
+            lines += [bullet + item for item in items]
+            lines.append("")
+    if not markdown:
+        lines.append(render(M.REC_HEADING_SOURCES, language) + ":")
+        lines += [bullet + source for source in result.sources]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _workload_line(result: Recommendation, language: Language) -> str:
+    load = result.workload
+    if load.dataset_tokens is not None:
+        return render(
+            M.REC_WORKLOAD_TRAINING,
+            language,
+            task=note(M.by_key(f"task.{load.task}")),
+            tokens=load.dataset_tokens,
+            seq_len=load.seq_len or 0,
+            hours=load.deadline_hours or 0,
+        )
+    return render(
+        M.REC_WORKLOAD,
+        language,
+        users=load.concurrency,
+        input=load.input_tokens,
+        output=load.output_tokens,
+        ttft=load.ttft_p95_s or 0,
+        speed=load.tokens_per_s_per_user or 0,
+    )
+
+
+def _option_title(option: Option, language: Language) -> str:
+    gpu = option.gpu
+    if option.replicas > 1:
+        gpus = render(
+            M.REC_GPUS_REPLICAS, language, replicas=option.replicas, count=gpu.count, gpu=gpu.name
+        )
+    else:
+        gpus = render(M.REC_GPUS, language, count=gpu.count, gpu=gpu.name)
+    return render(
+        M.REC_OPTION_TITLE,
+        language,
+        label=option_label(option.label, language),
+        model=option.model_name,
+        precision=option.precision.upper(),
+        gpus=gpus,
+        used=render(M.REC_USED, language) if gpu.market == "used" else "",
+    )
+
+
+def _option_lines(option: Option, language: Language) -> list[str]:
+    cost, rub = option.cost, option.cost_rub
+    lines = [option.why_i18n.render(language)]
+    if option.training_hours is not None:
+        lines.append(
+            render(
+                M.REC_OPTION_TRAIN,
+                language,
+                hours=option.training_hours,
+                speed=option.training_tokens_per_s or 0,
+            )
+        )
+    else:
+        lines.append(
+            render(
+                M.REC_OPTION_SERVE,
+                language,
+                capacity=option.max_concurrent_users,
+                speed=option.per_user_tokens_per_s,
+                ttft=round(option.ttft_s, 2),
+            )
+        )
+    if option.gpu.market == "owned":
+        lines.append(
+            render(
+                M.REC_OPTION_COST_OWNED,
+                language,
+                monthly=cost.monthly_usd,
+                tco=cost.tco_3y_usd,
+                tco_rub=rub.tco_3y,
+            )
+        )
+    else:
+        lines.append(
+            render(
+                M.REC_OPTION_COST,
+                language,
+                capex=cost.capex_usd,
+                capex_rub=rub.capex,
+                monthly=cost.monthly_usd,
+                tco=cost.tco_3y_usd,
+                tco_rub=rub.tco_3y,
+            )
+        )
+    if cost.api_monthly_usd is not None and cost.api_name is not None:
+        if option.gpu.market == "owned":
+            payback = render(M.REC_OWNED_RUNNING, language, monthly=cost.monthly_usd)
+        elif cost.break_even_months is not None:
+            payback = render(M.REC_PAYBACK, language, months=cost.break_even_months)
+        else:
+            payback = render(M.REC_NO_PAYBACK, language)
+        lines.append(
+            render(
+                M.REC_OPTION_API,
+                language,
+                per_m=cost.usd_per_million_tokens,
+                api=cost.api_name,
+                api_monthly=cost.api_monthly_usd,
+                payback=payback,
+            )
+        )
+    if cost.run_usd is not None:
+        cloud = (
+            render(M.REC_CLOUD_RUN, language, usd=cost.cloud_run_usd)
+            if cost.cloud_run_usd is not None
+            else render(M.REC_NO_CLOUD_RATE, language)
+        )
+        lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))
+    return lines
+
+
+def _fit_line(change: FitChange, language: Language) -> str:
+    verdict = render(M.REC_FIT_MEETS if change.meets_targets else M.REC_FIT_MISSES, language)
+    description = change.description_i18n.render(language)
+    if change.training_hours is not None:
+        return render(
+            M.REC_FIT_LINE_TRAINING,
+            language,
+            description=description,
+            hours=change.training_hours,
+            verdict=verdict,
+        )
+    return render(
+        M.REC_FIT_LINE,
+        language,
+        description=description,
+        capacity=change.max_concurrent_users,
+        speed=change.per_user_tokens_per_s,
+        verdict=verdict,
+    )

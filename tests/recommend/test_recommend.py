@@ -1,0 +1,169 @@
+"""The recommendation from a goal: the questions customers bring, checked against the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.catalog.loader import Catalog, load_catalog, with_prices
+from advisor.errors import InputError
+from advisor.messages import render_all
+from advisor.recommend import RecommendRequest, recommend
+from advisor.recommend.report import Recommendation
+from advisor.services.recommendation import recommend_deployment, recommendation_text
+from tests.recommend.helpers import assert_option_holds
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def by_label(result: Recommendation, label: str) -> list:  # type: ignore[type-arg]
+    return [option for option in result.options if option.label == label]
+
+
+def test_document_chatbot_for_200_staff_in_russian(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(use_case="rag", headcount=200, language="ru"), catalog)
+    assert result.workload.concurrency == 20  # 10% of staff at peak, a stated assumption
+    assert any("10%" in line for line in result.assumptions)
+    (best,) = by_label(result, "recommended")
+    assert catalog.suitability[best.model].russian in ("strong", "good", "fair")
+    assert best.meets_targets and best.max_concurrent_users >= 24  # 20% headroom
+    assert best.cost.capex_usd > 0 and best.cost.tco_3y_usd > best.cost.capex_usd
+    assert best.cost.usd_per_million_tokens > 0 and best.cost.api_monthly_usd
+    assert best.cost_rub.capex == round(best.cost.capex_usd * result.rub_per_usd)
+    assert by_label(result, "start"), "a pilot to start from"
+    for option in result.options:
+        assert_option_holds(option, result, catalog)
+
+
+def test_largest_model_on_owned_a100s_for_30_people(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(owned="4x a100-40gb", users=30), catalog)  # type: ignore[arg-type]
+    owned = by_label(result, "owned")
+    assert owned and {o.label for o in result.options} == {"owned"}
+    for option in owned:
+        assert option.gpu.id == "a100-40gb"
+        assert option.gpu.count * option.replicas <= 4
+        assert option.cost.capex_usd == 0 and option.cost.break_even_months is None
+        assert option.gpu.market == "owned"
+        assert_option_holds(option, result, catalog)
+    first = owned[0]
+    assert first.meets_targets and first.max_concurrent_users >= 30
+    tiers = [catalog.suitability[o.model].quality_tier for o in owned if o.meets_targets]
+    assert tiers == sorted(tiers, reverse=True), "the best models first"
+
+
+def test_cheapest_llama_70b_for_10_users_has_4_bit_and_costs(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(model="llama-3.3-70b", users=10), catalog)
+    (best,) = by_label(result, "recommended")
+    assert best.model == "llama-3.3-70b"
+    assert any(o.precision == "int4" for o in result.options)
+    # Cheapest over 3 years: no other option that serves the load costs less.
+    serving = [o for o in result.options if o.label != "start"]
+    assert best.cost.tco_3y_usd == min(o.cost.tco_3y_usd for o in serving)
+    for option in result.options:
+        assert_option_holds(option, result, catalog)
+
+
+def test_budget_too_small_names_it_and_offers_the_closest(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(use_case="chat", users=50, budget_usd=500), catalog)
+    assert [o.label for o in result.options] == ["closest"]
+    assert any(line.startswith("budget:") for line in result.unmet)
+    assert result.options[0].cost.capex_usd > 500
+
+
+def test_rouble_budget_converts_at_the_catalog_rate(catalog: Catalog) -> None:
+    rub = recommend(RecommendRequest(users=50, budget_rub=42_500), catalog)
+    usd = recommend(RecommendRequest(users=50, budget_usd=500), catalog)
+    assert rub.unmet == usd.unmet
+    assert any("42,500 RUB" in line for line in rub.assumptions)
+
+
+def test_unreachable_latency_names_it_and_offers_the_closest(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(users=10, tokens_per_s=5000), catalog)
+    assert [o.label for o in result.options] == ["closest"]
+    assert any(line.startswith("speed:") for line in result.unmet)
+    assert not result.options[0].meets_targets
+
+
+def test_model_too_big_for_owned_gpus_gets_changes_that_fit(catalog: Catalog) -> None:
+    result = recommend(
+        RecommendRequest(model="llama-3.3-70b", users=10, owned="2x rtx-4090"),  # type: ignore[arg-type]
+        catalog,
+    )
+    assert result.options == []
+    assert result.unmet and "does not fit" in result.unmet[0]
+    changes = {change.change: change for change in result.make_it_fit}
+    assert {"more_gpus", "smaller_model"} <= set(changes)
+    assert changes["more_gpus"].request["gpus"] > 2
+    assert changes["smaller_model"].request["model"] == "llama-3.1-8b"
+    from advisor.sizing.engine import size
+    from advisor.sizing.request import SizingRequest
+
+    for change in result.make_it_fit:
+        report = size(SizingRequest.model_validate(change.request), catalog)
+        assert report.fits == change.fits
+        assert report.performance.max_concurrent_users == change.max_concurrent_users
+
+
+def test_lora_run_meets_the_deadline(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(task="lora", use_case="rag", language="ru"), catalog)
+    (best,) = by_label(result, "recommended")
+    assert result.workload.task == "lora" and result.workload.deadline_hours == 24
+    assert best.training_hours is not None and best.training_hours <= 24
+    assert best.cost.run_usd is not None and best.cost.api_monthly_usd is None
+    assert any("No deadline given" in line for line in result.assumptions)
+    for option in result.options:
+        assert_option_holds(option, result, catalog)
+
+
+def test_impossible_deadline_names_it(catalog: Catalog) -> None:
+    goal = RecommendRequest(
+        task="full", model="llama-3.3-70b", dataset_tokens=10**12, deadline_hours=1
+    )
+    result = recommend(goal, catalog)
+    assert any(line.startswith("time:") for line in result.unmet)
+    assert [o.label for o in result.options] == ["closest"]
+
+
+def test_used_cards_only_start_a_pilot(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(use_case="rag", headcount=200), catalog)
+    for option in result.options:
+        if option.label in ("recommended", "scale"):
+            assert catalog.prices.gpus[option.gpu.id].market == "new"
+
+
+def test_bad_goal_names_the_field(catalog: Catalog) -> None:
+    with pytest.raises(InputError) as error:
+        recommend_deployment({"owned": "4x h900"}, catalog)
+    assert error.value.field == "owned.gpu"
+    with pytest.raises(InputError) as error:
+        recommend_deployment({"owned": "four a100"}, catalog)
+    assert error.value.field == "owned"
+    with pytest.raises(InputError) as error:
+        recommend_deployment({"use_case": "poetry"}, catalog)
+    assert error.value.field == "use_case" and "rag" in error.value.allowed
+    with pytest.raises(InputError) as error:
+        recommend_deployment({"model": "lama 70"}, catalog)
+    assert error.value.field == "model"
+
+
+def test_every_default_is_stated_in_both_languages(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(), catalog)
+    assert result.workload.concurrency == 5
+    russian = render_all(result.assumptions_i18n, "ru")
+    assert len(russian) == len(result.assumptions)
+    assert any("пользовател" in line for line in russian)
+    text = recommendation_text(result, "ru")
+    assert "Рекомендуем" in text and "Допущения" in text
+
+
+def test_price_overrides_change_costs_not_figures(catalog: Catalog) -> None:
+    quoted = with_prices(catalog, {"rub_per_usd": {"value": 100.0, "source": "test"}})
+    base = recommend(RecommendRequest(users=20), catalog)
+    other = recommend(RecommendRequest(users=20), quoted)
+    assert other.rub_per_usd == 100.0
+    assert other.options[0].cost_rub.capex == other.options[0].cost.capex_usd * 100
+    assert [o.model for o in base.options] == [o.model for o in other.options]
+    with pytest.raises(ValueError, match="usd"):
+        with_prices(catalog, {"gpus": {"h100-sxm": {"usd": -1}}})

@@ -1,0 +1,130 @@
+"""Properties of `recommend` over generated goals (hypothesis): every option re-sized by
+the engine fits and meets what it promises; owned GPUs and budgets are never exceeded;
+more users never need fewer GPUs; a tighter latency target is never cheaper."""
+
+from __future__ import annotations
+
+import typing
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from advisor.catalog import load_catalog
+from advisor.catalog.schema import UseCaseId
+from advisor.recommend import Owned, RecommendRequest, recommend
+from tests.recommend.helpers import assert_option_holds
+
+CATALOG = load_catalog()
+USE_CASES = list(typing.get_args(UseCaseId))
+PRICED_GPUS = sorted(CATALOG.prices.gpus)
+SUITED_MODELS = sorted(m for m in CATALOG.suitability if m in CATALOG.models)
+
+goals = st.builds(
+    RecommendRequest,
+    use_case=st.sampled_from(USE_CASES) | st.none(),
+    users=st.integers(1, 400) | st.none(),
+    language=st.sampled_from(["ru", "en", "multi"]),
+    budget_usd=st.floats(2_000, 500_000) | st.none(),
+    ttft_s=st.floats(0.2, 5) | st.none(),
+    tokens_per_s=st.floats(5, 80) | st.none(),
+)
+owned_goals = st.builds(
+    RecommendRequest,
+    use_case=st.sampled_from(USE_CASES) | st.none(),
+    users=st.integers(1, 200),
+    owned=st.builds(Owned, gpu=st.sampled_from(PRICED_GPUS), count=st.integers(1, 8)),
+    model=st.sampled_from(SUITED_MODELS) | st.none(),
+)
+fixed_goals = st.builds(
+    RecommendRequest,
+    model=st.sampled_from(SUITED_MODELS),
+    gpu=st.sampled_from(PRICED_GPUS),
+    users=st.integers(1, 200),
+)
+slow = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@slow
+@given(goals)
+def test_every_option_re_sized_fits_and_keeps_its_promises(goal: RecommendRequest) -> None:
+    result = recommend(goal, CATALOG)
+    assert result.options or result.unmet, "never an empty answer without a reason"
+    for option in result.options:
+        assert_option_holds(option, result, CATALOG)
+        if goal.budget_usd is not None and option.label != "closest":
+            assert option.cost.capex_usd <= goal.budget_usd + 0.5
+
+
+@slow
+@given(owned_goals)
+def test_owned_gpus_are_never_exceeded(goal: RecommendRequest) -> None:
+    result = recommend(goal, CATALOG)
+    assert goal.owned is not None
+    assert result.options or result.unmet
+    for option in result.options:
+        assert option.label == "owned"
+        assert option.gpu.id == CATALOG.gpu(goal.owned.gpu).id
+        assert option.gpu.count * option.replicas <= goal.owned.count
+        assert option.cost.capex_usd == 0
+        assert_option_holds(option, result, CATALOG)
+    for change in result.make_it_fit:
+        assert change.request["gpu"] == goal.owned.gpu
+
+
+def _gpus(goal: RecommendRequest) -> int | None:
+    result = recommend(goal, CATALOG)
+    best = [o for o in result.options if o.label == "recommended"]
+    return best[0].gpu.count * best[0].replicas if best else None
+
+
+@slow
+@given(fixed_goals, st.integers(1, 200))
+def test_more_users_never_need_fewer_gpus(goal: RecommendRequest, more: int) -> None:
+    fewer_users = _gpus(goal)
+    assume(fewer_users is not None)
+    assert goal.users is not None
+    more_users = _gpus(goal.model_copy(update={"users": goal.users + more}))
+    assert more_users is None or more_users >= fewer_users  # type: ignore[operator]
+
+
+def _cost(goal: RecommendRequest) -> float | None:
+    best = [o for o in recommend(goal, CATALOG).options if o.label == "recommended"]
+    return best[0].cost.tco_3y_usd if best else None
+
+
+@slow
+@given(goals, st.floats(0.3, 1.0), st.floats(1.0, 3.0))
+def test_a_tighter_latency_target_is_never_cheaper(
+    goal: RecommendRequest, ttft_share: float, speed_factor: float
+) -> None:
+    loose = goal.model_copy(update={"ttft_s": 3.0, "tokens_per_s": 10.0, "budget_usd": None})
+    tight = loose.model_copy(
+        update={"ttft_s": 3.0 * ttft_share, "tokens_per_s": 10.0 * speed_factor}
+    )
+    loose_cost, tight_cost = _cost(loose), _cost(tight)
+    assume(loose_cost is not None)
+    assert tight_cost is None or tight_cost >= loose_cost  # type: ignore[operator]
+
+
+training_goals = st.builds(
+    RecommendRequest,
+    task=st.sampled_from(["lora", "qlora", "full"]),
+    use_case=st.sampled_from(USE_CASES) | st.none(),
+    model=st.sampled_from(SUITED_MODELS) | st.none(),
+    dataset_tokens=st.integers(10**5, 10**10) | st.none(),
+    deadline_hours=st.floats(0.5, 200) | st.none(),
+    budget_usd=st.floats(2_000, 500_000) | st.none(),
+)
+
+
+@slow
+@given(training_goals)
+def test_every_training_option_re_sized_fits_and_ends_in_time(goal: RecommendRequest) -> None:
+    result = recommend(goal, CATALOG)
+    assert result.options or result.unmet
+    assert result.workload.task == goal.task
+    for option in result.options:
+        assert option.training_hours is not None and option.replicas == 1
+        assert_option_holds(option, result, CATALOG)
+        if goal.budget_usd is not None and option.label != "closest":
+            assert option.cost.capex_usd <= goal.budget_usd + 0.5

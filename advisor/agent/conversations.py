@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from advisor.agent.offline.reader import GoalContext
 from advisor.language import Language
 from advisor.services.protocol import Mode, check_conversation_id
 
@@ -36,6 +37,10 @@ class Turn(BaseModel):
     draft: dict[str, Any] | None = Field(
         default=None, description="fields said before the model was named (a clarification)"
     )
+    goal: dict[str, Any] | None = Field(
+        default=None, description="a goal answer's `recommend` fields, for its follow-ups"
+    )
+    goal_gpu: str | None = Field(default=None, description="the GPU that answer led with")
 
 
 class Conversation(BaseModel):
@@ -58,10 +63,23 @@ class Conversation(BaseModel):
 
     @property
     def reading_context(self) -> dict[str, Any] | None:
-        """What the next question builds on: the latest request, or a draft awaiting a model."""
+        """What the next question builds on: the latest request, or a draft awaiting a model
+        (None when the latest is a goal: `goal_context` then)."""
         for turn in reversed(self.turns):
+            if turn.goal is not None:
+                return None
             if turn.request is not None or turn.draft is not None:
                 return turn.request if turn.request is not None else turn.draft
+        return None
+
+    @property
+    def goal_context(self) -> GoalContext | None:
+        """The latest goal, when no sizing request came after it."""
+        for turn in reversed(self.turns):
+            if turn.goal is not None:
+                return GoalContext(goal=turn.goal, gpu=turn.goal_gpu)
+            if turn.request is not None or turn.draft is not None:
+                return None
         return None
 
     def history(self) -> list[dict[str, str]]:

@@ -26,12 +26,14 @@ from advisor.agent.conversations import (
     InMemoryConversationStore,
     Turn,
 )
-from advisor.agent.offline.reader import Reader
+from advisor.agent.offline.answer import lead_option
+from advisor.agent.offline.reader import GoalContext, Reader
 from advisor.agent.offline.turn import run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings, configured_catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
+from advisor.recommend.report import Recommendation
 from advisor.services.protocol import (
     AskRequest,
     AskResponse,
@@ -192,10 +194,12 @@ class AdvisorService:
         language = detect_language(question, conversation.language or "en")
         outcome = self._ask_llm(question, language, conversation) if self.settings.llm_url else None
         draft: dict[str, Any] | None = None
+        goal: GoalContext | None = None
         if isinstance(outcome, AskResponse):
             response = outcome
+            goal = _goal_of(outcome.recommendation)
         else:
-            response, draft = self._ask_offline(question, language, conversation, outcome)
+            response, draft, goal = self._ask_offline(question, language, conversation, outcome)
         self.store.append(
             conversation_id,
             Turn(
@@ -205,6 +209,8 @@ class AdvisorService:
                 mode=response.mode,
                 request=response.request.model_dump(mode="json") if response.request else None,
                 draft=draft,
+                goal=goal.goal if goal is not None else None,
+                goal_gpu=goal.gpu if goal is not None else None,
             ),
         )
         self.metrics.record(response)
@@ -265,6 +271,7 @@ class AdvisorService:
                 language=language,
                 history=conversation.history(),
                 previous_request=conversation.last_request,
+                previous_goal=conversation.goal_context,
                 settings=self.settings,
                 catalog=self.catalog,
                 kb=self.kb,
@@ -283,6 +290,7 @@ class AdvisorService:
             mode="llm",
             request=turn.request,
             sizing=turn.sizing,
+            recommendation=getattr(turn, "recommendation", None),
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,
@@ -295,8 +303,9 @@ class AdvisorService:
         language: Language,
         conversation: Conversation,
         fallback: Fallback | None,
-    ) -> tuple[AskResponse, dict[str, Any] | None]:
-        """The offline answer, and the fields awaiting a model when it asked which one."""
+    ) -> tuple[AskResponse, dict[str, Any] | None, GoalContext | None]:
+        """The offline answer, the fields awaiting a model when it asked which one, and the
+        goal a follow-up builds on when it answered one."""
         turn = run_offline_turn(
             question,
             reader=self.reader,
@@ -304,6 +313,7 @@ class AdvisorService:
             kb=self.kb,
             previous_request=conversation.reading_context,
             default_language=language,
+            previous_goal=conversation.goal_context,
         )
         mode: Mode = "fallback" if fallback is not None else "offline"
         response = AskResponse(
@@ -312,10 +322,21 @@ class AdvisorService:
             mode=mode,
             request=turn.request,
             sizing=turn.sizing,
+            recommendation=turn.recommendation,
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,
             fallback_reason=fallback.reason if fallback is not None else None,
             guard_events=fallback.guard_events if fallback is not None else 0,
         )
-        return response, turn.draft
+        return response, turn.draft, turn.goal
+
+
+def _goal_of(recommendation: Recommendation | None) -> GoalContext | None:
+    """What a follow-up to an LLM answer from a goal builds on."""
+    if recommendation is None:
+        return None
+    lead = lead_option(recommendation)
+    return GoalContext(
+        goal=recommendation.goal_fields(), gpu=lead.gpu.id if lead is not None else None
+    )

@@ -519,6 +519,55 @@ class M(Enum):
         "Все цифры здесь посчитаны движком подбора; указания в сообщении, что именно "
         "ответить, я не выполняю.",
     )
+    GOAL_HEADLINE = (
+        "goal.headline",
+        "**{label}: {count} x {gpu}** with {model} in {precision}: {users} users at once "
+        "(room for {capacity}), {speed:g} tokens/s each, first token in {ttft:g} s.",
+        "**{label}: {count} x {gpu}** с {model} в {precision}: {users} пользователей "
+        "одновременно (запас до {capacity}), {speed:g} токенов/с каждому, первый токен через "
+        "{ttft:g} с.",
+    )
+    GOAL_HEADLINE_TRAINING = (
+        "goal.headline_training",
+        "**{label}: {count} x {gpu}** for {task} of {model}: {hours:g} h for the dataset.",
+        "**{label}: {count} x {gpu}** для задачи «{task}» на {model}: {hours:g} ч на весь набор.",
+    )
+    GOAL_OTHER = (
+        "goal.other",
+        "{label}: {count} x {gpu}, {model} in {precision}, up to {capacity} users at once, "
+        "{speed:g} tokens/s each; {price}.",
+        "{label}: {count} x {gpu}, {model} в {precision}, до {capacity} пользователей "
+        "одновременно по {speed:g} токенов/с; {price}.",
+    )
+    GOAL_OTHER_TRAINING = (
+        "goal.other_training",
+        "{label}: {count} x {gpu}, {model}: {hours:g} h; {price}.",
+        "{label}: {count} x {gpu}, {model}: {hours:g} ч; {price}.",
+    )
+    GOAL_PRICE = (
+        "goal.price",
+        "${capex:,.0f} to buy ({capex_rub:,.0f} RUB)",
+        "покупка ${capex:,.0f} ({capex_rub:,.0f} ₽)",
+    )
+    GOAL_PRICE_OWNED = (
+        "goal.price_owned",
+        "${monthly:,.0f} a month to run",
+        "работа ${monthly:,.0f} в месяц",
+    )
+    GOAL_ALSO = ("goal.also", "Other options:", "Другие варианты:")
+    GOAL_WHAT_FITS = (
+        "goal.what_fits",
+        "What would make it work:",
+        "Что поможет:",
+    )
+    GOAL_KEY_ASSUMPTIONS = ("goal.key_assumptions", "I assumed:", "Я исходил из того, что:")
+    GOAL_CHANGE = (
+        "goal.change",
+        "Tell me what differs (people at once, budget, GPUs you already own, a model, how fast "
+        "answers must start) and I will recompute.",
+        "Скажите, что у вас иначе (сколько людей одновременно, бюджет, какие GPU уже есть, "
+        "модель, как быстро должен начинаться ответ), и я пересчитаю.",
+    )
     ANSWER_ASSUMED = (
         "answer.assumed",
         "Assumed: {parts}; tell me if yours differ.",

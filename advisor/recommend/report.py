@@ -137,3 +137,7 @@ class Recommendation(_Out):
     sources: list[str]
     rub_per_usd: float
     searched: int = Field(description="model x format x GPU x count combinations sized")
+
+    def goal_fields(self) -> dict[str, Any]:
+        """The goal's set fields: the `recommend` arguments a follow-up changes."""
+        return {key: value for key, value in self.goal.items() if value is not None}

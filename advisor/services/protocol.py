@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.errors import InputError
 from advisor.language import Language
+from advisor.recommend.report import Recommendation
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -28,6 +29,7 @@ FailureReason = Literal[
     "no_tool_call",
     "cut_off",
     "guard_violation",
+    "incomplete",
     "error",
 ]
 
@@ -77,6 +79,10 @@ class AskResponse(BaseModel):
         description="the normalized sizing request (size flags with underscores, catalog ids)"
     )
     sizing: SizingReport | None = Field(description="the `advisor size --json` object")
+    recommendation: Recommendation | None = Field(
+        default=None,
+        description="the `advisor recommend --json` object, when the answer came from a goal",
+    )
     citations: list[Citation]
     conversation_id: str
     steps: list[ToolStep] = Field(default_factory=list)

@@ -86,7 +86,7 @@ def recommendation_text(
         lines.append("")
     for heading, items in (
         (M.REC_HEADING_UNMET, [item.render(language) for item in result.unmet_i18n]),
-        (M.REC_HEADING_FIT, [_fit_line(change, language) for change in result.make_it_fit]),
+        (M.REC_HEADING_FIT, [fit_line(change, language) for change in result.make_it_fit]),
         (M.UI_ASSUMPTIONS, [item.render(language) for item in result.assumptions_i18n]),
     ):
         if items:
@@ -142,7 +142,6 @@ def _option_title(option: Option, language: Language) -> str:
 
 
 def _option_lines(option: Option, language: Language) -> list[str]:
-    cost, rub = option.cost, option.cost_rub
     lines = [option.why_i18n.render(language)]
     if option.training_hours is not None:
         lines.append(
@@ -163,6 +162,13 @@ def _option_lines(option: Option, language: Language) -> list[str]:
                 ttft=round(option.ttft_s, 2),
             )
         )
+    return lines + cost_lines(option, language)
+
+
+def cost_lines(option: Option, language: Language) -> list[str]:
+    """What the option costs to buy and run, against a hosted API or renting for a run."""
+    cost, rub = option.cost, option.cost_rub
+    lines: list[str] = []
     if option.gpu.market == "owned":
         lines.append(
             render(
@@ -212,7 +218,8 @@ def _option_lines(option: Option, language: Language) -> list[str]:
     return lines
 
 
-def _fit_line(change: FitChange, language: Language) -> str:
+def fit_line(change: FitChange, language: Language) -> str:
+    """One make-it-fit change with what it gives."""
     verdict = render(M.REC_FIT_MEETS if change.meets_targets else M.REC_FIT_MISSES, language)
     description = change.description_i18n.render(language)
     if change.training_hours is not None:

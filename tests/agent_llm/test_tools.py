@@ -9,6 +9,7 @@ from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import (
     COMPARE_GPUS,
     FORCED_TOOLS,
+    RECOMMEND_DEPLOYMENT,
     SIZE_DEPLOYMENT,
     TurnRecord,
     build_tools,
@@ -30,7 +31,7 @@ def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
 
 def test_tool_names_without_a_knowledge_base() -> None:
     names = [t.name for t in build_tools(TurnRecord(), CATALOG, None)]
-    assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS]
+    assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS, RECOMMEND_DEPLOYMENT]
 
 
 @pytest.mark.parametrize(
@@ -46,6 +47,12 @@ def test_tool_names_without_a_knowledge_base() -> None:
         ("What is ECC RAM?", None, None),
         ("Что такое тензорный параллелизм?", None, None),
         ("Thanks!", {"model": "llama-3.1-8b"}, None),
+        (
+            "Чат-бот по документам для 200 сотрудников: какой сервер нужен?",
+            None,
+            RECOMMEND_DEPLOYMENT,
+        ),
+        ("We own 4x A100 40GB: the largest model for 30 people?", None, RECOMMEND_DEPLOYMENT),
     ],
 )
 def test_forced_tool_follows_the_readers_intent(
@@ -63,3 +70,9 @@ def test_prompt_per_language_carries_the_previous_request(language: str, marker:
     assert marker in prompt
     assert '{"model": "llama-3.1-8b", "users": 20}' in prompt
     assert system_prompt(language, None) == prompt.rsplit("\n", 1)[0]  # type: ignore[arg-type]
+
+
+def test_prompt_carries_the_goal_on_a_goal_follow_up() -> None:
+    goal = {"use_case": "rag", "headcount": 200, "language": "ru"}
+    prompt = system_prompt("ru", None, goal)
+    assert "recommend_deployment" in prompt and '"headcount": 200' in prompt

@@ -14,6 +14,7 @@ from advisor.agent.llm.factory import MAX_MODEL_CALLS
 from advisor.catalog.loader import load_catalog
 from advisor.config import Settings
 from advisor.services import sizing as advisor_tools
+from advisor.services.recommendation import recommend_deployment
 from knowledge.retrieval import Passage
 from tests.agent_llm.scripted import ScriptedChatModel, sizing_args, tool_call
 
@@ -330,3 +331,93 @@ def test_unreachable_server(model_name: str | None) -> None:
     with pytest.raises(LlmFailure) as caught:
         turn(None, "GPUs for llama 3.1 8b?", settings=settings)  # the real ChatOpenAI
     assert caught.value.reason == "unreachable"
+
+
+def recommend_args(**given: Any) -> dict[str, Any]:
+    """Strict-schema arguments of recommend_deployment: every field, null unless given."""
+    from advisor.recommend import RecommendRequest
+
+    return {name: given.get(name) for name in RecommendRequest.model_fields}
+
+
+GOAL_QUESTION = "A document chatbot for 200 staff: which server do we need?"
+
+
+def test_goal_question_recommends_and_names_the_gpus() -> None:
+    expected = recommend_deployment(
+        {"use_case": "rag", "headcount": 200, "language": "en"}, CATALOG
+    )
+    lead = next(o for o in expected.options if o.label == "recommended")
+    text = (
+        f"Take {lead.gpu.count} x {lead.gpu.name} with {lead.model_name}: "
+        f"{lead.max_concurrent_users} users at once, ${lead.cost.capex_usd:,.0f} to buy."
+    )
+    model = ScriptedChatModel(
+        script=[
+            tool_call(
+                "recommend_deployment",
+                recommend_args(use_case="rag", headcount=200, language="en"),
+            ),
+            AIMessage(content=text),
+        ]
+    )
+    result = turn(model, GOAL_QUESTION)
+    assert result.recommendation == expected
+    assert result.goal is not None and result.goal.gpu == lead.gpu.id
+    assert result.answer == text and result.guard_events == 0
+    assert model.calls[0]["tool_choice"]["function"]["name"] == "recommend_deployment"
+
+
+def test_goal_answer_without_the_gpu_is_incomplete() -> None:
+    model = ScriptedChatModel(
+        script=[
+            tool_call(
+                "recommend_deployment",
+                recommend_args(use_case="rag", headcount=200, language="en"),
+            ),
+            AIMessage(content=f"{GOAL_QUESTION} Let me think about it."),
+        ]
+    )
+    caught = failure(model, GOAL_QUESTION)
+    assert caught.reason in ("incomplete", "guard_violation")
+    assert caught.recommendation is not None
+
+
+def test_sizing_answer_with_the_count_but_not_the_gpu_is_incomplete() -> None:
+    expected = engine(model="llama-3.1-70b", users=20)
+    model = ScriptedChatModel(
+        script=[
+            tool_call("size_deployment", sizing_args(model="llama-3.1-70b", users=20)),
+            AIMessage(content=f"You need {expected.report.gpu.count} GPUs."),
+        ]
+    )
+    assert failure(model, "How many GPUs for Llama 3.1 70B with 20 users?").reason == "incomplete"
+
+
+def test_goal_follow_up_changes_only_what_it_says() -> None:
+    from advisor.agent.offline.reader import GoalContext
+
+    previous = GoalContext(goal={"use_case": "rag", "headcount": 200, "language": "en"})
+    expected = recommend_deployment(
+        {"use_case": "rag", "headcount": 500, "language": "en"}, CATALOG
+    )
+    lead = next(o for o in expected.options if o.label == "recommended")
+    model = ScriptedChatModel(
+        script=[
+            tool_call("recommend_deployment", recommend_args(headcount=500)),
+            AIMessage(content=f"{lead.gpu.count} x {lead.gpu.name} then."),
+        ]
+    )
+    result = run_llm_turn(
+        question="what if we are 500 staff?",
+        language="en",
+        history=[],
+        previous_request=None,
+        previous_goal=previous,
+        settings=SETTINGS,
+        catalog=CATALOG,
+        kb=None,
+        model=model,
+    )
+    assert result.recommendation == expected
+    assert '"headcount": 200' in model.calls[0]["messages"][0].content

@@ -22,9 +22,11 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
+from advisor.recommend.report import Recommendation
 from advisor.services import registry
 from advisor.services.knowledge import SearchKnowledgeArgs, passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
+from advisor.services.recommendation import recommend_deployment, recommendation_summary
 from advisor.services.sizing import (
     SizingOutcome,
     compare_gpus,
@@ -39,17 +41,23 @@ if TYPE_CHECKING:
 
 SIZE_DEPLOYMENT = registry.SIZE_DEPLOYMENT.name
 COMPARE_GPUS = registry.COMPARE_GPUS.name
+RECOMMEND_DEPLOYMENT = registry.RECOMMEND_DEPLOYMENT.name
 SEARCH_KNOWLEDGE = registry.SEARCH_KNOWLEDGE.name
 # The tool a turn must call first, by what the reader says the question is: a small model
 # does not choose tools on its own and a large one sometimes answers from memory, so a
 # question that needs figures always gets the engine. One reading for both modes.
-FORCED_TOOLS: dict[str, str] = {"size": SIZE_DEPLOYMENT, "compare": COMPARE_GPUS}
+FORCED_TOOLS: dict[str, str] = {
+    "size": SIZE_DEPLOYMENT,
+    "compare": COMPARE_GPUS,
+    "recommend": RECOMMEND_DEPLOYMENT,
+}
 
 # The second rejected call ends the turn: one retry is a fair chance, more is a loop.
 MAX_INVALID_CALLS = 2
 PASSAGES_PER_SEARCH = 3
 PASSAGE_CHARS = 500  # of each passage shown to the model
 COMPARE_ROWS = 5
+DIGEST_OPTIONS = 4
 ALLOWED_SHOWN = 8  # a longer allowed list is left out (the message names the nearest)
 ERROR_CHARS = 200
 
@@ -67,9 +75,11 @@ class TurnRecord:
     """What the tools did during one turn; read by the guard and by run_llm_turn."""
 
     previous_request: dict[str, Any] | None = None
+    previous_goal: dict[str, Any] | None = None  # the conversation's goal, for follow-ups
     language: Language = "en"  # of the steps' summaries
     steps: list[ToolStep] = field(default_factory=list)
     sizing: SizingOutcome | None = None
+    recommendation: Recommendation | None = None
     results: list[Any] = field(default_factory=list)  # full tool results, for the guard
     passages: list[Passage] = field(default_factory=list)  # [n] cites passages[n - 1]
     rejected: list[InputError] = field(default_factory=list)
@@ -143,6 +153,43 @@ def guard_sources(report: SizingReport) -> list[Any]:
     return [sizing_digest(report), figures_of(report.model_dump(mode="json"))]
 
 
+def recommendation_digest(result: Recommendation) -> dict[str, Any]:
+    """The options a buyer needs (GPUs, model, users, speed, cost), what is unmet, what
+    would make it work and the assumptions to state; English texts stay out except those."""
+    load = result.workload
+    options = []
+    for option in result.options[:DIGEST_OPTIONS]:
+        cost = option.cost
+        entry: dict[str, Any] = {
+            "label": option.label,
+            "gpu": option.gpu.name,
+            "gpu_count": option.gpu.count * option.replicas,
+            "model": option.model_name,
+            "precision": option.precision,
+            "max_concurrent_users": option.max_concurrent_users,
+            "tokens_per_s_per_user": option.per_user_tokens_per_s,
+            "ttft_s": option.ttft_s,
+            "capex_usd": cost.capex_usd,
+            "capex_rub": option.cost_rub.capex,
+            "monthly_usd": cost.monthly_usd,
+            "tco_3y_usd": cost.tco_3y_usd,
+        }
+        if cost.api_monthly_usd is not None:
+            entry |= {"api_monthly_usd": cost.api_monthly_usd, "api": cost.api_name}
+            entry["break_even_months"] = cost.break_even_months
+        if option.training_hours is not None:
+            entry["training_hours"] = option.training_hours
+        options.append(entry)
+    return {
+        "users_at_peak": load.concurrency,
+        "targets": {"ttft_s": load.ttft_p95_s, "tokens_per_s_per_user": load.tokens_per_s_per_user},
+        "options": options,
+        "unmet": result.unmet,
+        "make_it_fit": [c.description for c in result.make_it_fit],
+        "assumptions": result.assumptions[:4],
+    }
+
+
 def compare_digest(comparison: Comparison) -> dict[str, Any]:
     rows = [
         {
@@ -175,7 +222,8 @@ def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
 
 
 def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) -> list[BaseTool]:
-    """size_deployment, compare_gpus and (with a knowledge base) search_knowledge."""
+    """size_deployment, compare_gpus, recommend_deployment and (with a knowledge base)
+    search_knowledge."""
 
     def size(**arguments: Any) -> str:
         try:
@@ -201,9 +249,26 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
         record.steps.append(ToolStep(name=COMPARE_GPUS, arguments=arguments, summary=summary))
         return json.dumps(compare_digest(comparison), ensure_ascii=False)
 
+    def recommend(**arguments: Any) -> str:
+        changes = {k: v for k, v in arguments.items() if v is not None}
+        goal = {**(record.previous_goal or {}), **changes}
+        try:
+            result = recommend_deployment(goal, catalog)
+        except InputError as error:
+            return record.reject(RECOMMEND_DEPLOYMENT, arguments, error)
+        record.recommendation = result
+        digest = recommendation_digest(result)
+        record.results.extend([digest, figures_of(result.model_dump(mode="json"))])
+        summary = recommendation_summary(result, record.language)
+        record.steps.append(
+            ToolStep(name=RECOMMEND_DEPLOYMENT, arguments=arguments, summary=summary)
+        )
+        return json.dumps(digest, ensure_ascii=False)
+
     tools = [
         _tool(registry.SIZE_DEPLOYMENT, size, catalog),
         _tool(registry.COMPARE_GPUS, compare, catalog),
+        _tool(registry.RECOMMEND_DEPLOYMENT, recommend, catalog),
     ]
     if kb is not None:
         tools.append(search_tool(record, kb, catalog))

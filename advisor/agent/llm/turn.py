@@ -18,15 +18,20 @@ from advisor.agent.llm.guard import guard_answer
 from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import (
     FORCED_TOOLS,
+    RECOMMEND_DEPLOYMENT,
     SIZE_DEPLOYMENT,
     InvalidToolArguments,
     TurnRecord,
     build_tools,
 )
-from advisor.agent.offline.reader import Reader
+from advisor.agent.offline.answer import lead_option
+from advisor.agent.offline.names import normalize_gpu_text
+from advisor.agent.offline.normalize import normalize
+from advisor.agent.offline.reader import GoalContext, Reader
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.language import Language
+from advisor.recommend.report import Recommendation
 from advisor.services.protocol import Citation, FailureReason, ToolStep
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
@@ -51,6 +56,8 @@ class LlmTurn:
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
     guard_events: int = 0
+    recommendation: Recommendation | None = None
+    goal: GoalContext | None = None  # what a follow-up to this goal builds on
 
 
 class LlmFailure(Exception):
@@ -74,6 +81,7 @@ class LlmFailure(Exception):
         self.request = sizing.request if sizing else None
         self.sizing = sizing.report if sizing else None
         self.steps = list(record.steps) if record else []
+        self.recommendation = record.recommendation if record else None
         self.guard_events = guard_events
 
 
@@ -126,19 +134,27 @@ def run_llm_turn(
     kb: KnowledgeBase | None,
     model: BaseChatModel | None = None,
     reader: Reader | None = None,
+    previous_goal: GoalContext | None = None,
 ) -> LlmTurn:
     """Answer `question` with the LLM and the tools, within `settings.llm_timeout_s`.
 
     `model` replaces the configured ChatOpenAI (tests pass a scripted chat model).
     `reader` decides, as it does offline, whether the question needs the engine (the
     service passes its own; one is built from the catalog otherwise).
-    Raises LlmFailure; never lets an unsupported figure through.
+    `previous_goal`: the conversation's goal, which a recommend call's arguments change.
+    Raises LlmFailure; never lets an unsupported figure through, nor an answer to a sizing
+    or goal question that does not name the engine's GPU count and GPU.
     """
     from langchain_core.messages import AIMessage, HumanMessage
 
     deadline = time.monotonic() + settings.llm_timeout_s
-    record = TurnRecord(previous_request=previous_request, language=language)
-    reading = (reader or Reader(catalog)).read(question, previous_request, language)
+    record = TurnRecord(
+        previous_request=previous_request,
+        previous_goal=previous_goal.goal if previous_goal else None,
+        language=language,
+    )
+    reader = reader or Reader(catalog)
+    reading = reader.read(question, previous_request, language, previous_goal)
     forced = FORCED_TOOLS.get(reading.intent)
     earlier = _history_messages(history)
     try:
@@ -146,7 +162,7 @@ def run_llm_turn(
         agent = build_agent(
             chat,
             build_tools(record, catalog, kb),
-            system_prompt(language, previous_request),
+            system_prompt(language, previous_request, record.previous_goal),
             TurnControl(record, forced, deadline, len(earlier)),
         )
         state = agent.invoke({"messages": [*earlier, HumanMessage(content=question)]})
@@ -160,7 +176,8 @@ def run_llm_turn(
         raise LlmFailure(
             "invalid_tool_arguments", "the model's tool call was not valid JSON", record=record
         )
-    if forced and record.sizing is None:
+    computed = record.recommendation if forced == RECOMMEND_DEPLOYMENT else record.sizing
+    if forced and computed is None:
         raise LlmFailure(
             "no_tool_call", f"a sizing question was answered without {forced}", record=record
         )
@@ -169,9 +186,10 @@ def run_llm_turn(
         raise LlmFailure("error", "the model's answer is empty", record=record)
 
     user_words = [question, *(m["content"] for m in history if m.get("role") == "user")]
-    # A sizing answer must still say how many GPUs; a comparison ranks, it has no one count.
-    sized = record.sizing is not None and forced == SIZE_DEPLOYMENT
-    key_figures = [float(record.sizing.report.gpu.count)] if sized and record.sizing else []
+    # A sizing or goal answer must say how many GPUs of which kind (a comparison ranks, it
+    # has no one count): the engine's headline, or the turn falls back.
+    headline = _headline(forced, record, reading.said.wants)
+    key_figures = [float(headline[0])] if headline else []
     guarded = guard_answer(
         answer,
         [*record.results, *user_words, previous_request or {}],
@@ -185,7 +203,21 @@ def run_llm_turn(
             record=record,
             guard_events=guarded.events,
         )
+    if headline and not _names_gpu(guarded.text, headline[1], reader):
+        raise LlmFailure(
+            "incomplete",
+            f"the answer does not name the engine's GPU ({headline[1]})",
+            record=record,
+            guard_events=guarded.events,
+        )
     sizing = record.sizing
+    goal = None
+    if record.recommendation is not None:
+        lead = lead_option(record.recommendation, reading.said.wants)
+        goal = GoalContext(
+            goal=record.recommendation.goal_fields(),
+            gpu=lead.gpu.id if lead is not None else None,
+        )
     return LlmTurn(
         answer=guarded.text,
         request=sizing.request if sizing else None,
@@ -193,4 +225,26 @@ def run_llm_turn(
         citations=record.citations(_cited(guarded.text)),
         steps=list(record.steps),
         guard_events=guarded.events,
+        recommendation=record.recommendation,
+        goal=goal,
     )
+
+
+def _headline(
+    forced: str | None, record: TurnRecord, wants: Sequence[str]
+) -> tuple[int, str] | None:
+    """The GPU count and GPU id an answer to this question must carry, if any."""
+    if forced == SIZE_DEPLOYMENT and record.sizing is not None:
+        gpu = record.sizing.report.gpu
+        return gpu.count, gpu.id
+    if forced == RECOMMEND_DEPLOYMENT and record.recommendation is not None:
+        lead = lead_option(record.recommendation, wants)
+        if lead is not None:
+            return lead.gpu.count * lead.replicas, lead.gpu.id
+    return None
+
+
+def _names_gpu(text: str, gpu_id: str, reader: Reader) -> bool:
+    """Whether the answer names this GPU in any of the ways people write it."""
+    found = reader.gpus.find_all(normalize_gpu_text(normalize(text)))
+    return any(mention.gpu_id == gpu_id for mention in found)

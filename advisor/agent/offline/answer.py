@@ -16,6 +16,8 @@ from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, render
+from advisor.recommend.report import Option, Recommendation
+from advisor.services.recommendation import cost_lines, fit_line, option_label
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
 
 if TYPE_CHECKING:
@@ -79,12 +81,14 @@ def render_sizing(
     minimum: SizingReport | None = None,
     assumed: Sequence[str] = (),
     injection: bool = False,
+    changes: Sequence[str] = (),
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, server, stages.
 
     `minimum`: the report of the same need with the GPU count left to the engine, shown
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
     `injection`: the message dictated an answer; say that only the engine's figures count.
+    `changes`: what would make a setup the user fixed fit (make-it-fit lines).
     """
     gpu = report.gpu
     head: dict[str, Any] = {
@@ -131,6 +135,7 @@ def render_sizing(
     for warning in report.warnings_i18n:
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
+    lines.extend(changes)
     lines.extend(assumed)
     if injection:
         lines.append(render_injection_note(language))
@@ -325,3 +330,138 @@ def _with_sources(lines: list[str], passages: Sequence[Passage], language: Langu
             for number, passage in enumerate(passages, 1)
         )
     return "\n".join(lines)
+
+
+# ---- a goal: the recommendation -------------------------------------------------------------
+
+# Assumptions a buyer must see to correct them (the rest are in the JSON and the staff view).
+_KEY_ASSUMPTIONS = {
+    M.REC_PROFILE,
+    M.ASSUMED_HEADCOUNT,
+    M.ASSUMED_RATE,
+    M.ASSUMED_EXAMPLES,
+    M.REC_DEFAULT_USERS,
+    M.REC_BUDGET_RUB,
+    M.REC_DATASET_DEFAULT,
+    M.REC_DEADLINE_DEFAULT,
+    M.REC_TRAINING,
+    M.REC_RATE,
+}
+OTHER_OPTIONS = 3
+
+
+def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
+    """The option the answer leads with: the recommended one (the cheapest when the person
+    asked for the cheapest), the best on owned GPUs, or the closest to an unmet goal."""
+    options = result.options
+    if not options:
+        return None
+    if "cheapest" in wants:  # of those that serve the whole load (a pilot is listed after)
+        serving = [o for o in options if o.label in ("recommended", "pareto")]
+        if serving:
+            return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
+    for label in ("recommended", "owned", "closest"):
+        for option in options:
+            if option.label == label:
+                return option
+    return options[0]
+
+
+def render_recommendation(
+    result: Recommendation,
+    language: Language,
+    wants: Sequence[str] = (),
+    passages: Sequence[Passage] = (),
+    injection: bool = False,
+) -> str:
+    """The answer to a goal: the option to take first (GPUs, model, users, speed, cost, the
+    API comparison), the others in a line each, what is unmet and what would make it work,
+    the assumptions to correct, and the sources."""
+    lines: list[str] = []
+    lead = lead_option(result, wants)
+    if lead is not None:
+        lines.append(_goal_headline(lead, result, language))
+        if lead.label not in ("recommended", "owned"):  # the headline says it all for those
+            lines.append(lead.why_i18n.render(language))
+        lines.extend(cost_lines(lead, language))
+    if result.unmet_i18n:
+        lines.append(render(M.REC_HEADING_UNMET, language) + ":")
+        lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
+    others = [o for o in result.options if o is not lead][:OTHER_OPTIONS]
+    if others:
+        lines.append(render(M.GOAL_ALSO, language))
+        lines.extend(f"- {_goal_other(option, language)}" for option in others)
+    if result.make_it_fit:
+        lines.append(render(M.GOAL_WHAT_FITS, language))
+        lines.extend(f"- {fit_line(change, language)}" for change in result.make_it_fit)
+    key = [n for n in result.assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
+    if key:
+        lines.append(render(M.GOAL_KEY_ASSUMPTIONS, language))
+        lines.extend(f"- {item.render(language)}" for item in key)
+    lines.append(render(M.GOAL_CHANGE, language))
+    if injection:
+        lines.append(render_injection_note(language))
+    return _with_sources(lines, passages, language)
+
+
+def _goal_headline(option: Option, result: Recommendation, language: Language) -> str:
+    label = option_label(option.label, language)
+    count = option.gpu.count * option.replicas
+    if option.training_hours is not None:
+        return render(
+            M.GOAL_HEADLINE_TRAINING,
+            language,
+            label=label,
+            count=count,
+            gpu=option.gpu.name,
+            task=task_name(result.workload.task, language),
+            model=option.model_name,
+            hours=option.training_hours,
+        )
+    return render(
+        M.GOAL_HEADLINE,
+        language,
+        label=label,
+        count=count,
+        gpu=option.gpu.name,
+        model=option.model_name,
+        precision=option.precision.upper(),
+        users=result.workload.concurrency,
+        capacity=option.max_concurrent_users,
+        speed=option.per_user_tokens_per_s,
+        ttft=round(option.ttft_s, 2),
+    )
+
+
+def _goal_other(option: Option, language: Language) -> str:
+    label = option_label(option.label, language)
+    count = option.gpu.count * option.replicas
+    if option.gpu.market == "owned":
+        price = render(M.GOAL_PRICE_OWNED, language, monthly=option.cost.monthly_usd)
+    else:
+        price = render(
+            M.GOAL_PRICE, language, capex=option.cost.capex_usd, capex_rub=option.cost_rub.capex
+        )
+    if option.training_hours is not None:
+        return render(
+            M.GOAL_OTHER_TRAINING,
+            language,
+            label=label,
+            count=count,
+            gpu=option.gpu.name,
+            model=option.model_name,
+            hours=option.training_hours,
+            price=price,
+        )
+    return render(
+        M.GOAL_OTHER,
+        language,
+        label=label,
+        count=count,
+        gpu=option.gpu.name,
+        model=option.model_name,
+        precision=option.precision.upper(),
+        capacity=option.max_concurrent_users,
+        speed=option.per_user_tokens_per_s,
+        price=price,
+    )

@@ -127,6 +127,9 @@ _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
     re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),
     re.compile(rf"(?<![\w.]){NUM}\s+(?:of them\s+)?(?:\w+\s+){{0,4}}?{_CONCURRENT}"),
+    re.compile(
+        rf"(?<![\w.]){NUM}\s+(?:{_STAFF_NOUN}|{_USER_NOUN}),\s+(?:\w+\s+){{0,2}}?{_CONCURRENT}"
+    ),
     re.compile(rf"{_USER_NOUN}\s+(?:человек\s+)?~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)"),
     re.compile(
         rf"{_CONCURRENT}\s+(?:\w+\s+){{0,4}}?(?:около|до|up to|about|~)\s*{NUM}(?!\w|[.,]\d)"
@@ -143,9 +146,19 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"(?:company|team|firm|organisation|organization|staff|headcount)\s+of\s+{NUM}"),
     re.compile(rf"(?<![\w.]){NUM}\s+{_ADJ}{_STAFF_NOUN}"),
     re.compile(rf"(?:штат\w*|headcount)\s*[-—:]?\s*{NUM}"),
-    re.compile(rf"{NUM}\s*-?\s*(?:person|people|employee|strong)\s+(?:company|team|firm)"),
+    re.compile(
+        rf"{NUM}\s*-?\s*(?:person|people|employee|strong)\s+(?:\w+\s+)?"
+        r"(?:company|team|firm|business|organi[sz]ation|office|agency|bank|clinic|hospital)"
+    ),
     re.compile(rf"(?:company|team) (?:has|have|with|of about|of around)\s+~?{NUM}"),
+    re.compile(rf"(?:контор\w*|предприяти\w*|офис\w*)\s+(?:на|из|в)\s+~?{NUM}\s*человек"),
+    re.compile(rf"{NUM}\s+человек\s+(?:в|во)\s+(?:штате|компании|офисе|команде)"),
 )
+
+
+# The size of the organisation ("компания из 800 человек", "контора на 150 человек"): never
+# a load, whatever noun follows.
+_COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], *_HEADCOUNT_PATTERNS[-2:])
 
 
 def read_rps(text: str) -> float | None:
@@ -161,7 +174,7 @@ def read_users(text: str) -> int | None:
     """Concurrent users or requests: '15 юзеров', '50 человек одновременно', '25 at once';
     never the people of a company ('компания из 800 человек')."""
     text = _without_rps(text)
-    for pattern in _HEADCOUNT_PATTERNS[:2]:
+    for pattern in _COMPANY_PATTERNS:
         text = pattern.sub(" ", text)
     for pattern in _USERS_PATTERNS:
         for found in pattern.finditer(text):
@@ -294,8 +307,9 @@ def read_budget(text: str, russian: bool) -> Money | None:
 
 
 _TTFT = re.compile(
-    r"(?:first token|первый токен\w*|ttft)\s*(?:\w+\s+){0,3}?(?:under|within|in|below|<|до|за|"
-    rf"меньше|не дольше)?\s*(?:чем\s+)?{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*)"
+    r"(?:first token|первый токен\w*|ttft)\s*[—–-]?\s*(?:\w+\s+){0,3}?(?:under|within|in|below|<|"
+    rf"до|за|через|меньше|не дольше)?\s*(?:чем\s+)?(?:через\s+)?{NUM}\s*"
+    r"(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*)"
 )
 _SPEED = re.compile(
     rf"{NUM}\s*(?:tok(?:ens)?\s*/\s*s(?:ec)?|tokens? per second|t/s|ток\w*\s*/\s*с|"
@@ -303,10 +317,17 @@ _SPEED = re.compile(
 )
 
 
+_TTFT_WORDS = re.compile(
+    r"(?:first token|первый токен\w*|ttft|(?:responses?|answers?|ответ\w*) (?:should |must )?"
+    r"(?:start|начина\w*))\s*(?:[\w—–-]+\s+){0,4}?(?:within|under|in|за|через|меньше чем за)\s+"
+    r"(?:a |одну |1 )?(second|секунд\w*|сек\w*)"
+)
+
+
 def read_ttft(text: str) -> float | None:
     found = _TTFT.search(text)
     if found is None:
-        return None
+        return 1.0 if _TTFT_WORDS.search(text) else None
     value = number(found.group(1))
     return value / 1000 if found.group(2) in ("ms", "мс") else value
 
@@ -327,8 +348,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
             r"document q ?& ?a|q ?& ?a (?:over|on)|over our (?:wiki|docs|documents|knowledge)|"
-            r"knowledge base|баз\w* знаний|\bwiki\b|chat with (?:our )?(?:docs|documents|pdfs)|"
-            r"вопрос\w* по (?:документ|регламент|договор)\w*|retrieval"
+            r"knowledge[- ]base|баз\w* знаний|\bwiki\b|chat with (?:our )?(?:docs|documents|pdfs)|"
+            r"вопрос\w* по (?:документ|регламент|договор)\w*|retrieval|confluence|sharepoint|"
+            r"(?:across|over|in) (?:our|the) (?:contracts|documents|docs|files|policies|manuals)"
         ),
     ),
     (
@@ -336,7 +358,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"customer[- ]support|support (?:bot|chat|agent)|служб\w* поддержк\w*|"
             r"поддержк\w* (?:клиент|покупател|пользовател)\w*|техподдержк\w*|help ?desk|"
-            r"customer service|отвечать (?:клиентам|покупателям)"
+            r"customer service|отвеча\w* (?:на вопросы )?(?:клиентам|покупателям)|"
+            r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b"
         ),
     ),
     (
@@ -344,7 +367,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"code assistant|coding assistant|кодов\w* (?:помощник|ассистент)\w*|"
             r"(?:помощник|ассистент)\w* (?:для|по) (?:код|программ)\w*|\bcopilot\b|autocomplete|"
-            r"для (?:программист|разработчик|прогер)\w*|code review|код-?ревью|писать код|write code"
+            r"для (?:программист|разработчик|прогер)\w*|code review|код-?ревью|писать код|write code|"
+            r"написани\w* код\w*|coding|кодинг\w*"
         ),
     ),
     (
@@ -352,7 +376,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"извлеч\w*|extract\w*|классифик\w*|classif\w*|"
             r"обработк\w* (?:договор|документ|счет|заяв|анкет)\w*|парсинг\w*|\bparse\b|"
-            r"реквизит\w*|named entit\w*|сущност\w*"
+            r"реквизит\w*|named entit\w*|сущност\w*|auto-?rout\w*|маршрутиз\w*|"
+            r"pull\w* (?:fields|data|values|totals)|вытаскива\w*|вытащ\w*"
         ),
     ),
     (
@@ -371,7 +396,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "chat",
         re.compile(
             r"internal assistant|ai assistant|general assistant|"
-            r"(?:внутренн|корпоративн)\w* (?:ассистент|помощник|чат)\w*|чат-?бот\w*|chat ?bot"
+            r"(?:внутренн|корпоративн)\w* (?:ассистент|помощник|чат)\w*|чат-?бот\w*|chat ?bot|"
+            r"chat assistant|chatgpt|\bчат (?:для|на)\b|"
+            r"(?:ассистент|помощник)\w* для (?:сотрудник|операционист|менеджер|персонал|команд)\w*"
         ),
     ),
 )
@@ -380,7 +407,9 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
         "cheapest",
         re.compile(
             r"cheapest|cheaper|lowest cost|budget-friendly|самы\w* дешев\w*|сама\w* дешев\w*|"
-            r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*"
+            r"\bдешевле\b|"
+            r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|"
+            r"максимально дешев\w*|как можно дешевл\w*|as cheap as possible"
         ),
     ),
     (
@@ -389,21 +418,25 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"\bapi\b.{0,40}(?:\bor\b|\bили\b|\bvs\b|versus).{0,40}"
             r"(?:own|сво\w*|server|сервер\w*|желез\w*|self[- ]host|on[- ]prem)|"
             r"(?:own|сво\w*|server|сервер\w*|желез\w*).{0,30}(?:\bor\b|\bили\b|\bvs\b).{0,30}\bapi\b|"
-            r"use an api|через api|\bapi provider"
+            r"use an api|через api|\bapi provider|"
+            r"pay (?:for )?(?:openai|chatgpt|an api|the api).{0,40}\bor\b|"
+            r"\bor\b.{0,20}pay (?:for )?(?:openai|chatgpt|an api)"
         ),
     ),
     (
         "fast",
         re.compile(
             r"быстр(?:о|ый|ая|ые|ого|ому)\b|сразу|мгновенн\w*|\bfast\b(?! enough)|quickly|"
-            r"low latency|низк\w* задержк\w*|responsive|snappy|without (?:a )?delay|без задерж\w*"
+            r"low latency|низк\w* задержк\w*|responsive|snappy|without (?:a )?delay|без задерж\w*|"
+            r"real[- ]time|в реальном времени|first token|первый токен|start within"
         ),
     ),
     (
         "largest_model",
         re.compile(
             r"(?:biggest|largest|most powerful|heaviest) model|"
-            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л)\w* модел\w*"
+            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л)\w* модел\w*|"
+            r"максимальн\w* (?:по размеру )?модел\w*"
         ),
     ),
 )
@@ -413,7 +446,8 @@ _OWNED = re.compile(
     r"we (?:have|own|got|'ve got|already have|already own)|we've got|i (?:have|own|got)|"
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
-    r"(?:has|with|already)"
+    r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
+    r"\bимеются\b|\bимеется\b"
 )
 
 

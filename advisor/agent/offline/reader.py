@@ -52,6 +52,16 @@ class Clarification(BaseModel):
     said: str | None = Field(default=None, description="the name the catalog lacks")
 
 
+class GoalContext(BaseModel):
+    """What a follow-up to a goal builds on: the goal, and the GPU its answer recommended
+    ("what if we only have 2?" means two of those)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    goal: dict[str, Any]
+    gpu: str | None = None
+
+
 class Budget(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -119,6 +129,11 @@ class Reading(BaseModel):
         default_factory=list,
         description="assumptions the reading made to size what was said (staff -> users)",
     )
+    goal: dict[str, Any] | None = Field(
+        default=None,
+        description="a goal question's `recommend` fields (RecommendRequest), the previous "
+        "goal's with this message's changes for a follow-up",
+    )
 
     @property
     def stated(self) -> dict[str, Any]:
@@ -169,7 +184,8 @@ _KV_PRECISION = re.compile(
 )
 _GENERIC_FINE_TUNE = (
     r"fine-?tun\w*|fine tun\w*|finetun\w*|дообуч\w*|файн-?тюн\w*|зафайнтюн\w*|затюн\w*|"
-    r"тонк\w* настро\w*|дотрен\w*|\btrain(?:ing)?\b|обучит\w*|обучени\w*|"
+    r"тонк\w* настро\w*|дотрен\w*|дотюн\w*|\bтюнить\b|потюнить|\btrain(?:ing)?\b|обучит\w*|"
+    r"обучени\w*|"
     r"adapt\w* (?:it|the model) to"
 )
 _TASKS: tuple[tuple[str, str], ...] = (
@@ -188,9 +204,22 @@ _TASKS: tuple[tuple[str, str], ...] = (
         r"inference|инференс\w*|\bserv(?:e|es|ing)\b|deploy\w*|\brun(?:s|ning)?\b|host\w*|"
         r"запуск\w*|запуст\w*|разверн\w*|развер(?:т|тыв)\w*|разв[её]рт\w*|крут\w*|"
         r"поднят\w*|поднять|подним\w*|гонять|погонять|\bollama\b|олл?ам\w*|обслужива\w*|"
-        r"обслужит\w*|отвечал\w*",
+        r"обслужит\w*|отвечал\w*|разда\w*|раздава\w*",
         "inference",
     ),
+)
+# "a ChatGPT-like thing", "свой аналог ChatGPT": a kind of product wanted, not a model to run.
+_PRODUCT_LIKE = re.compile(
+    r"(?:аналог\w*|(?:как|типа|вроде) у|типа|вроде|сво\w+|own|like an?|our own)\s+"
+    r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)"
+)
+# "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
+_WEAK_INFERENCE = re.compile(r"отвечал\w*")
+# "2 сервера, в каждом по 4 GPU": the GPUs of every server together.
+_SERVERS_EACH = re.compile(
+    r"(\d+)\s*(?:сервер\w*|сервак\w*|servers?|nodes?|узл\w*|машин\w*|boxes)\W{0,3}"
+    r"(?:\w+\W+){0,2}?(?:в каждом|на каждом|each (?:with|has)|with|по)\s*(?:по\s*)?(\d+)\s*"
+    r"(?:x\s*)?(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|[a-z]?\d{2,4}|h100|a100|l40s?)"
 )
 _ENGINES: tuple[tuple[str, str], ...] = (
     (r"\bollama\b|олл?ам\w*|llama\.?cpp|lama\.?cpp|ламацпп", "llama.cpp"),
@@ -229,7 +258,7 @@ _RECOMMEND = re.compile(
     r"(?:оборудовани|железо|сервер)\w*|model and (?:hardware|gpu)|model \+ gpu|"
     r"what should we (?:get|buy)|what (?:do|would) (?:i|we) need|what hardware would you suggest|"
     r"what would you (?:recommend|suggest)|посовет\w*|порекоменд\w*|что (?:нам )?взять|ч[её] взять|"
-    r"what do we need|\bapi\b"
+    r"what do we need|\bapi\b(?! ?keys?)"
 )
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
@@ -262,6 +291,11 @@ _SIZING_CUE = re.compile(
     r"требован\w*|footprint|взлетит|норм\b|requir\w*"
 )
 _FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а если|and if)\b")
+# A follow-up to a goal that states no figure: "а дешевле?", "и в рублях?", "cheaper?".
+_GOAL_FOLLOW_UP = re.compile(
+    r"дешевл\w*|подешевле|cheaper|less expensive|рубл\w*|roubles?|rubles?|в долларах|"
+    r"in dollars|быстрее|faster|а если|what if|how about|а с |and with"
+)
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)")
 _COUNT_BEFORE = re.compile(
@@ -344,14 +378,21 @@ class Reader:
         question: str,
         previous: dict[str, Any] | None = None,
         default_language: Language = "en",
+        previous_goal: GoalContext | None = None,
     ) -> Reading:
+        """`previous` is the conversation's last sizing request (or draft); `previous_goal`
+        its last goal, when the conversation is about one (a follow-up changes it)."""
         language = detect_language(question, default_language)
         text = normalize(question)
         dictated = _dictated_spans(text)
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
-        mention = self.models.find(text, prefer=(previous or {}).get("model"))
+        mention = self.models.find(
+            _PRODUCT_LIKE.sub(" ", text), prefer=(previous or {}).get("model")
+        )
         said = self._said(text, _masked(text, dictated), mention, language)
         intent = self._intent(text, said, mention, previous)
+        if previous_goal is not None and _follows_goal(intent, text, said):
+            intent = "recommend"
         if intent in ("explain", "off_topic", "greeting"):
             kept = Said(model=said.model) if intent == "explain" else Said()
             return Reading(
@@ -373,6 +414,8 @@ class Reader:
             "injection": injection,
             "notes": notes,
         }
+        if intent == "recommend":
+            common["goal"] = self._goal(said, fields, language, previous_goal)
         if "model" not in merged:
             return Reading(
                 **common,
@@ -402,6 +445,8 @@ class Reader:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
         said.task = _first(_TASKS, text)
+        if said.task == "inference" and mention is None and _weak_inference_only(text):
+            said.task = None
         said.kv_precision = _kv_precision(text)
         said.precision = self._precision(_KV_PRECISION.sub(" ", text), said.task)
         said.engine = _first(_ENGINES, text)
@@ -460,6 +505,9 @@ class Reader:
             if found is not None:
                 said.gpus = int(found.group(1))
                 break
+        servers = _SERVERS_EACH.search(normalized)
+        if servers is not None:
+            said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
 
     def _precision(self, text: str, task: str | None) -> str | None:
@@ -509,6 +557,61 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    def _goal(
+        self,
+        said: Said,
+        fields: dict[str, Any],
+        language: Language,
+        previous: GoalContext | None,
+    ) -> dict[str, Any]:
+        """The `recommend` fields of what was said, over the previous goal's: a new figure
+        replaces the old one and what it stood for (users replace staff and a rate)."""
+        goal: dict[str, Any] = dict(previous.goal) if previous is not None else {}
+        goal.setdefault("language", "ru" if language == "ru" else "en")
+        said_load = {
+            "users": said.users,
+            "headcount": said.headcount,
+            "requests_per_s": said.requests_per_s,
+        }
+        if any(value is not None for value in said_load.values()):
+            for name in said_load:
+                goal.pop(name, None)
+            goal.update({k: v for k, v in said_load.items() if v is not None})
+        for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context"):
+            value = getattr(said, name)
+            if value is not None:
+                goal[name] = value
+        if said.task is not None:
+            goal["task"] = said.task
+        if "dataset_tokens" in fields:
+            goal["dataset_tokens"] = fields["dataset_tokens"]
+        if said.budget is not None:
+            goal.pop("budget_usd", None)
+            goal.pop("budget_rub", None)
+            if said.budget.currency == "RUB":
+                goal["budget_rub"] = said.budget.amount
+            elif said.budget.currency == "USD":
+                goal["budget_usd"] = said.budget.amount
+        self._goal_hardware(said, goal, previous)
+        return goal
+
+    @staticmethod
+    def _goal_hardware(said: Said, goal: dict[str, Any], previous: GoalContext | None) -> None:
+        """Owned GPUs ("у нас 4 A100"), the only GPU to consider ("на H100"), or a new
+        count of the GPUs the goal already has ("а если только 2 карты?")."""
+        gpu = said.gpu if said.gpu != "cpu" else None
+        owned = goal.get("owned")
+        if gpu is not None and (said.owned or said.gpus is not None):
+            goal.pop("gpu", None)
+            goal["owned"] = {"gpu": gpu, "count": said.gpus or 1}
+        elif gpu is not None:
+            goal.pop("owned", None)
+            goal["gpu"] = gpu
+        elif said.gpus is not None and isinstance(owned, dict):
+            goal["owned"] = {**owned, "count": said.gpus}
+        elif said.gpus is not None and previous is not None and previous.gpu is not None:
+            goal["owned"] = {"gpu": previous.gpu, "count": said.gpus}
 
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""
@@ -574,6 +677,21 @@ class Reader:
         return "off_topic"
 
 
+def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
+    """Whether a message after a goal answer changes that goal. A follow-up cue ("а если",
+    "cheaper?", "и в рублях?") or a figure does; a new sizing question naming a model does
+    not (it gets the sizing answer), nor a question to explain without a figure."""
+    if intent in ("greeting", "compare"):
+        return False
+    stated = bool(said.model_dump(exclude_none=True, exclude_defaults=True))
+    cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))
+    if intent == "explain":
+        return stated and cue
+    if intent == "size" and said.model is not None:
+        return cue
+    return stated or cue
+
+
 def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
     return next((value for pattern, value in table if re.search(pattern, text)), None)
 
@@ -581,6 +699,11 @@ def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
 def _kv_precision(text: str) -> str | None:
     found = _KV_PRECISION.search(text)
     return (found.group(1) or found.group(2)) if found else None
+
+
+def _weak_inference_only(text: str) -> bool:
+    inference = {task: pattern for pattern, task in _TASKS}["inference"]
+    return all(_WEAK_INFERENCE.fullmatch(found.group()) for found in re.finditer(inference, text))
 
 
 def _has_figures(said: Said) -> bool:

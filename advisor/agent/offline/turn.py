@@ -7,21 +7,29 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
+    lead_option,
     render_clarification,
     render_comparison,
     render_error,
     render_explanation,
     render_greeting,
     render_off_topic,
+    render_recommendation,
     render_sizing,
 )
-from advisor.agent.offline.reader import Clarification, Reader, Reading
+from advisor.agent.offline.reader import Clarification, GoalContext, Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
+from advisor.recommend.report import Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
+from advisor.services.recommendation import (
+    fit_line,
+    recommend_deployment,
+    recommendation_summary,
+)
 from advisor.services.sizing import (
     SizingOutcome,
     compare_gpus,
@@ -48,6 +56,10 @@ _TOPICS: dict[str, dict[Language, str]] = {
     },
     "single": {"en": "how many GPUs memory KV cache", "ru": "сколько видеокарт память KV-кэш"},
     "compare": {"en": "gaming versus professional GPUs", "ru": "игровые и профессиональные GPU"},
+    "goal": {
+        "en": "start small and scale, concurrent users, self-hosting cost",
+        "ru": "начать с малого и масштабировать, одновременные пользователи, стоимость",
+    },
 }
 
 
@@ -61,7 +73,11 @@ class OfflineTurn:
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
     draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
-    tool_results: list[SizingReport | Comparison] = field(default_factory=list)  # every figure
+    recommendation: Recommendation | None = None
+    goal: GoalContext | None = None  # what a follow-up to this goal builds on
+    tool_results: list[SizingReport | Comparison | Recommendation] = field(
+        default_factory=list
+    )  # every figure the answer may state
 
 
 def run_offline_turn(
@@ -72,9 +88,10 @@ def run_offline_turn(
     kb: KnowledgeBase | None,
     previous_request: dict[str, Any] | None = None,
     default_language: Language = "en",
+    previous_goal: GoalContext | None = None,
 ) -> OfflineTurn:
     """Answer `question` with no LLM; `kb` None answers without citations."""
-    reading = reader.read(question, previous_request, default_language)
+    reading = reader.read(question, previous_request, default_language, previous_goal)
     language = reading.language
     turn = OfflineTurn(answer="", language=language, reading=reading, draft=reading.draft)
     if reading.intent == "greeting":
@@ -84,6 +101,8 @@ def run_offline_turn(
     elif reading.intent == "explain":
         passages = _search(kb, question, language, turn)
         turn.answer = render_explanation(passages, language)
+    elif _answers_goal(reading):
+        _recommend(question, reading, catalog, kb, turn)
     elif reading.error is not None:
         turn.answer = render_error(reading.error, language)
     elif reading.request is None:  # the reader asks back whenever it has no request
@@ -123,12 +142,15 @@ def _size(
         )
     )
     minimum = None
+    changes: list[str] = []
     if not report.fits and request.get("gpus") is not None:
         try:
             minimum = size_deployment({**request, "gpus": None}, catalog).report
             turn.tool_results.append(minimum)
         except InputError:
             minimum = None
+        if report.gpu.id != "cpu":
+            changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
     if report.training is not None:
         topic = "training"
     else:
@@ -142,7 +164,76 @@ def _size(
         minimum=minimum,
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
+        changes=changes,
     )
+
+
+def _answers_goal(reading: Reading) -> bool:
+    """A goal question, unless it names a model the catalog lacks or that must be asked
+    about first (a wrong model is worse than a question back)."""
+    if reading.intent != "recommend" or reading.goal is None:
+        return False
+    clarification = reading.clarification
+    return clarification is None or clarification.reason == "missing"
+
+
+def _recommend(
+    question: str,
+    reading: Reading,
+    catalog: Catalog,
+    kb: KnowledgeBase | None,
+    turn: OfflineTurn,
+) -> None:
+    goal = reading.goal or {}
+    try:
+        result = recommend_deployment(goal, catalog)
+    except InputError as exc:
+        turn.answer = render_error(exc.to_dict(), turn.language)
+        return
+    turn.recommendation = result
+    turn.tool_results.append(result)
+    turn.steps.append(
+        ToolStep(
+            name="recommend_deployment",
+            arguments=goal,
+            summary=recommendation_summary(result, turn.language),
+        )
+    )
+    lead = lead_option(result, reading.said.wants)
+    turn.goal = GoalContext(goal=goal, gpu=lead.gpu.id if lead is not None else None)
+    passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
+    turn.answer = render_recommendation(
+        result,
+        turn.language,
+        wants=reading.said.wants,
+        passages=passages,
+        injection=reading.injection,
+    )
+
+
+def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
+    """A setup the user fixed (model, GPU and count) that does not fit: the smallest changes
+    that would, from `recommend` on those GPUs."""
+    goal: dict[str, Any] = {
+        "model": request["model"],
+        "owned": {"gpu": request["gpu"], "count": request["gpus"]},
+        "task": request.get("task", "inference"),
+        "language": turn.language,
+    }
+    if goal["task"] == "inference":
+        goal |= {"users": request.get("users", 1), "context": request.get("context")}
+    else:
+        goal |= {"dataset_tokens": request.get("dataset_tokens")}
+    try:
+        result = recommend_deployment({k: v for k, v in goal.items() if v}, catalog)
+    except InputError:
+        return []
+    if not result.make_it_fit:
+        return []
+    turn.tool_results.append(result)
+    return [render(M.GOAL_WHAT_FITS, turn.language)] + [
+        f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
+    ]
 
 
 def _sharded_training(

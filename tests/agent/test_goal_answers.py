@@ -1,0 +1,140 @@
+"""Goal questions answered offline from `recommend`, and the conversation that follows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.agent.conversations import InMemoryConversationStore
+from advisor.agent.offline.reader import GoalContext, Reader
+from advisor.agent.offline.turn import run_offline_turn
+from advisor.agent.service import AdvisorService
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings
+from advisor.recommend.report import Option
+from advisor.services.protocol import AskRequest, AskResponse
+
+GOALS = [
+    "Мы хотим внутренний чат-бот по документам для 200 сотрудников. Какой сервер нужен?",
+    "We have a server with 4x A100 40GB. What is the largest model we can serve to 30 people?",
+    "What's the cheapest GPU setup to run Llama 3.3 70B for 10 users?",
+    "есть 3 млн рублей на железо, нужен бот поддержки клиентов, что брать?",
+    "Нужно дообучить модель на 30 тысячах обращений для бота поддержки. Какое оборудование?",
+]
+
+
+def _lead(response: AskResponse) -> Option:
+    assert response.recommendation is not None
+    options = response.recommendation.options
+    for label in ("recommended", "owned", "closest"):
+        for option in options:
+            if option.label == label:
+                return option
+    raise AssertionError("no option to lead with")
+
+
+@pytest.fixture
+def service(catalog: Catalog) -> AdvisorService:
+    settings = Settings(data_dir=Path("/nonexistent"))
+    return AdvisorService(
+        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
+    )
+
+
+@pytest.mark.parametrize("question", GOALS)
+def test_a_goal_gets_the_recommended_gpus_first_in_its_language(
+    service: AdvisorService, question: str
+) -> None:
+    response = service.ask(AskRequest(question=question))
+    lead = _lead(response)
+    first = response.answer.splitlines()[0]
+    assert f"{lead.gpu.count * lead.replicas} x {lead.gpu.name}" in first
+    assert lead.model_name in first
+    russian = any("а" <= ch <= "я" for ch in question.lower())
+    assert response.language == ("ru" if russian else "en")
+    assert ("Я исходил" in response.answer) == russian
+    assert [s.name for s in response.steps] == ["recommend_deployment"]
+    assert response.request is None and response.sizing is None
+
+
+@pytest.mark.parametrize("question", GOALS)
+def test_the_number_guard_accepts_goal_answers(
+    reader: Reader, catalog: Catalog, question: str
+) -> None:
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.recommendation is not None
+    result = guard.guard_answer(turn.answer, [*turn.tool_results, question])
+    assert result.removed == ()
+
+
+def test_owned_hardware_and_budget_are_respected(service: AdvisorService) -> None:
+    owned = service.ask(AskRequest(question=GOALS[1])).recommendation
+    assert owned is not None and owned.options
+    assert all(o.gpu.id == "a100-40gb" and o.gpu.count * o.replicas <= 4 for o in owned.options)
+    budget = service.ask(AskRequest(question=GOALS[3])).recommendation
+    assert budget is not None and budget.goal["budget_rub"] == 3_000_000
+    limit = 3_000_000 / budget.rub_per_usd
+    assert all(o.cost.capex_usd <= limit for o in budget.options if o.label != "closest")
+
+
+def test_follow_ups_change_the_goal_in_both_languages(service: AdvisorService) -> None:
+    first = service.ask(AskRequest(question=GOALS[0]))
+    conversation = first.conversation_id
+
+    def ask(question: str) -> AskResponse:
+        return service.ask(AskRequest(question=question, conversation_id=conversation))
+
+    more = ask("а если 500 сотрудников?")
+    assert more.recommendation is not None
+    assert more.recommendation.goal["headcount"] == 500
+    assert more.recommendation.goal["use_case"] == "rag"
+    assert more.recommendation.workload.concurrency == 50
+
+    cheaper = ask("а дешевле?")
+    assert cheaper.recommendation is not None
+    serving = [o for o in cheaper.recommendation.options if o.label in ("recommended", "pareto")]
+    cheapest = min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
+    assert (
+        f"{cheapest.gpu.count * cheapest.replicas} x {cheapest.gpu.name}"
+        in (cheaper.answer.splitlines()[0])
+    )
+
+    two = ask("what if we only have 2 GPUs?")
+    assert two.recommendation is not None
+    owned = two.recommendation.goal["owned"]
+    assert owned["count"] == 2 and owned["gpu"] == cheapest.gpu.id  # the GPU it led with
+    assert all(o.gpu.count * o.replicas <= 2 for o in two.recommendation.options)
+
+    sized = ask("Сколько GPU нужно для Llama 3.1 8B на 10 пользователей?")
+    assert sized.sizing is not None and sized.recommendation is None
+
+
+def test_a_setup_that_does_not_fit_gets_the_changes_that_would(
+    reader: Reader, catalog: Catalog
+) -> None:
+    turn = run_offline_turn(
+        "Llama 3.3 70B на 2 RTX 4090 для 10 пользователей", reader=reader, catalog=catalog, kb=None
+    )
+    assert turn.sizing is not None and not turn.sizing.fits
+    assert "Что поможет:" in turn.answer
+    assert "Llama 3.1 8B" in turn.answer  # a smaller model of the same line
+
+
+def test_a_goal_naming_an_ambiguous_model_asks_back(reader: Reader, catalog: Catalog) -> None:
+    turn = run_offline_turn(
+        "самый дешёвый способ запустить дипсик на 10 юзеров",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    if turn.reading.clarification is not None and turn.reading.clarification.reason != "missing":
+        assert turn.recommendation is None
+    else:
+        assert turn.recommendation is not None
+
+
+def test_goal_context_survives_a_round_trip() -> None:
+    context = GoalContext(goal={"use_case": "rag", "headcount": 5}, gpu="l40s")
+    assert GoalContext.model_validate(context.model_dump()) == context

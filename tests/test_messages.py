@@ -156,9 +156,8 @@ def test_the_sweep_reaches_every_kind_of_engine_note(engine_notes: list[tuple[No
         M.CPU_INFERENCE,
         M.COOLING_PASSIVE,
         M.COOLING_GAMING,
-        M.PRICE_VENDOR_QUOTE,
-        M.PRICE_UNDER_2500,
-        M.PRICE_OVER_7500,
+        M.PRICE_CARD,
+        M.PRICE_SERVER_SHARE,
         M.FORMULA_KV_MLA,
         M.FORMULA_KV_SLIDING,
     ):

@@ -18,9 +18,17 @@ from sqlalchemy.exc import SQLAlchemyError
 from advisor.errors import InputError
 from advisor.messages import M, Note, both, render
 from advisor.services.protocol import MAX_QUESTION_CHARS, AskApiResponse, AskRequest
+from advisor.services.recommendation import lead_option
 from advisor.services.sizing import compare_gpus, size_deployment
+from advisor.services.specification import specification_markdown, specification_pdf
 from advisor.storage.records import UnknownMessageError
 from ui.cards import CARD_CSS, empty_card, sizing_card
+from ui.recommendation_card import (
+    MAX_FOLLOW_UPS,
+    RECOMMENDATION_CSS,
+    follow_ups,
+    recommendation_card,
+)
 from ui.report_markdown import report_markdown
 from ui.staff_form import FormField, form_fields, form_values, is_text_number, request_from_form
 
@@ -35,6 +43,8 @@ if TYPE_CHECKING:
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 
 EXAMPLES: tuple[str, ...] = (
+    "Мы хотим внутренний чат-бот по документам для 200 сотрудников. Какой сервер нужен?",
+    "We have a server with 4x A100 40GB. What is the largest model we can serve to 30 people?",
     "Сколько GPU нужно для Llama 3.1 70B на 20 пользователей?",
     "Хватит ли одной RTX 4090 для QLoRA дообучения Qwen2.5 7B?",
     "How many H100s do I need to serve Qwen2.5 32B to 50 users with 8k context?",
@@ -110,6 +120,8 @@ class AdvisorUi:
                         "message_id": item.message_id,
                         "request": item.request.model_dump(mode="json") if item.request else None,
                         "sizing": item.sizing,
+                        "recommendation": item.recommendation,
+                        "make_it_fit": item.make_it_fit,
                         "language": item.language,
                     }
                     yield history, "", self._card_of(session), session, ""
@@ -144,6 +156,10 @@ class AdvisorUi:
 
     def _card_of(self, session: Session) -> str:
         last = session.get("last")
+        lang: Literal["ru", "en"] = "en" if (last or {}).get("language") == "en" else "ru"
+        if last and last.get("recommendation") is not None:
+            card = recommendation_card(last["recommendation"], lang)
+            return f'<div class="answer-card" data-message-id="{last["message_id"]}">{card}</div>'
         if not last or not last.get("sizing"):
             return empty_card()
         comparison = None
@@ -152,9 +168,43 @@ class AdvisorUi:
                 comparison = compare_gpus(last["request"], self.state.catalog)
             except InputError:
                 comparison = None
-        lang: Literal["ru", "en"] = "en" if last.get("language") == "en" else "ru"
         card = sizing_card(last["sizing"], comparison, lang)
         return f'<div class="answer-card" data-message-id="{last["message_id"]}">{card}</div>'
+
+    def extras(self, session: Session | None) -> list[Any]:
+        """After an answer: the follow-up buttons (make-it-fit changes, "cheaper?") and the
+        specification downloads of the option the answer led with."""
+        import gradio as gr
+
+        last = (session or {}).get("last") or {}
+        lang: Literal["ru", "en"] = "en" if last.get("language") == "en" else "ru"
+        result = last.get("recommendation")
+        changes = list(last.get("make_it_fit") or [])
+        if result is not None:
+            changes += result.make_it_fit
+        questions = follow_ups(changes, result, lang)
+        buttons = [
+            gr.update(value=questions[i], visible=True)
+            if i < len(questions)
+            else gr.update(value="", visible=False)
+            for i in range(MAX_FOLLOW_UPS)
+        ]
+        lead = lead_option(result) if result is not None else None
+        if result is None or lead is None:
+            hidden = gr.update(value=None, visible=False)
+            return [*buttons, hidden, hidden]
+        markdown = specification_markdown(lead, result, self.state.catalog, lang)
+        folder = tempfile.mkdtemp(prefix="advisor-spec-")
+        stem = os.path.join(folder, f"gpu-server-{lead.gpu.id}-{lead.gpu.count * lead.replicas}")
+        with open(f"{stem}.md", "w", encoding="utf-8") as handle:
+            handle.write(markdown)
+        with open(f"{stem}.pdf", "wb") as handle:
+            handle.write(specification_pdf(markdown))
+        return [
+            *buttons,
+            gr.update(value=f"{stem}.md", visible=True),
+            gr.update(value=f"{stem}.pdf", visible=True),
+        ]
 
     # ---- feedback ------------------------------------------------------------------
 
@@ -285,6 +335,18 @@ def build_ui(state: UiServices) -> gr.Blocks:
                     dislike = gr.Button(
                         "👎 " + both(M.UI_NOT_HELPFUL), elem_id="dislike", size="sm"
                     )
+                with gr.Row():
+                    follow = [
+                        gr.Button(visible=False, size="sm", elem_classes=["follow-up"])
+                        for _ in range(MAX_FOLLOW_UPS)
+                    ]
+                with gr.Row():
+                    spec_md = gr.DownloadButton(
+                        both(M.UI_SPEC_MD), visible=False, size="sm", elem_id="spec-md"
+                    )
+                    spec_pdf = gr.DownloadButton(
+                        both(M.UI_SPEC_PDF), visible=False, size="sm", elem_id="spec-pdf"
+                    )
                 comment = gr.Textbox(label=both(M.UI_FEEDBACK_COMMENT), max_lines=2)
                 feedback_note = gr.Markdown(elem_id="feedback-note")
         with gr.Tab(both(M.UI_TAB_STAFF)):
@@ -303,8 +365,15 @@ def build_ui(state: UiServices) -> gr.Blocks:
                 download = gr.File(label=both(M.UI_DOWNLOAD_MD))
 
         chat_outputs = [chatbot, question, card, session, feedback_note]
+        extras = [*follow, spec_md, spec_pdf]
         for trigger in (send.click, question.submit):
-            trigger(ui.respond, [question, chatbot, session], chat_outputs)
+            trigger(ui.respond, [question, chatbot, session], chat_outputs).then(
+                ui.extras, [session], extras
+            )
+        for button in follow:
+            button.click(ui.respond, [button, chatbot, session], chat_outputs).then(
+                ui.extras, [session], extras
+            )
         like.click(lambda c, s: ui.rate_last("up", c, s), [comment, session], [feedback_note])
         dislike.click(lambda c, s: ui.rate_last("down", c, s), [comment, session], [feedback_note])
 
@@ -328,4 +397,5 @@ def build_ui(state: UiServices) -> gr.Blocks:
 def mount_ui(app: FastAPI, state: UiServices) -> None:
     import gradio as gr
 
-    gr.mount_gradio_app(app, build_ui(state), path="/", css=CARD_CSS, ssr_mode=False)
+    css = CARD_CSS + RECOMMENDATION_CSS
+    gr.mount_gradio_app(app, build_ui(state), path="/", css=css, ssr_mode=False)

@@ -26,7 +26,6 @@ from advisor.agent.conversations import (
     InMemoryConversationStore,
     Turn,
 )
-from advisor.agent.offline.answer import lead_option
 from advisor.agent.offline.reader import GoalContext, Reader
 from advisor.agent.offline.turn import run_offline_turn
 from advisor.catalog.loader import Catalog
@@ -43,6 +42,7 @@ from advisor.services.protocol import (
     ToolStep,
     check_conversation_id,
 )
+from advisor.services.recommendation import lead_option
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -323,6 +323,7 @@ class AdvisorService:
             request=turn.request,
             sizing=turn.sizing,
             recommendation=turn.recommendation,
+            make_it_fit=turn.make_it_fit,
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,

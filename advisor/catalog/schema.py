@@ -310,6 +310,15 @@ class Chassis(_Record):
     usd: float = Field(ge=0)
     gpu_classes: tuple[GpuClass, ...]
     source: str
+    rack_units: int | None = Field(default=None, ge=1, description="None: a tower")
+    rack_source: str | None = None
+
+
+class ServerForm(_Record):
+    """The complete 8-GPU server an SXM/OAM GPU's price is a share of."""
+
+    rack_units: int = Field(ge=1)
+    source: str
 
 
 class RunningCosts(_Record):
@@ -352,6 +361,7 @@ class Prices(_Record):
     rub_per_usd: CurrencyRate
     gpus: dict[str, GpuPrice]
     chassis: tuple[Chassis, ...] = Field(min_length=1)
+    hgx_server: ServerForm
     running: RunningCosts
     cloud_usd_per_gpu_hour: dict[str, RateSource]
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)

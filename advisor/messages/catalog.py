@@ -191,27 +191,26 @@ class M(Enum):
     )
 
     # ---- engine: prices -----------------------------------------------------------------
-    PRICE_VENDOR_QUOTE = (
-        "price.vendor_quote",
-        "data-centre part: vendor quote",
-        "серверная карта: цена по запросу у поставщика",
+    PRICE_CARD = ("price.card", "${usd:,.0f} per card{used}", "${usd:,.0f} за карту{used}")
+    PRICE_SERVER_SHARE = (
+        "price.server_share",
+        "~${usd:,.0f} per GPU in an 8-GPU server{used}",
+        "~${usd:,.0f} за GPU в 8-GPU сервере{used}",
     )
-    PRICE_UNDER_2500 = ("price.under_2500", "under $2,500 per card", "до $2500 за карту")
-    PRICE_2500_7500 = ("price.2500_7500", "$2,500-7,500 per card", "$2500–7500 за карту")
-    PRICE_OVER_7500 = ("price.over_7500", "over $7,500 per card", "больше $7500 за карту")
+    PRICE_USED = ("price.used", " (used)", " (б/у)")
     COMPARE_SORTED = (
         "compare.sorted",
-        "Each GPU sized with the minimum count that fits; sorted by feasibility, count, then "
-        "GPU power.",
+        "Each GPU sized with the minimum count that fits; sorted by feasibility, then the price "
+        "of the GPUs, count and GPU power.",
         "Каждая GPU посчитана в минимальном количестве, которое помещается; порядок: "
-        "помещается ли, количество, затем мощность GPU.",
+        "помещается ли, затем цена GPU, количество и мощность.",
     )
     COMPARE_PRICES = (
         "compare.prices",
-        "Prices are launch list prices where published; data-centre parts have no public "
-        "list price.",
-        "Цены — стартовые цены производителя, где они опубликованы; у серверных карт "
-        "публичной цены нет.",
+        "Prices are the catalog's dated street prices (prices.yaml, {as_of}): per card, or "
+        "for SXM/OAM parts one eighth of a complete 8-GPU server; a quote replaces them.",
+        "Цены — датированные рыночные цены каталога (prices.yaml, {as_of}): за карту, а для "
+        "SXM/OAM — восьмая часть готового 8-GPU сервера; их заменит коммерческое предложение.",
     )
 
     # ---- engine: formulas ---------------------------------------------------------------
@@ -723,6 +722,26 @@ class M(Enum):
     CARD_COUNT = ("card.count", "Count", "Кол-во")
     CARD_VRAM = ("card.vram", "VRAM, GB", "VRAM, ГБ")
     CARD_PRICE = ("card.price", "Price", "Цена")
+    CARD_OPTIONS = ("card.options", "Options", "Варианты")
+    CARD_MODEL = ("card.model", "Model", "Модель")
+    CARD_FORMAT = ("card.format", "Format", "Формат")
+    CARD_CAPACITY = ("card.capacity", "Users at once", "Польз. одновременно")
+    CARD_BUY = ("card.buy", "Buy", "Покупка")
+    CARD_MONTHLY = ("card.monthly", "Per month", "В месяц")
+    CARD_TCO = ("card.tco", "3 years", "За 3 года")
+    CARD_HOURS = ("card.hours", "Hours per run", "Часов на запуск")
+    CARD_CHART = (
+        "card.chart",
+        "3-year cost against speed per user",
+        "Стоимость за 3 года и скорость на пользователя",
+    )
+    CARD_CHART_TRAINING = (
+        "card.chart_training",
+        "3-year cost against training speed",
+        "Стоимость за 3 года и скорость обучения",
+    )
+    CARD_TRAIN_SPEED = ("card.train_speed", "training tok/s", "ток/с обучения")
+    CARD_UNMET = ("card.unmet", "Not met", "Не выполнено")
     CARD_EMPTY = (
         "card.empty",
         "The sizing appears here: GPUs, memory and a comparison.",
@@ -1095,6 +1114,97 @@ class M(Enum):
         "Взять модель поменьше: {model}.",
     )
 
+    SPEC_TITLE = (
+        "spec.title",
+        "Server specification: {count} x {gpu}",
+        "Спецификация сервера: {count} x {gpu}",
+    )
+    SPEC_PURPOSE = (
+        "spec.purpose",
+        "For {model} in {precision}: {capacity} users at once, {speed:g} tokens/s each "
+        "(prepared {as_of}; prices are catalog figures a quote replaces).",
+        "Для {model} в {precision}: {capacity} пользователей одновременно по {speed:g} токенов/с "
+        "(подготовлено {as_of}; цены — значения каталога, их заменит коммерческое предложение).",
+    )
+    SPEC_PURPOSE_TRAINING = (
+        "spec.purpose_training",
+        "For {task} of {model}: {hours:g} h per run (prepared {as_of}; prices are catalog "
+        "figures a quote replaces).",
+        "Для задачи «{task}» на {model}: {hours:g} ч на запуск (подготовлено {as_of}; цены — "
+        "значения каталога, их заменит коммерческое предложение).",
+    )
+    SPEC_HARDWARE = ("spec.hardware", "Hardware", "Оборудование")
+    SPEC_SOFTWARE = ("spec.software", "Software", "Программное обеспечение")
+    SPEC_COST = ("spec.cost", "Cost", "Стоимость")
+    SPEC_GPUS = (
+        "spec.gpus",
+        "GPUs: {count} x {gpu}, {memory:g} GB each, {link}; {tdp} W each.",
+        "GPU: {count} x {gpu}, по {memory:g} ГБ, {link}; по {tdp} Вт.",
+    )
+    SPEC_CHASSIS = (
+        "spec.chassis",
+        "Chassis: {servers} x {chassis}, {units} U each.",
+        "Корпус: {servers} x {chassis}, по {units} U.",
+    )
+    SPEC_TOWER = (
+        "spec.tower",
+        "Chassis: {servers} x {chassis} (tower, no rack).",
+        "Корпус: {servers} x {chassis} (башня, без стойки).",
+    )
+    SPEC_HGX = (
+        "spec.hgx",
+        "Chassis: {servers} x complete 8-GPU HGX/OAM server, {units} U each.",
+        "Корпус: {servers} x готовый 8-GPU сервер HGX/OAM, по {units} U.",
+    )
+    SPEC_CPU = ("spec.cpu", "CPU: {note}", "Процессор: {note}")
+    SPEC_MEMORY = (
+        "spec.memory",
+        "System RAM: {ram} GB; NVMe: {nvme:g} TB.",
+        "Оперативная память: {ram} ГБ; NVMe: {nvme:g} ТБ.",
+    )
+    SPEC_POWER = (
+        "spec.power",
+        "Power supplies: {power:,} W in total (GPUs and host at full load, 20% headroom).",
+        "Блоки питания: всего {power:,} Вт (GPU и хост на полной нагрузке, запас 20%).",
+    )
+    SPEC_COOLING = ("spec.cooling", "Cooling: {note}", "Охлаждение: {note}")
+    SPEC_STACK = (
+        "spec.stack",
+        "vLLM (OpenAI-compatible server, tool calling), Linux with the {vendor} driver stack; "
+        "the command the engine sized:",
+        "vLLM (сервер, совместимый с OpenAI, вызов инструментов), Linux с драйверами {vendor}; "
+        "команда, которую рассчитал движок:",
+    )
+    SPEC_TRAIN_STACK = (
+        "spec.train_stack",
+        "PyTorch with PEFT/TRL (LoRA/QLoRA) or FSDP/DeepSpeed ZeRO-3 (full), Linux with the "
+        "{vendor} driver stack.",
+        "PyTorch с PEFT/TRL (LoRA/QLoRA) или FSDP/DeepSpeed ZeRO-3 (полное дообучение), Linux с "
+        "драйверами {vendor}.",
+    )
+
+    FOLLOW_GPUS = ("follow.gpus", "What about {count} GPUs?", "А если {count} GPU?")
+    FOLLOW_INT4 = ("follow.int4", "What about 4-bit weights?", "А если веса в 4 битах?")
+    FOLLOW_INT4_GPUS = (
+        "follow.int4_gpus",
+        "What about 4-bit weights on {count} GPUs?",
+        "А если веса в 4 битах на {count} GPU?",
+    )
+    FOLLOW_KV_FP8 = ("follow.kv_fp8", "What about an FP8 KV cache?", "А если KV-кэш в FP8?")
+    FOLLOW_CONTEXT = (
+        "follow.context",
+        "What about a {context} token context?",
+        "А если контекст {context} токенов?",
+    )
+    FOLLOW_MODEL = ("follow.model", "What about {model}?", "А если {model}?")
+    FOLLOW_QLORA = ("follow.qlora", "What about QLoRA?", "А если QLoRA?")
+    FOLLOW_CHEAPER = ("follow.cheaper", "Cheaper?", "А дешевле?")
+    FOLLOW_DOUBLE = (
+        "follow.double",
+        "What if {users} users at once?",
+        "А если {users} пользователей одновременно?",
+    )
+
     # ---- UI labels (shown in both languages at once) ------------------------------------
     UI_STORAGE_DOWN = (
         "ui.storage_down",
@@ -1171,6 +1281,9 @@ class M(Enum):
     )
     UI_ENGINE_PARAMETERS = ("ui.engine_parameters", "Engine parameters", "Параметры движка")
     UI_RUN_ENGINE = ("ui.run_engine", "Run the engine", "Пересчитать")
+    UI_SPEC_MD = ("ui.spec_md", "Specification (.md)", "Спецификация (.md)")
+    UI_SPEC_PDF = ("ui.spec_pdf", "Specification (.pdf)", "Спецификация (.pdf)")
+    UI_ASK_THIS = ("ui.ask_this", "Ask", "Спросить")
     UI_MARKDOWN_REPORT = ("ui.markdown_report", "Markdown report", "Отчёт в Markdown")
     UI_DOWNLOAD_MD = ("ui.download_md", "Download .md", "Скачать .md")
     UI_EMPTY_DEFAULT = ("ui.empty_default", "empty = default", "пусто = по умолчанию")

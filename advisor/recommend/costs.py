@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from advisor.catalog.schema import Gpu, HostedApi, Prices
+from advisor.catalog.schema import Chassis, Gpu, HostedApi, Prices
 
 HOURS_PER_MONTH = 730  # 24 x 365 / 12: the hardware runs around the clock
 MONTHS_3Y = 36
@@ -54,18 +54,24 @@ class TrainingRun:
     tokens: float
 
 
-def servers_and_chassis(gpu: Gpu, count: int, prices: Prices) -> tuple[int, float]:
-    """How many servers hold `count` GPUs, and what their chassis cost."""
+def chassis_for(gpu: Gpu, count: int, prices: Prices) -> tuple[int, Chassis | None]:
+    """How many servers hold `count` GPUs and the chassis each is (None: a complete
+    HGX/OAM server, priced in the GPUs' server share)."""
     price = prices.gpus[gpu.id]
     if price.kind == "server_share":
-        return math.ceil(count / 8), 0.0
+        return math.ceil(count / 8), None
     fitting = [c for c in prices.chassis if gpu.gpu_class in c.gpu_classes]
     for chassis in sorted(fitting, key=lambda c: (c.max_gpus, c.usd)):
         if count <= chassis.max_gpus:
-            return 1, chassis.usd
+            return 1, chassis
     biggest = max(fitting, key=lambda c: c.max_gpus)
-    servers = math.ceil(count / biggest.max_gpus)
-    return servers, servers * biggest.usd
+    return math.ceil(count / biggest.max_gpus), biggest
+
+
+def servers_and_chassis(gpu: Gpu, count: int, prices: Prices) -> tuple[int, float]:
+    """How many servers hold `count` GPUs, and what their chassis cost."""
+    servers, chassis = chassis_for(gpu, count, prices)
+    return servers, servers * chassis.usd if chassis is not None else 0.0
 
 
 def tokens_per_month(

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.recommend.report import Recommendation
+from advisor.recommend.report import FitChange, Recommendation
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -82,6 +82,10 @@ class AskResponse(BaseModel):
     recommendation: Recommendation | None = Field(
         default=None,
         description="the `advisor recommend --json` object, when the answer came from a goal",
+    )
+    make_it_fit: list[FitChange] = Field(
+        default_factory=list,
+        description="for a setup the user fixed that does not fit: the changes that would",
     )
     citations: list[Citation]
     conversation_id: str

@@ -7,7 +7,7 @@ errors come out as one `InputError` naming the field, and the result is the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -54,6 +54,23 @@ def recommendation_summary(result: Recommendation, language: Language = "en") ->
         gpu=chosen.gpu.name,
         capex=chosen.cost.capex_usd,
     )
+
+
+def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
+    """The option the answer leads with: the recommended one (the cheapest when the person
+    asked for the cheapest), the best on owned GPUs, or the closest to an unmet goal."""
+    options = result.options
+    if not options:
+        return None
+    if "cheapest" in wants:  # of those that serve the whole load (a pilot is listed after)
+        serving = [o for o in options if o.label in ("recommended", "pareto")]
+        if serving:
+            return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
+    for label in ("recommended", "owned", "closest"):
+        for option in options:
+            if option.label == label:
+                return option
+    return options[0]
 
 
 _LABELS = {

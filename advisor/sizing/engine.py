@@ -427,14 +427,13 @@ def size(request: SizingRequest, catalog: Catalog) -> SizingReport:
     return _size(resolve(request, catalog), with_stages=True)
 
 
-def _price_band(gpu: Gpu) -> Note:
-    if gpu.price_usd is None:
-        return note(M.PRICE_VENDOR_QUOTE)
-    if gpu.price_usd < 2500:
-        return note(M.PRICE_UNDER_2500)
-    if gpu.price_usd < 7500:
-        return note(M.PRICE_2500_7500)
-    return note(M.PRICE_OVER_7500)
+def _gpu_price(gpu: Gpu, catalog: Catalog) -> tuple[float, Note]:
+    """The GPU's catalog price (prices.yaml, dated and sourced) and how to say it."""
+    price = catalog.prices.gpus[gpu.id]  # every GPU but the CPU is priced (catalog test)
+    used = note(M.PRICE_USED) if price.market == "used" else ""
+    if price.kind == "server_share":
+        return price.usd, note(M.PRICE_SERVER_SHARE, usd=price.usd, used=used)
+    return price.usd, note(M.PRICE_CARD, usd=price.usd, used=used)
 
 
 def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = None) -> Comparison:
@@ -445,7 +444,7 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
         inputs = resolve(variant, catalog)
         report = _size(inputs, with_stages=False)
         count = report.gpu.count
-        price_band = _price_band(gpu)
+        price, price_band = _gpu_price(gpu, catalog)
         rows.append(
             CompareRow(
                 gpu=gpu.id,
@@ -458,8 +457,8 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
                 pipeline_parallel=report.gpu.pipeline_parallel,
                 total_vram_gb=round(count * gpu.memory_gb, 1),
                 power_w=int(count * gpu.tdp_w),
-                price_usd=gpu.price_usd,
-                price_total_usd=round(count * gpu.price_usd, 0) if gpu.price_usd else None,
+                price_usd=price,
+                price_total_usd=round(count * price, 0) if price else None,
                 price_band=english(price_band),
                 price_band_i18n=price_band,
                 per_user_tokens_per_s=report.performance.per_user_tokens_per_s,
@@ -469,8 +468,8 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
                 note=report.gpu.layout_note,
             )
         )
-    rows.sort(key=lambda r: (not r.fits, r.count, r.power_w))
-    assumptions = [note(M.COMPARE_SORTED), note(M.COMPARE_PRICES)]
+    rows.sort(key=lambda r: (not r.fits, r.price_total_usd or math.inf, r.count, r.power_w))
+    assumptions = [note(M.COMPARE_SORTED), note(M.COMPARE_PRICES, as_of=catalog.prices.as_of)]
     resolved = resolve(request, catalog)
     return Comparison(
         model=resolved.model.id,

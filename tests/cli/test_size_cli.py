@@ -120,7 +120,10 @@ def test_compare_ranks_every_gpu(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)["rows"]
     assert len(rows) == 18
     fitting = [r for r in rows if r["fits"]]
-    assert [r["count"] for r in fitting] == sorted(r["count"] for r in fitting)
+    assert rows[: len(fitting)] == fitting  # feasible first, then cheapest GPUs first
+    totals = [r["price_total_usd"] for r in fitting]
+    assert all(t is not None for t in totals) and totals == sorted(totals)
+    assert all(r["price_usd"] for r in rows)  # every GPU priced from prices.yaml
 
 
 def test_console_script_runs() -> None:

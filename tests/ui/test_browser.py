@@ -95,6 +95,61 @@ def test_customer_asks_in_russian_sees_the_sizing_and_likes_it(served: str) -> N
     assert stored.json()["rating"] == "up"
 
 
+GOAL_RU = "Мы хотим внутренний чат-бот по документам для 200 сотрудников. Какой сервер нужен?"
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian chromium is not installed (CI installs it)"
+)
+def test_a_russian_goal_shows_options_chart_follow_ups_and_the_specification(
+    served: str,
+) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from advisor.services.recommendation import lead_option, recommend_deployment
+
+    result = recommend_deployment(
+        {"use_case": "rag", "headcount": 200, "language": "ru"}, load_catalog()
+    )
+    lead = lead_option(result)
+    assert lead is not None
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1100}, locale="ru-RU")
+            screenshot = artifacts_dir() / "chat-ru-goal.png"
+            page.goto(f"{served}/")
+            page.locator("#question textarea").fill(GOAL_RU)
+            page.locator("#send").click()
+
+            rows = page.locator("#sizing-card .options-table tbody tr")
+            expect(rows.first).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+            expect(rows).to_have_count(len(result.options))
+            recommended = page.locator('#sizing-card tr[data-label="recommended"]')
+            expect(recommended).to_have_attribute("data-gpu", lead.gpu.id)
+            expect(page.locator("#sizing-card svg.cost-chart .point")).to_have_count(
+                len(result.options)
+            )
+            answer = page.locator("#advisor-chat .message.bot").last
+            expect(answer).to_contain_text(f"{lead.gpu.count * lead.replicas} x {lead.gpu.name}")
+
+            with page.expect_download(timeout=30_000) as spec:
+                page.locator("#spec-md").click()
+            path = spec.value.path()
+            assert path is not None and "vllm serve" in Path(path).read_text("utf-8")
+
+            cheaper = page.locator(".follow-up", has_text="А дешевле?")
+            expect(cheaper).to_be_visible(timeout=15_000)
+            cheaper.click()
+            asked = page.locator("#advisor-chat .message.user").last
+            expect(asked).to_contain_text("А дешевле?", timeout=ANSWER_TIMEOUT_MS)
+        finally:
+            page.screenshot(path=str(screenshot), full_page=True)  # also of a failure
+            browser.close()
+
+
 @pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian chromium is not installed (CI installs it)"
 )

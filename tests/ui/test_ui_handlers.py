@@ -189,3 +189,41 @@ def test_a_full_conversation_says_so_and_starts_afresh(kb_data_dir: Path, tmp_pa
     assert after == history and session["conversation_id"] is None
     *_, (fresh, _, _, session, note) = ui.respond("А на 100?", after, session)
     assert note == "" and session["conversation_id"] is not None and len(fresh) > len(after)
+
+
+GOAL_RU = "Мы хотим внутренний чат-бот по документам для 200 сотрудников. Какой сервер нужен?"
+
+
+def test_a_goal_shows_the_options_chart_follow_ups_and_specification(ui: AdvisorUi) -> None:
+    *_, (history, _, card, session, _) = ui.respond(GOAL_RU, [], new_session())
+    result = session["last"]["recommendation"]
+    assert result is not None and session["last"]["sizing"] is None
+    assert "options-table" in card and "cost-chart" in card
+    labels = re.findall(r'<tr class="option option-(\w+)"', card)
+    assert labels == [o.label for o in result.options]
+    assert card.count('<g class="point"') == len(result.options)
+    assert "₽" in card  # a Russian reader sees roubles
+    *buttons, spec_md, spec_pdf = ui.extras(session)
+    questions = [b["value"] for b in buttons if b["visible"]]
+    assert "А дешевле?" in questions
+    markdown = Path(spec_md["value"]).read_text("utf-8")
+    lead = next(o for o in result.options if o.label == "recommended")
+    assert f"{lead.gpu.count * lead.replicas} x {lead.gpu.name}" in markdown
+    assert "vllm serve" in markdown and "Оборудование" in markdown
+    assert Path(spec_pdf["value"]).read_bytes().startswith(b"%PDF")
+    # A follow-up button asks its question in the same conversation.
+    *_, (_, _, _, after, _) = ui.respond("А дешевле?", history, session)
+    assert after["conversation_id"] == session["conversation_id"]
+    assert after["last"]["recommendation"] is not None
+
+
+def test_a_setup_that_does_not_fit_offers_its_changes_as_buttons(ui: AdvisorUi) -> None:
+    question = "Llama 3.3 70B на 2 RTX 4090 для 10 пользователей"
+    *_, (history, _, _, session, _) = ui.respond(question, [], new_session())
+    assert session["last"]["make_it_fit"]
+    *buttons, spec_md, _ = ui.extras(session)
+    questions = [b["value"] for b in buttons if b["visible"]]
+    assert any(q.startswith("А если") for q in questions)
+    assert spec_md["visible"] is False  # a sizing answer, not a recommendation
+    *_, (_, _, _, after, _) = ui.respond(questions[-1], history, session)
+    assert after["conversation_id"] == session["conversation_id"]

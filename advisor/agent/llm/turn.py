@@ -24,7 +24,6 @@ from advisor.agent.llm.tools import (
     TurnRecord,
     build_tools,
 )
-from advisor.agent.offline.answer import lead_option
 from advisor.agent.offline.names import normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import GoalContext, Reader
@@ -33,6 +32,7 @@ from advisor.config import Settings
 from advisor.language import Language
 from advisor.recommend.report import Recommendation
 from advisor.services.protocol import Citation, FailureReason, ToolStep
+from advisor.services.recommendation import lead_option
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 

@@ -17,7 +17,7 @@ from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, render
 from advisor.recommend.report import Option, Recommendation
-from advisor.services.recommendation import cost_lines, fit_line, option_label
+from advisor.services.recommendation import cost_lines, fit_line, lead_option, option_label
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
 
 if TYPE_CHECKING:
@@ -348,23 +348,6 @@ _KEY_ASSUMPTIONS = {
     M.REC_RATE,
 }
 OTHER_OPTIONS = 3
-
-
-def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
-    """The option the answer leads with: the recommended one (the cheapest when the person
-    asked for the cheapest), the best on owned GPUs, or the closest to an unmet goal."""
-    options = result.options
-    if not options:
-        return None
-    if "cheapest" in wants:  # of those that serve the whole load (a pilot is listed after)
-        serving = [o for o in options if o.label in ("recommended", "pareto")]
-        if serving:
-            return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
-    for label in ("recommended", "owned", "closest"):
-        for option in options:
-            if option.label == label:
-                return option
-    return options[0]
 
 
 def render_recommendation(

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
-    lead_option,
     render_clarification,
     render_comparison,
     render_error,
@@ -22,11 +21,12 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.report import Recommendation
+from advisor.recommend.report import FitChange, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
 from advisor.services.recommendation import (
     fit_line,
+    lead_option,
     recommend_deployment,
     recommendation_summary,
 )
@@ -74,6 +74,7 @@ class OfflineTurn:
     steps: list[ToolStep] = field(default_factory=list)
     draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
     recommendation: Recommendation | None = None
+    make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     tool_results: list[SizingReport | Comparison | Recommendation] = field(
         default_factory=list
@@ -231,6 +232,7 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     if not result.make_it_fit:
         return []
     turn.tool_results.append(result)
+    turn.make_it_fit = result.make_it_fit
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
         f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
     ]

@@ -34,6 +34,7 @@ from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.recommend.report import Recommendation
 from advisor.services.protocol import (
+    CONVERSATION_ID,
     AskRequest,
     AskResponse,
     Citation,
@@ -217,12 +218,44 @@ class AdvisorService:
         return response
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskResponse]:
-        """The answer in text chunks (lines), then the final AskResponse."""
+        """The answer in text chunks (lines), then the final AskResponse.
+
+        With an LLM, the engine's figures come first: the tool steps the question needs,
+        computed before the LLM is asked (milliseconds), so nobody waits for the LLM's
+        prose looking at nothing; the prose follows.
+        """
+        if self.settings.llm_url:
+            preview = self._engine_preview(request)
+            if preview:
+                yield preview
         response = self.ask(request)
         for line in re.split(r"(?<=\n)", response.answer):
             if line:
                 yield line
         yield response
+
+    def _engine_preview(self, request: AskRequest) -> str:
+        """The engine's steps for this question, as the offline reader reads it."""
+        conversation = None
+        if request.conversation_id is not None and CONVERSATION_ID.fullmatch(
+            request.conversation_id
+        ):
+            conversation = self.store.get(request.conversation_id)
+        conversation = conversation or Conversation(id="preview")
+        question = request.question.strip()
+        if not question:
+            return ""
+        turn = run_offline_turn(
+            question,
+            reader=self.reader,
+            catalog=self.catalog,
+            kb=None,
+            previous_request=conversation.reading_context,
+            default_language=detect_language(question, conversation.language or "en"),
+            previous_goal=conversation.goal_context,
+        )
+        lines = [f"🔧 {step.summary}" for step in turn.steps]
+        return "\n".join(lines) + "\n\n" if lines else ""
 
     def _conversation_id(self, request: AskRequest) -> str:
         if request.conversation_id is None:

@@ -12,7 +12,9 @@ from serving.production import engine_plan, sizing_request
 # The need the CPU server is sized for: the catalog's SmolLM2-135M on the `cpu` device.
 CPU_MODEL = "smollm2-135m"
 CPU_DEVICE = "cpu"
-CPU_CONTEXT = 2048
+# SmolLM2's trained context: the agent's four strict tool schemas and its prompt take
+# ~2,000 tokens before the question, so the 2,048 this server once had overflowed.
+CPU_CONTEXT = 8192
 CPU_USERS = 4
 # Compiled graphs cost 90-150 s at every start (the compile cache does not reload) and
 # changed bf16 greedy output: eager is what development and tests want.

@@ -195,3 +195,23 @@ def test_resources_open_lazily_once(tmp_path: Path) -> None:
     assert service._catalog is None and not service._kb_opened
     assert service.catalog is service.catalog
     assert service.reader is service.reader
+
+
+def test_with_an_llm_the_engine_steps_stream_before_its_prose(catalog: Catalog) -> None:
+    service = _service(catalog, None, ScriptedLlm(catalog, "llama-3.1-70b"), url="http://llm")
+    question = "How many GPUs for Llama 3.1 70B with 20 users?"
+    items = list(service.ask_stream(AskRequest(question=question)))
+    first, final = items[0], items[-1]
+    assert isinstance(first, str) and first.startswith("🔧 ")
+    sized = size_deployment({"model": "llama-3.1-70b", "users": 20}, catalog).report
+    assert f"{sized.gpu.count} x {sized.gpu.name}" in first
+    assert isinstance(final, AskResponse) and final.mode == "llm"
+    assert "".join(i for i in items[1:-1] if isinstance(i, str)) == final.answer
+
+
+def test_offline_streams_no_preview(catalog: Catalog) -> None:
+    service = _service(catalog, None)
+    items = list(service.ask_stream(AskRequest(question="Llama 3.1 8B for 10 users")))
+    final = items[-1]
+    assert isinstance(final, AskResponse)
+    assert "".join(i for i in items[:-1] if isinstance(i, str)) == final.answer

@@ -12,7 +12,7 @@ that is best on both gets 1 + its lexical weight). `mode="dense"` reports the co
 similarity, `mode="lexical"` the BM25 score.
 
 The Python API (`KnowledgeBase.search`), the LangChain retriever and tool
-(`knowledge.langchain`) and `advisor kb search` all call `KnowledgeBase.search`.
+(`knowledge.langchain_retriever`) and `advisor kb search` all call `KnowledgeBase.search`.
 """
 
 from __future__ import annotations

@@ -9,11 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import types
-import typing
 from typing import Any, Literal, get_args, get_origin
 
 from advisor.cli.main import UsageError
+from advisor.cli.request_args import unwrap_optional
 
 # Flags the issue names differently from the field; the field's own spelling works too.
 _FLAG_ALIASES = {"ttft_s": ("--ttft", "--ttft-s")}
@@ -35,13 +34,6 @@ def _number(kind: type[int] | type[float]) -> Any:
     return parse
 
 
-def _unwrap(annotation: Any) -> Any:
-    if get_origin(annotation) in (typing.Union, types.UnionType):
-        args = [a for a in get_args(annotation) if a is not type(None)]
-        return args[0] if len(args) == 1 else annotation
-    return annotation
-
-
 def register(subparsers: Any) -> None:
     """Add `recommend`, one flag per RecommendRequest field."""
     from advisor.recommend import RecommendRequest
@@ -54,7 +46,7 @@ def register(subparsers: Any) -> None:
     )
     load = parser.add_mutually_exclusive_group()
     for name, field in RecommendRequest.model_fields.items():
-        annotation = _unwrap(field.annotation)
+        annotation = unwrap_optional(field.annotation)
         target = load if name in ("headcount", "users", "requests_per_s") else parser
         kwargs: dict[str, Any] = {"dest": name, "default": None, "help": field.description}
         if get_origin(annotation) is Literal:

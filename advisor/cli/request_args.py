@@ -30,7 +30,7 @@ def _positive(kind: type[int] | type[float]) -> Any:
     return parse
 
 
-def _unwrap(annotation: Any) -> Any:
+def unwrap_optional(annotation: Any) -> Any:
     """`X | None` -> X."""
     if get_origin(annotation) in (typing.Union, types.UnionType):
         args = [a for a in get_args(annotation) if a is not type(None)]
@@ -43,7 +43,7 @@ def add_request_arguments(parser: argparse.ArgumentParser) -> None:
     API's request schema cannot drift apart."""
     for name, field in SizingRequest.model_fields.items():
         flag = "--" + name.replace("_", "-")
-        annotation = _unwrap(field.annotation)
+        annotation = unwrap_optional(field.annotation)
         help_text = field.description or ""
         if annotation is bool:
             if field.default is True:

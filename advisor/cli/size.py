@@ -37,7 +37,8 @@ def _engine_call(kind: str, args: argparse.Namespace) -> Any:
             return size_deployment(request, load_catalog()).report
         return compare_gpus(request, load_catalog())
     except InputError as exc:
-        raise UsageError(f"advisor {kind}: --{exc.field}: {exc}") from None
+        flag = "--" + exc.field.split(".")[0].replace("_", "-")
+        raise UsageError(f"advisor {kind}: {flag}: {exc}") from None
 
 
 def run_size(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """What the store hands back: plain frozen records, detached from any database session.
 
-The field names match `advisor.api.store` (StoredMessage, StoredFeedback,
-UnknownMessageError), so the API's `MessageStore` protocol is met by `DatabaseStore`.
+They are what the service layer's `MessageStore` protocol (advisor.services.asking) asks
+for, so `DatabaseStore` is the store the gateway records answers and feedback in.
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ def server_command(python: Path, plan: VllmServePlan) -> list[str]:
     """
     args = serve_args(plan)
     if not args or args[0] != plan.model:
-        raise ValueError("VllmServePlan.args() no longer starts with the model")
+        raise ValueError("serve_args() no longer starts with the model")
     return [str(python), "-m", SERVER_MODULE, "--model", plan.model, *args[1:]]
 
 

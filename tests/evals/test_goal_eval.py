@@ -15,6 +15,9 @@ from tests.evals.reader_scoring import load_cases
 
 DATA = Path(__file__).parent / "data"
 THRESHOLD = 0.90
+# The held-out set was scored once, after the work, and never tuned on: its figures are
+# reported, and it fails only on a regression below this floor.
+HOLDOUT_FLOOR = 0.85
 
 
 @pytest.fixture(scope="module")
@@ -32,11 +35,12 @@ def test_the_sets_are_bilingual_and_large_enough() -> None:
     assert not {c["question"] for c in tuned} & {c["question"] for c in held}
 
 
-@pytest.mark.parametrize("name", ["goal_questions"])
+@pytest.mark.parametrize("name", ["goal_questions", "goal_holdout"])
 def test_goal_questions(name: str, catalog: Catalog, capsys: pytest.CaptureFixture[str]) -> None:
     result = score_goals(Reader(catalog), catalog, load_cases(DATA / f"{name}.yaml"))
     with capsys.disabled():
         print(result.table(f"goal questions ({name}.yaml)"))
+    floor = THRESHOLD if name == "goal_questions" else HOLDOUT_FLOOR
     for group in ("all", "lang:ru", "lang:en"):
-        assert result.reading.field_accuracy(group) >= THRESHOLD, (group, result.reading.misses)
-    assert result.answer_accuracy() >= THRESHOLD, result.misses
+        assert result.reading.field_accuracy(group) >= floor, (group, result.reading.misses)
+    assert result.answer_accuracy() >= floor, result.misses

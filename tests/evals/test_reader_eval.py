@@ -14,6 +14,9 @@ from tests.evals.reader_scoring import load_cases, score
 
 DATA = Path(__file__).parent / "data"
 THRESHOLD = 0.90
+# The held-out set was scored once, after the work, and never tuned on: its figures are
+# reported, and it fails only on a regression below this floor.
+HOLDOUT_FLOOR = 0.85
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +36,13 @@ def test_the_sets_are_large_bilingual_and_half_colloquial() -> None:
     assert not {c["question"] for c in tuned} & {c["question"] for c in held}
 
 
-@pytest.mark.parametrize("name", ["reader_questions"])
+@pytest.mark.parametrize("name", ["reader_questions", "reader_holdout"])
 def test_reader_field_accuracy(
     name: str, reader: Reader, capsys: pytest.CaptureFixture[str]
 ) -> None:
     result = score(reader, load_cases(DATA / f"{name}.yaml"))
     with capsys.disabled():
         print(result.table(f"offline reader on {name}.yaml"))
+    floor = THRESHOLD if name == "reader_questions" else HOLDOUT_FLOOR
     for group in ("all", "lang:ru", "lang:en"):
-        assert result.field_accuracy(group) >= THRESHOLD, (group, "\n".join(result.misses))
+        assert result.field_accuracy(group) >= floor, (group, "\n".join(result.misses))

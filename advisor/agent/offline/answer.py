@@ -387,64 +387,37 @@ def render_recommendation(
     return _with_sources(lines, passages, language)
 
 
-def _goal_headline(option: Option, result: Recommendation, language: Language) -> str:
-    label = option_label(option.label, language)
-    count = option.gpu.count * option.replicas
-    if option.training_hours is not None:
-        return render(
-            M.GOAL_HEADLINE_TRAINING,
-            language,
-            label=label,
-            count=count,
-            gpu=option.gpu.name,
-            task=task_name(result.workload.task, language),
-            model=option.model_name,
-            hours=option.training_hours,
+def _option_params(option: Option, language: Language) -> dict[str, Any]:
+    """What every line about an option may name: its label, GPUs, model and figures."""
+    cost = option.cost
+    if option.gpu.market == "owned":
+        price = render(M.GOAL_PRICE_OWNED, language, monthly=cost.monthly_usd)
+    else:
+        price = render(
+            M.GOAL_PRICE, language, capex=cost.capex_usd, capex_rub=option.cost_rub.capex
         )
-    return render(
-        M.GOAL_HEADLINE,
-        language,
-        label=label,
-        count=count,
-        gpu=option.gpu.name,
-        model=option.model_name,
-        precision=option.precision.upper(),
-        users=result.workload.concurrency,
-        capacity=option.max_concurrent_users,
-        speed=option.per_user_tokens_per_s,
-        ttft=round(option.ttft_s, 2),
-    )
+    return {
+        "label": option_label(option.label, language),
+        "count": option.gpu.count * option.replicas,
+        "gpu": option.gpu.name,
+        "model": option.model_name,
+        "precision": option.precision.upper(),
+        "capacity": option.max_concurrent_users,
+        "speed": option.per_user_tokens_per_s,
+        "ttft": round(option.ttft_s, 2),
+        "hours": option.training_hours or 0.0,
+        "price": price,
+    }
+
+
+def _goal_headline(option: Option, result: Recommendation, language: Language) -> str:
+    params = _option_params(option, language)
+    if option.training_hours is not None:
+        task = task_name(result.workload.task, language)
+        return render(M.GOAL_HEADLINE_TRAINING, language, **params, task=task)
+    return render(M.GOAL_HEADLINE, language, **params, users=result.workload.concurrency)
 
 
 def _goal_other(option: Option, language: Language) -> str:
-    label = option_label(option.label, language)
-    count = option.gpu.count * option.replicas
-    if option.gpu.market == "owned":
-        price = render(M.GOAL_PRICE_OWNED, language, monthly=option.cost.monthly_usd)
-    else:
-        price = render(
-            M.GOAL_PRICE, language, capex=option.cost.capex_usd, capex_rub=option.cost_rub.capex
-        )
-    if option.training_hours is not None:
-        return render(
-            M.GOAL_OTHER_TRAINING,
-            language,
-            label=label,
-            count=count,
-            gpu=option.gpu.name,
-            model=option.model_name,
-            hours=option.training_hours,
-            price=price,
-        )
-    return render(
-        M.GOAL_OTHER,
-        language,
-        label=label,
-        count=count,
-        gpu=option.gpu.name,
-        model=option.model_name,
-        precision=option.precision.upper(),
-        capacity=option.max_concurrent_users,
-        speed=option.per_user_tokens_per_s,
-        price=price,
-    )
+    code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
+    return render(code, language, **_option_params(option, language))

@@ -17,8 +17,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from advisor.errors import InputError
 from advisor.messages import M, Note, both, render
+from advisor.recommend import RecommendRequest
 from advisor.services.protocol import MAX_QUESTION_CHARS, AskApiResponse, AskRequest
-from advisor.services.recommendation import lead_option
+from advisor.services.recommendation import lead_option, recommend_deployment
 from advisor.services.sizing import compare_gpus, size_deployment
 from advisor.services.specification import specification_markdown, specification_pdf
 from advisor.storage.records import UnknownMessageError
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from advisor.catalog.loader import Catalog
+    from advisor.recommend.report import Option, Recommendation
     from advisor.security.keys import StaffKeys
     from advisor.services.asking import AdvisorGateway
 
@@ -86,6 +88,7 @@ class AdvisorUi:
     def __init__(self, state: UiServices) -> None:
         self.state = state
         self.fields: list[FormField] = form_fields()
+        self.goal_fields: list[FormField] = form_fields(RecommendRequest)
 
     # ---- customer chat -------------------------------------------------------------
 
@@ -193,6 +196,18 @@ class AdvisorUi:
         if result is None or lead is None:
             hidden = gr.update(value=None, visible=False)
             return [*buttons, hidden, hidden]
+        stem = self._write_specification(lead, result, lang)
+        return [
+            *buttons,
+            gr.update(value=f"{stem}.md", visible=True),
+            gr.update(value=f"{stem}.pdf", visible=True),
+        ]
+
+    def _write_specification(
+        self, lead: Option, result: Recommendation, lang: Literal["ru", "en"]
+    ) -> str:
+        """The option's specification as .md and .pdf files for a download button: the
+        path without its suffix."""
         markdown = specification_markdown(lead, result, self.state.catalog, lang)
         folder = tempfile.mkdtemp(prefix="advisor-spec-")
         stem = os.path.join(folder, f"gpu-server-{lead.gpu.id}-{lead.gpu.count * lead.replicas}")
@@ -200,11 +215,7 @@ class AdvisorUi:
             handle.write(markdown)
         with open(f"{stem}.pdf", "wb") as handle:
             handle.write(specification_pdf(markdown))
-        return [
-            *buttons,
-            gr.update(value=f"{stem}.md", visible=True),
-            gr.update(value=f"{stem}.pdf", visible=True),
-        ]
+        return stem
 
     # ---- feedback ------------------------------------------------------------------
 
@@ -270,6 +281,31 @@ class AdvisorUi:
         last = (session or {}).get("last") or {}
         request = last.get("request") if staff_ok else None
         return form_values(self.fields, request)
+
+    def rerun_goal(self, staff_ok: bool, *values: Any) -> tuple[str, str, str | None]:
+        """(recommendation card, assumptions and unmet constraints in both languages, the
+        lead option's specification .md) from the goal form: staff correct an assumption
+        (the share of staff at once, tokens per request, a latency target) and see what
+        changes."""
+        if not staff_ok:
+            return empty_card(), both(M.UI_STAFF_KEY_REQUIRED), None
+        try:
+            goal = request_from_form(self.goal_fields, list(values))
+            result = recommend_deployment(goal, self.state.catalog)
+        except InputError as exc:
+            allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
+            return empty_card(), f"**{exc.field}**: {exc}{allowed}", None
+        notes = _staff_notes(M.UI_ASSUMPTIONS, result.assumptions_i18n)
+        if result.unmet_i18n:
+            notes += _staff_notes(M.UI_UNMET, result.unmet_i18n)
+        lead = lead_option(result)
+        spec = None if lead is None else self._write_specification(lead, result, "ru") + ".md"
+        return recommendation_card(result, "ru"), "\n".join(notes), spec
+
+    def last_goal_values(self, staff_ok: bool, session: Session | None) -> list[Any]:
+        last = (session or {}).get("last") or {}
+        result = last.get("recommendation") if staff_ok else None
+        return form_values(self.goal_fields, result.goal if result is not None else None)
 
 
 def _field_component(field: FormField) -> gr.components.Component:
@@ -363,6 +399,16 @@ def build_ui(state: UiServices) -> gr.Blocks:
                 assumptions = gr.Markdown()
                 markdown = gr.Code(label=both(M.UI_MARKDOWN_REPORT), language="markdown")
                 download = gr.File(label=both(M.UI_DOWNLOAD_MD))
+                gr.Markdown("### " + both(M.UI_GOAL_SECTION))
+                load_goal = gr.Button(both(M.UI_LOAD_LAST_GOAL), elem_id="staff-load-goal")
+                with gr.Accordion(both(M.UI_GOAL_PARAMETERS), open=True):
+                    goal_inputs = [_field_component(field) for field in ui.goal_fields]
+                recommend = gr.Button(
+                    both(M.UI_RUN_RECOMMEND), variant="primary", elem_id="staff-recommend"
+                )
+                goal_card = gr.HTML(elem_id="staff-goal-card")
+                goal_notes = gr.Markdown()
+                goal_spec = gr.File(label=both(M.UI_SPEC_MD))
 
         chat_outputs = [chatbot, question, card, session, feedback_note]
         extras = [*follow, spec_md, spec_pdf]
@@ -391,6 +437,8 @@ def build_ui(state: UiServices) -> gr.Blocks:
         unlock.click(on_unlock, [key], [staff_ok, staff_panel, staff_note, key])
         load_last.click(ui.last_request_values, [staff_ok, session], inputs)
         run.click(ui.rerun, [staff_ok, *inputs], [staff_card, assumptions, markdown, download])
+        load_goal.click(ui.last_goal_values, [staff_ok, session], goal_inputs)
+        recommend.click(ui.rerun_goal, [staff_ok, *goal_inputs], [goal_card, goal_notes, goal_spec])
     return blocks
 
 

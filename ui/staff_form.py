@@ -1,6 +1,7 @@
-"""The staff form: one input per engine parameter, generated from `SizingRequest`.
+"""The staff forms: one input per parameter, generated from `SizingRequest` (the engine)
+and `RecommendRequest` (a goal, with every assumption a staff member may correct).
 
-Generating it keeps the form in step with the engine: a new field in the request model
+Generating them keeps the forms in step with the engine: a new field in a request model
 shows up here without touching the UI.
 """
 
@@ -11,6 +12,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from advisor.errors import InputError
@@ -62,8 +64,8 @@ def _field(name: str, info: FieldInfo) -> FormField:
     return FormField(name, kind, label, (), default, optional or info.is_required())
 
 
-def form_fields() -> list[FormField]:
-    return [_field(name, info) for name, info in SizingRequest.model_fields.items()]
+def form_fields(model: type[BaseModel] = SizingRequest) -> list[FormField]:
+    return [_field(name, info) for name, info in model.model_fields.items()]
 
 
 def request_from_form(fields: list[FormField], values: list[Any]) -> dict[str, Any]:
@@ -109,5 +111,7 @@ def form_values(fields: list[FormField], request: dict[str, Any] | None) -> list
         value = source.get(field.name, field.default)
         if is_text_number(field):
             value = "" if value is None else str(value)
+        elif isinstance(value, dict):  # owned GPUs, typed as they are read: '4x a100-40gb'
+            value = f"{value['count']}x {value['gpu']}"
         values.append(value)
     return values

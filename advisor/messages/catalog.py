@@ -1280,6 +1280,23 @@ class M(Enum):
         "Взять запрос из последнего ответа",
     )
     UI_ENGINE_PARAMETERS = ("ui.engine_parameters", "Engine parameters", "Параметры движка")
+    UI_GOAL_SECTION = (
+        "ui.goal_section",
+        "Recommendation: the goal and its assumptions",
+        "Рекомендация: цель и её допущения",
+    )
+    UI_LOAD_LAST_GOAL = (
+        "ui.load_last_goal",
+        "Load the last answer's goal",
+        "Взять цель из последнего ответа",
+    )
+    UI_GOAL_PARAMETERS = (
+        "ui.goal_parameters",
+        "Goal and assumptions (empty = the sourced default)",
+        "Цель и допущения (пусто = значение по умолчанию из источников)",
+    )
+    UI_RUN_RECOMMEND = ("ui.run_recommend", "Recommend", "Подобрать")
+    UI_UNMET = ("ui.unmet", "Not met", "Не выполнено")
     UI_RUN_ENGINE = ("ui.run_engine", "Run the engine", "Пересчитать")
     UI_SPEC_MD = ("ui.spec_md", "Specification (.md)", "Спецификация (.md)")
     UI_SPEC_PDF = ("ui.spec_pdf", "Specification (.pdf)", "Спецификация (.pdf)")

@@ -60,6 +60,13 @@ class RecommendRequest(BaseModel):
     requests_per_s: float | None = Field(
         default=None, gt=0, le=100_000, description="peak request rate (instead of users)"
     )
+    active_share: float | None = Field(
+        default=None,
+        gt=0,
+        le=1,
+        description="share of the staff with a request in flight at peak; unset = the sourced "
+        "default",
+    )
     language: GoalLanguage = Field(
         default="multi", description="language of the users: ru needs a model good in Russian"
     )

@@ -220,7 +220,9 @@ class _Search:
         if request.users is not None:
             concurrency = request.users
         elif request.headcount is not None:
-            concurrency, derived = concurrent_from_headcount(request.headcount, workloads)
+            concurrency, derived = concurrent_from_headcount(
+                request.headcount, workloads, request.active_share
+            )
             self.assumptions.append(derived)
         elif request.requests_per_s is not None:
             concurrency, derived = concurrent_from_rate(request.requests_per_s, profile)

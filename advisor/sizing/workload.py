@@ -15,9 +15,12 @@ from advisor.catalog.schema import UseCaseProfile, Workloads
 from advisor.messages import M, Note, note
 
 
-def concurrent_from_headcount(headcount: int, workloads: Workloads) -> tuple[int, Note]:
-    """Peak concurrent requests of a staff: a sourced share of them at the same moment."""
-    share = workloads.concurrency.staff_share
+def concurrent_from_headcount(
+    headcount: int, workloads: Workloads, share: float | None = None
+) -> tuple[int, Note]:
+    """Peak concurrent requests of a staff: a sourced share of them at the same moment,
+    or the share the customer (or staff, correcting the assumption) gives."""
+    share = workloads.concurrency.staff_share if share is None else share
     users = max(1, math.ceil(headcount * share))
     return users, note(M.ASSUMED_HEADCOUNT, headcount=headcount, share=share * 100, users=users)
 

@@ -10,7 +10,9 @@ import pytest
 from advisor.api import create_app
 from advisor.api.deps import AppState
 from advisor.catalog.loader import load_catalog
+from advisor.recommend import RecommendRequest
 from advisor.security.keys import StaffKeys
+from advisor.services.recommendation import recommend_deployment
 from advisor.services.sizing import size_deployment
 from advisor.sizing.request import SizingRequest
 from tests.conftest import app_settings
@@ -227,3 +229,47 @@ def test_a_setup_that_does_not_fit_offers_its_changes_as_buttons(ui: AdvisorUi) 
     assert spec_md["visible"] is False  # a sizing answer, not a recommendation
     *_, (_, _, _, after, _) = ui.respond(questions[-1], history, session)
     assert after["conversation_id"] == session["conversation_id"]
+
+
+def test_staff_correct_a_goal_assumption_and_see_what_changes(ui: AdvisorUi) -> None:
+    """The share of staff at once is a stated default; staff load the customer's goal,
+    raise it, and the recommendation is re-run with the new share named in its notes."""
+    *_, (_, _, _, session, _) = ui.respond(GOAL_RU, [], new_session())
+    assert ui.last_goal_values(False, session) == form_values(ui.goal_fields, None)
+    values = ui.last_goal_values(True, session)
+    by_name = dict(zip([f.name for f in ui.goal_fields], values, strict=True))
+    assert by_name["headcount"] == "200" and by_name["use_case"] == "rag"
+    assert by_name["active_share"] == ""
+    card, notes, spec = ui.rerun_goal(True, *values)
+    assert "200 staff, 10% of them at once = 20 concurrent users" in notes
+    assert "200 сотрудников, одновременно 10% из них = 20 пользователей" in notes
+    assert spec is not None and "vllm serve" in Path(spec).read_text("utf-8")
+    by_name["active_share"] = "0.5"
+    card, notes, _ = ui.rerun_goal(True, *by_name.values())
+    assert "50% of them at once = 100 concurrent users" in notes
+    result = recommend_deployment(
+        {"use_case": "rag", "headcount": 200, "language": "ru", "active_share": 0.5},
+        load_catalog(),
+    )
+    labels = re.findall(r'<tr class="option option-(\w+)"', card)
+    assert labels == [o.label for o in result.options]
+
+
+def test_staff_goal_form_owned_gpus_round_trip_and_bad_values_name_the_field(
+    ui: AdvisorUi,
+) -> None:
+    values = form_values(ui.goal_fields, {"owned": {"gpu": "a100-40gb", "count": 4}})
+    by_name = dict(zip([f.name for f in ui.goal_fields], values, strict=True))
+    assert by_name["owned"] == "4x a100-40gb"
+    assert request_from_form(ui.goal_fields, values)["owned"] == "4x a100-40gb"
+    by_name["active_share"] = "1.5"
+    card, notes, spec = ui.rerun_goal(True, *by_name.values())
+    assert notes.startswith("**active_share**") and spec is None
+    by_name["active_share"] = ""
+    by_name["owned"] = "four a100s"
+    assert ui.rerun_goal(True, *by_name.values())[1].startswith("**owned**")
+    assert ui.rerun_goal(False, *by_name.values())[2] is None
+
+
+def test_goal_form_covers_every_goal_field() -> None:
+    assert [f.name for f in form_fields(RecommendRequest)] == list(RecommendRequest.model_fields)

@@ -6,6 +6,7 @@ changing one resets its partner to the engine's default unless the message sets 
 - another GPU without a count: the count that fits the new GPU, not the old GPU's count;
 - another task without a format: the task's own default (QLoRA's NF4 vs inference's BF16);
 - another format without an engine: the engine that runs the new format.
+A catalog model and an inline config.json are alternatives: naming one drops the other.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _PARTNERS: tuple[tuple[str, str], ...] = (
     ("task", "precision"),
     ("precision", "engine"),
 )
+_ALTERNATIVES: tuple[tuple[str, str], ...] = (("model", "hf_config"), ("hf_config", "model"))
 
 
 def merge_follow_up(previous: Mapping[str, Any] | None, said: Mapping[str, Any]) -> dict[str, Any]:
@@ -30,5 +32,8 @@ def merge_follow_up(previous: Mapping[str, Any] | None, said: Mapping[str, Any])
     for changed, partner in _PARTNERS:
         if changed in given and given[changed] != previous.get(changed) and partner not in given:
             merged.pop(partner, None)
+    for named, other in _ALTERNATIVES:
+        if named in given and other not in given:
+            merged.pop(other, None)
     merged.update(given)
     return merged

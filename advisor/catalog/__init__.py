@@ -1,5 +1,5 @@
 """GPU, model and weight-format catalogs: sourced data files and their loader."""
 
-from advisor.catalog.loader import Catalog, CatalogLookupError, load_catalog, model_from_hf_config
+from advisor.catalog.loader import Catalog, CatalogLookupError, load_catalog
 
-__all__ = ["Catalog", "CatalogLookupError", "load_catalog", "model_from_hf_config"]
+__all__ = ["Catalog", "CatalogLookupError", "load_catalog"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from advisor.catalog.schema import Architecture, MlaAttention, Model, Moe
 
 _TOOL_PARSERS = {
@@ -23,49 +25,62 @@ _TOOL_PARSERS = {
 
 
 class HfConfigError(ValueError):
-    """A config.json the engine cannot size; the message names the missing key."""
+    """A config.json the engine cannot size; the message names the key to fix."""
 
 
-def _first(config: dict[str, Any], *keys: str) -> Any:
-    for key in keys:
-        if config.get(key) is not None:
-            return config[key]
-    return None
+# The largest integer any shape field may hold: 2^31 - 1 is past every released model's
+# widths, layers and vocabularies, and keeps a hostile figure from overflowing floats.
+_MAX_INT = 2**31 - 1
+
+
+def _key_of(config: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    return next((key for key in keys if config.get(key) is not None), None)
+
+
+def _int(config: dict[str, Any], *keys: str, minimum: int = 1) -> int | None:
+    """The first of `keys` present, as a whole number within bounds; None when absent."""
+    key = _key_of(config, keys)
+    if key is None:
+        return None
+    value = config[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise HfConfigError(f"{key} must be a whole number, got {value!r:.40}")
+    if not minimum <= value <= _MAX_INT:
+        raise HfConfigError(f"{key} must be between {minimum} and {_MAX_INT}, got {value!r:.40}")
+    return int(value)
 
 
 def _required(config: dict[str, Any], *keys: str) -> int:
-    value = _first(config, *keys)
-    if not isinstance(value, int) or value <= 0:
+    value = _int(config, *keys)
+    if value is None:
         raise HfConfigError(f"config.json lacks a positive integer {' / '.join(keys)}")
     return value
 
 
 def _sliding_layers(config: dict[str, Any], num_layers: int) -> tuple[int | None, int]:
-    window = _first(config, "sliding_window")
+    window = _int(config, "sliding_window", minimum=0)
     if not window or config.get("use_sliding_window") is False:
         return None, 0
     layer_types = config.get("layer_types")
     if isinstance(layer_types, list):
-        return int(window), sum(1 for t in layer_types if t == "sliding_attention")
-    pattern = _first(config, "sliding_window_pattern")
-    if isinstance(pattern, int) and pattern > 1:  # every pattern-th layer is global
-        return int(window), num_layers - num_layers // pattern
-    return int(window), num_layers
+        return window, min(num_layers, sum(1 for t in layer_types if t == "sliding_attention"))
+    pattern = _int(config, "sliding_window_pattern", minimum=0)
+    if pattern is not None and pattern > 1:  # every pattern-th layer is global
+        return window, num_layers - num_layers // pattern
+    return window, num_layers
 
 
 def _moe(config: dict[str, Any]) -> Moe | None:
-    experts = _first(config, "num_local_experts", "n_routed_experts", "num_experts")
+    experts = _int(config, "num_local_experts", "n_routed_experts", "num_experts", minimum=0)
     if not experts or experts <= 1:
         return None
-    shared = int(_first(config, "n_shared_experts", "num_shared_experts") or 0)
-    shared_width = _first(config, "shared_expert_intermediate_size")
     return Moe(
-        num_experts=int(experts),
+        num_experts=experts,
         experts_per_token=_required(config, "num_experts_per_tok", "experts_per_token"),
         moe_intermediate_size=_required(config, "moe_intermediate_size", "intermediate_size"),
-        num_shared_experts=shared,
-        shared_expert_intermediate_size=int(shared_width) if shared_width else None,
-        first_dense_layers=int(_first(config, "first_k_dense_replace") or 0),
+        num_shared_experts=_int(config, "n_shared_experts", "num_shared_experts", minimum=0) or 0,
+        shared_expert_intermediate_size=_int(config, "shared_expert_intermediate_size"),
+        first_dense_layers=_int(config, "first_k_dense_replace", minimum=0) or 0,
     )
 
 
@@ -77,22 +92,36 @@ def _mla(config: dict[str, Any]) -> MlaAttention | None:
         qk_rope_head_dim=_required(config, "qk_rope_head_dim"),
         qk_nope_head_dim=_required(config, "qk_nope_head_dim"),
         v_head_dim=_required(config, "v_head_dim"),
-        q_lora_rank=_first(config, "q_lora_rank"),
+        q_lora_rank=_int(config, "q_lora_rank"),
     )
 
 
 def parse_hf_config(config: dict[str, Any], source: str) -> Model:
+    """The catalog Model of a config.json's contents; HfConfigError names a bad key.
+
+    Pure: the contents come in (the CLI reads the user's own file; the other faces take
+    the object inline), never a path.
+    """
+    try:
+        return _parse(config, source)
+    except ValidationError as exc:  # shapes that contradict each other
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "config.json"
+        raise HfConfigError(f"{where}: {first['msg']}") from None
+
+
+def _parse(config: dict[str, Any], source: str) -> Model:
     text = config.get("text_config")
     arch_config = {**config, **text} if isinstance(text, dict) else config
     hidden = _required(arch_config, "hidden_size", "d_model", "n_embd")
     layers = _required(arch_config, "num_hidden_layers", "num_layers", "n_layer")
     heads = _required(arch_config, "num_attention_heads", "num_heads", "n_head")
-    kv_heads = int(_first(arch_config, "num_key_value_heads", "num_kv_heads") or heads)
+    kv_heads = _int(arch_config, "num_key_value_heads", "num_kv_heads") or heads
     mla = _mla(arch_config)
     if mla is not None:
         head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim
     else:
-        head_dim = int(_first(arch_config, "head_dim", "d_kv") or hidden // heads)
+        head_dim = _int(arch_config, "head_dim", "d_kv") or max(1, hidden // heads)
     window, window_layers = _sliding_layers(arch_config, layers)
     model_type = str(config.get("model_type", "unknown"))
     architecture = Architecture(
@@ -103,9 +132,7 @@ def parse_hf_config(config: dict[str, Any], source: str) -> Model:
         head_dim=head_dim,
         intermediate_size=_required(arch_config, "intermediate_size", "d_ff", "n_inner"),
         vocab_size=_required(arch_config, "vocab_size"),
-        max_position_embeddings=int(
-            _first(arch_config, "max_position_embeddings", "n_positions") or 4096
-        ),
+        max_position_embeddings=_int(arch_config, "max_position_embeddings", "n_positions") or 4096,
         tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
         attention_bias=bool(arch_config.get("attention_bias", model_type == "qwen2")),
         sliding_window=window,
@@ -113,7 +140,7 @@ def parse_hf_config(config: dict[str, Any], source: str) -> Model:
         mla=mla,
         moe=_moe(arch_config),
     )
-    name = str(config.get("_name_or_path") or source)
+    name = str(config.get("_name_or_path") or source)[:200]
     dtype = str(config.get("torch_dtype") or config.get("dtype") or "bfloat16")
     native = {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}.get(dtype, "bf16")
     return Model(

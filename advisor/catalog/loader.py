@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -83,9 +81,8 @@ class Catalog:
                 self._gpu_keys.setdefault(_key(name), gpu.id)
 
     def model(self, name: str) -> Model:
-        """A catalog model by id, alias or HF repo name, or a config.json path."""
-        if name.endswith(".json") and Path(name).is_file():
-            return model_from_hf_config(Path(name))
+        """A catalog model by id, alias or HF repo name: never a path (a model the catalog
+        lacks comes as a config.json's contents, `SizingRequest.hf_config`)."""
         model_id = self._model_keys.get(_key(name))
         if model_id is None:
             raise CatalogLookupError(
@@ -160,11 +157,3 @@ def _merged(base: dict[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any
         else:
             out[key] = value
     return out
-
-
-def model_from_hf_config(path: Path) -> Model:
-    """A Model built from a Hugging Face config.json, so users can size any checkpoint."""
-    from advisor.catalog.hf_config import parse_hf_config
-
-    config = json.loads(path.read_text("utf-8"))
-    return parse_hf_config(config, source=str(path))

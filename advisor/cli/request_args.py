@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import types
 import typing
 from typing import Any, Literal, get_args, get_origin
@@ -13,7 +14,8 @@ from advisor.cli.main import UsageError
 from advisor.sizing.request import SizingRequest
 
 # Booleans that default to True get --x / --no-x; the others are plain switches.
-_REQUIRED = {"model"}
+# Not a flag: on the command line `--model path/to/config.json` reads the user's own file.
+_NOT_FLAGS = {"hf_config"}
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -42,6 +44,8 @@ def add_request_arguments(parser: argparse.ArgumentParser) -> None:
     """One flag per SizingRequest field, typed from the model, so the command line and the
     API's request schema cannot drift apart."""
     for name, field in SizingRequest.model_fields.items():
+        if name in _NOT_FLAGS:
+            continue
         flag = "--" + name.replace("_", "-")
         annotation = unwrap_optional(field.annotation)
         help_text = field.description or ""
@@ -63,8 +67,15 @@ def add_request_arguments(parser: argparse.ArgumentParser) -> None:
             )
         elif annotation in (int, float):
             parser.add_argument(flag, type=_positive(annotation), default=None, help=help_text)
+        elif name == "model":
+            parser.add_argument(
+                flag,
+                required=True,
+                default=None,
+                help=f"{help_text}; or the path of a Hugging Face config.json",
+            )
         else:
-            parser.add_argument(flag, required=name in _REQUIRED, default=None, help=help_text)
+            parser.add_argument(flag, default=None, help=help_text)
 
 
 def request_from_args(args: argparse.Namespace) -> SizingRequest:
@@ -75,9 +86,21 @@ def request_from_args(args: argparse.Namespace) -> SizingRequest:
         for name in SizingRequest.model_fields
         if getattr(args, name, None) is not None
     }
+    if str(values.get("model", "")).endswith(".json"):
+        values["hf_config"] = read_hf_config(values.pop("model"))
     try:
         return SizingRequest.model_validate(values)
     except ValidationError as exc:
         error = exc.errors()[0]
         field = str(error["loc"][0]) if error["loc"] else "input"
         raise UsageError(f"advisor: --{field.replace('_', '-')}: {error['msg']}") from None
+
+
+def read_hf_config(path: str) -> Any:
+    """The user's own config.json, read on their machine (the only face that reads a
+    path); a file that cannot be read or parsed is a usage error naming it."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise UsageError(f"advisor: --model: cannot read {path}: {exc}") from None

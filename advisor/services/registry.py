@@ -25,6 +25,7 @@ from advisor.sizing.request import SizingRequest
 # The request fields an assistant needs to describe a deployment; the rest keep defaults.
 SIZING_TOOL_FIELDS: tuple[str, ...] = (
     "model",
+    "hf_config",
     "task",
     "gpu",
     "gpus",
@@ -176,13 +177,16 @@ def openai_tool(
     *,
     model_ids: Sequence[str] | None = None,
     gpu_ids: Sequence[str] | None = None,
+    without: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The OpenAI tool object of `spec`; with catalog ids, `model` / `gpu` become enums.
 
     Enums let the LLM server's structured output force a valid id (a small model invents
-    names otherwise), at the price of only catalog entries through that tool.
+    names otherwise), at the price of only catalog entries through that tool. `without`
+    leaves fields out (the LLM's tools have no `hf_config`).
     """
-    parameters = strict_parameters(spec.arguments, spec.fields)
+    fields = [name for name in spec.field_names if name not in without]
+    parameters = strict_parameters(spec.arguments, fields)
     for name, ids in (("model", model_ids), ("gpu", gpu_ids)):
         if ids and name in parameters["properties"]:
             _restrict_to(parameters["properties"][name], sorted(ids))

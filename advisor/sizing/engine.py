@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from advisor.catalog.hf_config import parse_hf_config
 from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Architecture, Gpu
 from advisor.errors import InputError
@@ -42,10 +43,13 @@ CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, compute-optimal pre-tr
 
 def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     """Catalog records for the ids in the request; errors name the field to fix."""
-    try:
-        model = catalog.model(request.model)
-    except CatalogLookupError as exc:
-        raise InputError("model", str(exc), exc.suggestions) from None
+    if request.hf_config is not None:  # validated when the request was built
+        model = parse_hf_config(request.hf_config, source="hf_config")
+    else:
+        try:
+            model = catalog.model(request.model or "")
+        except CatalogLookupError as exc:
+            raise InputError("model", str(exc), exc.suggestions) from None
     try:
         gpu = catalog.gpu(request.gpu)
     except CatalogLookupError as exc:

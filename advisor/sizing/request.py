@@ -6,9 +6,13 @@ the REST body and the MCP tool are all generated from this model.
 
 from __future__ import annotations
 
-from typing import Literal
+import json
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from advisor.catalog.hf_config import parse_hf_config
 
 Task = Literal["inference", "lora", "qlora", "full", "pretrain"]
 Precision = Literal[
@@ -36,6 +40,10 @@ LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full", "pretrain"})
 ALL_LINEAR: tuple[LoraTarget, ...] = ("q", "k", "v", "o", "gate", "up", "down")
+# An inline config.json: real ones are 1-6 kB and two levels deep (text_config,
+# rope_scaling); the caps keep a hostile object from costing memory or recursion.
+HF_CONFIG_MAX_CHARS = 64_000
+HF_CONFIG_MAX_DEPTH = 6
 
 
 class SizingRequest(BaseModel):
@@ -47,9 +55,15 @@ class SizingRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str = Field(
+    model: str | None = Field(
+        default=None,
         max_length=200,
-        description="catalog id or alias of the model, e.g. llama-3.1-70b",
+        description="catalog id or alias of the model, e.g. llama-3.1-70b (or hf_config)",
+    )
+    hf_config: dict[str, Any] | None = Field(
+        default=None,
+        description="instead of model, for one the catalog lacks: the contents of its "
+        f"Hugging Face config.json as an object (at most {HF_CONFIG_MAX_CHARS:,} characters)",
     )
     task: Task = Field(default="inference", description="what the GPUs must do")
     gpu: str = Field(default="h100-sxm", max_length=60, description="catalog id of the GPU")
@@ -116,6 +130,33 @@ class SizingRequest(BaseModel):
     )
     epochs: float = Field(default=1.0, gt=0, le=1000)
 
+    @field_validator("hf_config")
+    @classmethod
+    def _hf_config_sizable(cls, config: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Small, shallow and with the keys the engine needs; the error names the key."""
+        if config is None:
+            return None
+        if _depth(config) > HF_CONFIG_MAX_DEPTH:
+            raise ValueError(f"nested deeper than {HF_CONFIG_MAX_DEPTH} levels")
+        if len(json.dumps(config)) > HF_CONFIG_MAX_CHARS:
+            raise ValueError(f"longer than {HF_CONFIG_MAX_CHARS:,} characters as JSON")
+        parse_hf_config(config, source="hf_config")  # HfConfigError is a ValueError
+        return config
+
+    @model_validator(mode="after")
+    def _one_model(self) -> SizingRequest:
+        """A catalog model or an inline config, exactly one; the error names `model`."""
+        if (self.model is None) == (self.hf_config is None):
+            both = self.model is not None
+            message = "give model or hf_config, not both" if both else "Field required"
+            error = InitErrorDetails(
+                type=PydanticCustomError("model_or_hf_config", message),
+                loc=("model",),
+                input=self.model,
+            )
+            raise ValidationError.from_exception_data(type(self).__name__, [error])
+        return self
+
     @field_validator("lora_targets")
     @classmethod
     def _lora_targets_unique(cls, targets: list[LoraTarget]) -> list[LoraTarget]:
@@ -147,3 +188,11 @@ class SizingRequest(BaseModel):
     @property
     def tokens_generated(self) -> int:
         return self.output_tokens if self.output_tokens is not None else max(1, self.context // 4)
+
+
+def _depth(value: Any, level: int = 1) -> int:
+    """Nesting depth of a JSON value, stopping once past the cap (no deep recursion)."""
+    if level > HF_CONFIG_MAX_DEPTH or not isinstance(value, dict | list):
+        return level
+    items = value.values() if isinstance(value, dict) else value
+    return max((_depth(item, level + 1) for item in items), default=level)

@@ -40,12 +40,19 @@ PREVIOUS = {
         ({"task": "qlora"}, {"task": "qlora"}, ["precision"]),  # QLoRA's own NF4
         ({"precision": "q4_k_m"}, {"precision": "q4_k_m"}, ["engine"]),  # re-derived
         ({"users": None, "context": 8192}, {"context": 8192}, []),  # null says nothing
+        ({"hf_config": {"hidden_size": 8}}, {"hf_config": {"hidden_size": 8}}, ["model"]),
     ],
 )
 def test_the_rule(said: dict[str, Any], expected_changes: dict[str, Any], reset: list[str]) -> None:
     merged = merge_follow_up(PREVIOUS, said)
     expected = {k: v for k, v in {**PREVIOUS, **expected_changes}.items() if k not in reset}
     assert merged == expected
+
+
+def test_a_catalog_model_replaces_an_inline_config() -> None:
+    previous = {"hf_config": {"hidden_size": 8}, "gpu": "l40s", "users": 4}
+    merged = merge_follow_up(previous, {"model": "qwen3-8b"})
+    assert merged == {"model": "qwen3-8b", "gpu": "l40s", "users": 4}
 
 
 def test_no_previous_request_keeps_what_was_said() -> None:

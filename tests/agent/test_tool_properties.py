@@ -114,3 +114,55 @@ def test_every_field_takes_every_edge_value(field: str) -> None:
                 assert error.field.split(".")[0] == field, (raw, error)
                 continue
             _strict_json(outcome.report.model_dump(mode="json"))
+
+
+CONFIG_KEYS = (
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+    "max_position_embeddings",
+    "num_local_experts",
+    "num_experts_per_tok",
+    "moe_intermediate_size",
+    "sliding_window",
+    "sliding_window_pattern",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "qk_nope_head_dim",
+    "v_head_dim",
+    "text_config",
+)
+config_values = st.one_of(
+    json_scalars,
+    st.integers(0, 2**31 - 1),
+    st.sampled_from([1, 2, 8, 64, 4096, 2**31 - 1, 2**31]),
+    st.lists(json_scalars, max_size=3),
+    st.dictionaries(st.sampled_from(CONFIG_KEYS), json_scalars, max_size=3),
+)
+inline_configs = st.fixed_dictionaries({}, optional=dict.fromkeys(CONFIG_KEYS, config_values))
+
+
+def test_any_inline_config_gives_a_report_or_names_hf_config() -> None:
+    """A bot's config.json with any values (huge, wrong types, contradictory shapes): a
+    report in strict JSON, or an error naming `hf_config`; never a crash."""
+
+    @settings(
+        max_examples=400,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(inline_configs, st.sampled_from(("inference", "lora", "full")))
+    def run(config: dict[str, Any], task: str) -> None:
+        try:
+            outcome = size_deployment({"hf_config": config, "task": task}, CATALOG)
+        except InputError as error:
+            assert error.field == "hf_config", error
+            return
+        _strict_json(outcome.report.model_dump(mode="json"))
+
+    run()

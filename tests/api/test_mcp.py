@@ -42,7 +42,8 @@ def test_lists_every_registry_tool_read_only(live_server: LiveServer) -> None:
         assert tool.annotations.destructive_hint is False
     size_schema = tools["size_deployment"].input_schema
     assert list(size_schema["properties"]) == list(SIZING_TOOL_FIELDS)
-    assert size_schema["required"] == ["model"]
+    assert "required" not in size_schema  # model or hf_config
+    assert "hf_config" in size_schema["properties"]
     assert tools["search_knowledge"].input_schema["required"] == ["query"]
     assert "required" not in tools["recommend_deployment"].input_schema
     assert "use_case" in tools["recommend_deployment"].input_schema["properties"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from advisor.catalog import CatalogLookupError, load_catalog
+from advisor.catalog.hf_config import parse_hf_config
 from advisor.sizing.weights import parameters
 
 REQUIRED_GPUS = [
@@ -117,6 +118,7 @@ def test_unknown_gpu_suggests_neighbours() -> None:
 
 
 def test_model_from_a_hugging_face_config(tmp_path: Path) -> None:
+    """The contents make a Model; the catalog lookup never opens the path."""
     config = {
         "_name_or_path": "acme/Tiny-GQA-1B",
         "model_type": "llama",
@@ -132,7 +134,9 @@ def test_model_from_a_hugging_face_config(tmp_path: Path) -> None:
     }
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
-    model = load_catalog().model(str(path))
+    with pytest.raises(CatalogLookupError):
+        load_catalog().model(str(path))
+    model = parse_hf_config(config, source="config.json")
     assert model.architecture.head_dim == 64
     assert model.tool_call_parser == "llama3_json"
     # Same shape as Llama 3.2 1B: 1.24 B parameters.

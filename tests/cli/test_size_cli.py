@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -156,3 +157,28 @@ def test_tools_prints_the_registry_every_face_publishes(
     assert json.loads(out) == [openai_tool(spec) for spec in TOOLS]
     code, out, _ = run(capsys, "tools")
     assert code == 0 and all(f"{spec.name}: {spec.description}" in out for spec in TOOLS)
+
+
+def test_the_cli_reads_the_users_own_config_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Only the command line takes a path: the user's file, on the user's machine."""
+    config = {
+        "_name_or_path": "acme/Tiny-GQA-1B",
+        "model_type": "llama",
+        "hidden_size": 2048,
+        "num_hidden_layers": 16,
+        "num_attention_heads": 32,
+        "num_key_value_heads": 8,
+        "intermediate_size": 8192,
+        "vocab_size": 128256,
+    }
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    code, out, _ = run(capsys, "size", "--model", str(path), "--gpu", "l40s", "--json")
+    assert code == 0 and json.loads(out)["model"] == "tiny-gqa-1b"
+    code, _, err = run(capsys, "size", "--model", str(tmp_path / "missing.json"))
+    assert code == 2 and err.startswith("advisor: --model: cannot read") and err[-1:] == "\n"
+    path.write_text(json.dumps({**config, "hidden_size": "wide"}), encoding="utf-8")
+    code, _, err = run(capsys, "size", "--model", str(path))
+    assert code == 2 and "hidden_size must be a whole number" in err

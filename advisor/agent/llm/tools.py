@@ -205,14 +205,21 @@ def compare_digest(comparison: Comparison) -> dict[str, Any]:
     return {"model": comparison.model, "task": comparison.task, "rows": rows}
 
 
+LLM_WITHOUT: tuple[str, ...] = ("hf_config",)
+
+
 def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
     """A LangChain tool with the registry's name, description and strict schema.
 
     `gpu` is narrowed to the catalog's ids: strict decoding then cannot produce a GPU the
     engine rejects (the 135M test model wrote the model name or "vllm" there); ~100
-    tokens, where model ids would cost ~400.
+    tokens, where model ids would cost ~400. No `hf_config`: strict decoding allows only
+    closed objects, and every figure the engine sizes must come from the user or the
+    catalog, never be transcribed by the LLM (bots send configs through REST or MCP).
     """
-    function = registry.openai_tool(spec, gpu_ids=sorted(catalog.gpus))["function"]
+    function = registry.openai_tool(spec, gpu_ids=sorted(catalog.gpus), without=LLM_WITHOUT)[
+        "function"
+    ]
     return StructuredTool.from_function(
         func=func,
         name=spec.name,

@@ -19,7 +19,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from advisor.catalog.loader import Catalog, load_catalog, with_prices
 from advisor.errors import SettingsError
 from advisor.security.cors import parse_origins
-from advisor.security.ratelimit import RateLimit, parse_networks
+from advisor.security.ratelimit import MEMORY_STORAGE, RateLimit, check_storage_uri, parse_networks
 
 __all__ = ["Settings", "SettingsError", "get_settings", "normalize_database_url"]
 
@@ -75,6 +75,11 @@ class Settings(BaseSettings):
         default=RateLimit(requests=30, period_s=60),
         description="per anonymous client, like 30/minute (second, minute, hour, day)",
     )
+    rate_limit_storage: SecretStr = Field(
+        default=SecretStr(MEMORY_STORAGE),
+        description="where rate-limit counts live: memory:// (this process) or a Redis URL "
+        "(redis://host:6379/0) that every replica shares",
+    )
     trusted_proxies: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
         description="comma-separated proxy IPs/CIDRs whose X-Forwarded-For is believed",
@@ -110,6 +115,12 @@ class Settings(BaseSettings):
     @classmethod
     def _parse_rate_limit(cls, value: object) -> object:
         return RateLimit.parse(value) if isinstance(value, str) else value
+
+    @field_validator("rate_limit_storage")
+    @classmethod
+    def _known_storage(cls, value: SecretStr) -> SecretStr:
+        check_storage_uri(value.get_secret_value())
+        return value
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -9,6 +9,7 @@ import pytest
 
 from advisor.config import Settings
 from advisor.storage import upgrade_to_head
+from tests.security.redis_server import RedisServer
 from tests.storage.postgres import PostgresCluster, PostgresUnavailable
 
 MIGRATED_TEMPLATE = "advisor_migrated"
@@ -48,13 +49,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def tier_of(item: pytest.Item) -> str:
-    """The tier of one test: its file's, or `integration` for a real PostgreSQL server."""
+    """The tier of one test: its file's, or `integration` for a real PostgreSQL or Redis
+    server."""
     path = item.path.as_posix()
     for prefix, tier in _BY_PATH:
         if f"/{prefix}" in path or path.startswith(prefix):
             return tier
     callspec = getattr(item, "callspec", None)
-    if callspec is not None and "postgresql" in callspec.id.split("-"):
+    if callspec is not None and {"postgresql", "redis"} & set(callspec.id.split("-")):
         return "integration"
     return "unit"
 
@@ -96,3 +98,11 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
             yield cluster
     except PostgresUnavailable as reason:
         pytest.skip(f"PostgreSQL tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """One throwaway Redis per run (Debian's redis-server; `.ci/run` installs it): shared
+    rate limits are tested against the real thing, never skipped."""
+    with RedisServer.running() as server:
+        yield server

@@ -11,7 +11,7 @@ from advisor.security.keys import StaffKeys, bearer_token, require_staff
 from advisor.security.ratelimit import (
     RateLimit,
     RateLimitMiddleware,
-    SlidingWindowLimiter,
+    SharedLimiter,
     client_address,
 )
 from advisor.security.redaction import RedactingFilter, install_log_redaction, redact
@@ -21,7 +21,7 @@ __all__ = [
     "RateLimit",
     "RateLimitMiddleware",
     "RedactingFilter",
-    "SlidingWindowLimiter",
+    "SharedLimiter",
     "StaffKeys",
     "bearer_token",
     "client_address",

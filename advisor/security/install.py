@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from advisor.security.bodylimit import BodySizeLimitMiddleware
 from advisor.security.cors import install_cors
 from advisor.security.keys import StaffKeys
-from advisor.security.ratelimit import RateLimitMiddleware, SlidingWindowLimiter, parse_networks
+from advisor.security.ratelimit import RateLimitMiddleware, SharedLimiter, parse_networks
 
 if TYPE_CHECKING:
     from advisor.config import Settings
@@ -44,7 +44,7 @@ def install_security(
     app.add_middleware(BodySizeLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         RateLimitMiddleware,
-        limiter=SlidingWindowLimiter(settings.rate_limit),
+        limiter=SharedLimiter(settings.rate_limit, settings.rate_limit_storage.get_secret_value()),
         trusted_proxies=parse_networks(settings.trusted_proxies),
         paths=limited_paths,
         staff_keys=keys,

@@ -1,4 +1,4 @@
-"""Per-client rate limit for anonymous traffic: a sliding window log in memory.
+"""Per-client rate limit for anonymous traffic: a moving window counted by `limits`.
 
 `30/minute` means at most 30 requests in any 60 seconds, not 30 per clock minute, so
 there is no burst of 60 across a minute boundary. Clients are told when to retry
@@ -6,20 +6,27 @@ there is no burst of 60 across a minute boundary. Clients are told when to retry
 peer is a trusted proxy, the right-most X-Forwarded-For address no trusted proxy wrote:
 a client can prepend what it likes to that header, but not append.
 
-One process keeps its own counts; behind several replicas, limit at the ingress too.
+The counts live in this process's memory by default; with ADVISOR_RATE_LIMIT_STORAGE
+naming a Redis server, every replica counts in the same place, so a client gets the
+limit once, not once per replica. When that storage cannot be reached, requests pass
+(logged): an outage of the limiter must not become an outage of the advisor.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import re
-import threading
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import anyio.to_thread
+from limits import RateLimitItemPerSecond
+from limits.errors import StorageError
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -72,37 +79,53 @@ class Decision:
     retry_after_s: float = 0.0
 
 
-class SlidingWindowLimiter:
-    """Thread-safe; memory is bounded by `max_clients` (the least recently seen go first)."""
+MEMORY_STORAGE = "memory://"
+_STORAGE_SCHEMES = ("memory://", "redis://", "rediss://", "redis+unix://")
+_NAMESPACE = "advisor-rate"
+_log = logging.getLogger(__name__)
 
-    def __init__(
-        self,
-        limit: RateLimit,
-        *,
-        max_clients: int = 100_000,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
+
+def check_storage_uri(uri: str) -> str:
+    """`memory://` or a Redis URL (`redis://host:6379/0`, `rediss://`, `redis+unix://`)."""
+    if not uri.startswith(_STORAGE_SCHEMES):
+        raise ValueError(
+            f"rate_limit_storage: expected memory:// or redis://host:port/db, got {uri!r}"
+        )
+    return uri
+
+
+class SharedLimiter:
+    """One limit per client in `limits` storage: memory (this process) or Redis (shared).
+
+    Refused requests are not counted, so hammering does not extend the wait.
+    """
+
+    def __init__(self, limit: RateLimit, storage_uri: str = MEMORY_STORAGE) -> None:
         self.limit = limit
-        self.max_clients = max_clients
-        self._clock = clock
-        self._hits: OrderedDict[str, deque[float]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.shared = not storage_uri.startswith(MEMORY_STORAGE)
+        storage = storage_from_string(check_storage_uri(storage_uri), wrap_exceptions=True)
+        self._window = MovingWindowRateLimiter(storage)
+        self._item = RateLimitItemPerSecond(limit.requests, math.ceil(limit.period_s))
 
     def hit(self, client: str) -> Decision:
-        """Count one request of `client` if the window has room; refusals are not counted."""
-        now = self._clock()
-        window_start = now - self.limit.period_s
-        with self._lock:
-            hits = self._hits.pop(client, None) or deque()
-            while hits and hits[0] <= window_start:
-                hits.popleft()
-            self._hits[client] = hits  # most recently seen last
-            while len(self._hits) > self.max_clients:
-                self._hits.popitem(last=False)
-            if len(hits) >= self.limit.requests:
-                return Decision(False, 0, hits[0] + self.limit.period_s - now)
-            hits.append(now)
-            return Decision(True, self.limit.requests - len(hits))
+        """Count one request of `client` if the window has room."""
+        try:
+            allowed = self._window.hit(self._item, _NAMESPACE, client)
+            stats = self._window.get_window_stats(self._item, _NAMESPACE, client)
+        except StorageError as exc:
+            _log.warning(
+                "rate limit storage unreachable, request let through: %s", exc.storage_error
+            )
+            return Decision(True, self.limit.requests)
+        if allowed:
+            return Decision(True, stats.remaining)
+        return Decision(False, 0, max(0.0, stats.reset_time - time.time()))
+
+    async def hit_async(self, client: str) -> Decision:
+        """`hit` off the event loop when the counts are across the network."""
+        if not self.shared:
+            return self.hit(client)
+        return await anyio.to_thread.run_sync(self.hit, client)
 
 
 def parse_networks(entries: Iterable[str]) -> list[Network]:
@@ -169,7 +192,7 @@ class RateLimitMiddleware:
     def __init__(
         self,
         app: ASGIApp,
-        limiter: SlidingWindowLimiter,
+        limiter: SharedLimiter,
         *,
         trusted_proxies: Sequence[Network] = (),
         paths: Sequence[str] = ("/v1/", "/mcp"),
@@ -185,7 +208,8 @@ class RateLimitMiddleware:
         if not self._limited(scope):
             await self.app(scope, receive, send)
             return
-        decision = self.limiter.hit(client_key(client_address(scope, self.trusted_proxies)))
+        client = client_key(client_address(scope, self.trusted_proxies))
+        decision = await self.limiter.hit_async(client)
         limit = str(self.limiter.limit.requests)
         if decision.allowed:
 

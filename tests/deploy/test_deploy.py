@@ -138,19 +138,23 @@ def test_compose_vllm_runs_the_engines_plan() -> None:
 
 def test_compose_services_are_production_grade() -> None:
     services = merged_compose()["services"]
-    assert set(services) == {"vllm", "app", "db"}
+    assert set(services) == {"vllm", "app", "db", "redis"}
     for name, service in services.items():
         image = service["image"]
         assert ":" in image and not image.endswith(":latest"), f"{name}: unpinned {image}"
         assert service["restart"] == "unless-stopped", name
         assert service["healthcheck"]["test"], name
-        assert service.get("env_file"), f"{name}: secrets belong in an env file"
+        if name != "redis":  # counts only, on the internal network: no secret to hold
+            assert service.get("env_file"), f"{name}: secrets belong in an env file"
     # Only the app is published (loopback by default); vLLM and PostgreSQL stay private.
-    assert "ports" not in services["vllm"] and "ports" not in services["db"]
+    assert not any("ports" in services[name] for name in ("vllm", "db", "redis"))
     assert services["app"]["ports"] == ["${APP_PUBLISH:-127.0.0.1:7860}:7860"]
     assert services["app"]["command"] == APP_COMMAND
     assert "/health" in " ".join(services["app"]["healthcheck"]["test"])
     assert services["app"]["depends_on"]["db"]["condition"] == "service_healthy"
+    assert services["app"]["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert services["app"]["environment"]["ADVISOR_RATE_LIMIT_STORAGE"] == "redis://redis:6379/0"
+    assert services["redis"]["networks"] == ["data"]
     assert services["app"]["environment"]["ADVISOR_DATA_DIR"] == "/data"
     compose = load(COMPOSE / "compose.yaml")
     assert {"hf-cache", "pgdata", "advisor-data"} <= set(compose["volumes"])
@@ -162,7 +166,7 @@ def test_compose_secrets_only_in_ignored_env_files() -> None:
     assert "*.secrets.env" in ignored
     for name, service in services.items():
         assert not SECRET_SETTINGS & set(service.get("environment", {})), name
-        for env_file in service["env_file"]:
+        for env_file in service.get("env_file", []):
             path = env_file["path"]
             assert path.endswith(".secrets.env"), path
             example = COMPOSE / f"{path}.example"
@@ -219,7 +223,7 @@ def test_kustomizations_list_every_manifest() -> None:
 
 
 @pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
-@pytest.mark.parametrize("directory", ["app", "postgres"])
+@pytest.mark.parametrize("directory", ["app", "postgres", "redis"])
 def test_kustomize_builds(directory: str) -> None:
     result = run("kubectl", "kustomize", KUBERNETES / directory)
     assert_ok(result)
@@ -227,6 +231,7 @@ def test_kustomize_builds(directory: str) -> None:
     expected = {
         "app": {"Namespace", "ConfigMap", "Deployment", "Service", "Ingress"},
         "postgres": {"StatefulSet", "Service"},
+        "redis": {"Deployment", "Service"},
     }[directory]
     assert expected <= kinds
 
@@ -265,6 +270,10 @@ def test_kubernetes_app_is_wired_together() -> None:
     assert backend["name"] == objects["Service"]["metadata"]["name"]
     config = objects["ConfigMap"]["data"]
     assert not SECRET_SETTINGS & set(config)
+    redis_service = load(KUBERNETES / "redis" / "service.yaml")
+    storage = config["ADVISOR_RATE_LIMIT_STORAGE"]
+    assert storage.startswith(f"redis://{redis_service['metadata']['name']}.gpu-advisor.svc")
+    assert storage.endswith(f":{redis_service['spec']['ports'][0]['port']}/0")
 
 
 def test_production_stack_values_run_the_engines_plan() -> None:

@@ -1,9 +1,11 @@
-"""Rate limit: a sliding window per client, 429 with Retry-After, proxies handled safely."""
+"""Rate limit: a moving window per client in memory or a shared Redis, 429 with Retry-After,
+proxies handled safely."""
 
 from __future__ import annotations
 
 import ipaddress
 import threading
+import time
 
 import pytest
 from fastapi import FastAPI
@@ -14,19 +16,13 @@ from advisor.config import Settings
 from advisor.security import (
     RateLimit,
     RateLimitMiddleware,
-    SlidingWindowLimiter,
+    SharedLimiter,
     StaffKeys,
     client_address,
 )
-from advisor.security.ratelimit import client_key, parse_networks
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from advisor.security.ratelimit import MEMORY_STORAGE, client_key, parse_networks
+from serving.cpu import free_port
+from tests.security.redis_server import RedisServer
 
 
 @pytest.mark.parametrize(
@@ -60,54 +56,72 @@ def test_rate_limit_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
         Settings()
 
 
-def test_the_window_slides() -> None:
-    clock = FakeClock()
-    limiter = SlidingWindowLimiter(RateLimit.parse("3/minute"), clock=clock)
-    for remaining in (2, 1, 0):
-        assert limiter.hit("a").remaining == remaining
-        clock.now += 10
-    refused = limiter.hit("a")  # t = 30 s after the first request
-    assert not refused.allowed
-    assert refused.retry_after_s == pytest.approx(30)
+@pytest.fixture(params=["memory", "redis"])
+def storage(request: pytest.FixtureRequest) -> str:
+    """Where the counts live: this process's memory, or a real Redis (flushed per test)."""
+    if request.param == "memory":
+        return MEMORY_STORAGE
+    server: RedisServer = request.getfixturevalue("redis_server")
+    server.flush()
+    return server.url
+
+
+def test_the_window_counts_each_client_and_says_when_to_retry(storage: str) -> None:
+    limiter = SharedLimiter(RateLimit.parse("3/minute"), storage)
+    assert [limiter.hit("a").remaining for _ in range(3)] == [2, 1, 0]
+    refused = limiter.hit("a")
+    assert not refused.allowed and refused.remaining == 0
+    assert 0 < refused.retry_after_s <= 60
     assert limiter.hit("b").allowed  # other clients are counted apart
-    clock.now += 30  # the first request leaves the window, the others stay
-    assert limiter.hit("a").allowed
-    assert not limiter.hit("a").allowed
 
 
-def test_refused_requests_do_not_extend_the_wait() -> None:
-    clock = FakeClock()
-    limiter = SlidingWindowLimiter(RateLimit.parse("1/minute"), clock=clock)
-    assert limiter.hit("a").allowed
-    for _ in range(20):
-        clock.now += 2
-        assert not limiter.hit("a").allowed
-    clock.now += 20  # 60 s after the only counted request
+def test_refused_requests_do_not_extend_the_wait(storage: str) -> None:
+    limiter = SharedLimiter(RateLimit.parse("2/second"), storage)
+    assert limiter.hit("a").allowed and limiter.hit("a").allowed
+    refusals = [limiter.hit("a") for _ in range(10)]
+    assert not any(r.allowed for r in refusals)
+    time.sleep(max(r.retry_after_s for r in refusals) + 0.1)
     assert limiter.hit("a").allowed
 
 
-def test_memory_is_bounded_by_max_clients() -> None:
-    clock = FakeClock()
-    limiter = SlidingWindowLimiter(RateLimit.parse("1/hour"), max_clients=2, clock=clock)
-    for client in ("a", "b", "c"):
-        assert limiter.hit(client).allowed
-    assert limiter.hit("a").allowed  # "a" was least recently seen and was dropped
-    assert not limiter.hit("c").allowed
-
-
-def test_threads_never_get_more_than_the_limit() -> None:
-    limiter = SlidingWindowLimiter(RateLimit.parse("500/hour"))
+def test_threads_never_get_more_than_the_limit(storage: str) -> None:
+    limiter = SharedLimiter(RateLimit.parse("150/hour"), storage)
     allowed = []
 
     def hammer() -> None:
-        allowed.append(sum(limiter.hit("same").allowed for _ in range(100)))
+        allowed.append(sum(limiter.hit("same").allowed for _ in range(40)))
 
-    threads = [threading.Thread(target=hammer) for _ in range(8)]
+    threads = [threading.Thread(target=hammer) for _ in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sum(allowed) == 500
+    assert sum(allowed) == 150
+
+
+def test_replicas_on_one_redis_share_the_limit(redis_server: RedisServer) -> None:
+    """Two app processes behind a load balancer: one client gets the limit once."""
+    redis_server.flush()
+    first, second = (SharedLimiter(RateLimit.parse("3/minute"), redis_server.url) for _ in "ab")
+    assert first.hit("a").allowed and second.hit("a").allowed and first.hit("a").allowed
+    assert not second.hit("a").allowed and not first.hit("a").allowed
+    apart = [SharedLimiter(RateLimit.parse("1/minute")) for _ in "ab"]
+    assert all(limiter.hit("a").allowed for limiter in apart)  # memory: per process
+
+
+def test_an_unreachable_storage_lets_requests_through(caplog: pytest.LogCaptureFixture) -> None:
+    closed = f"redis://127.0.0.1:{free_port()}/0"
+    limiter = SharedLimiter(RateLimit.parse("1/minute"), closed)
+    assert all(limiter.hit("a").allowed for _ in range(3))
+    assert "rate limit storage unreachable" in caplog.text
+
+
+def test_bad_storage_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADVISOR_RATE_LIMIT_STORAGE", "file:///tmp/counts")
+    with pytest.raises(ValidationError, match="rate_limit_storage"):
+        Settings()
+    monkeypatch.setenv("ADVISOR_RATE_LIMIT_STORAGE", "redis://cache:6379/1")
+    assert Settings().rate_limit_storage.get_secret_value() == "redis://cache:6379/1"
 
 
 PROXIES = parse_networks(["10.0.0.0/8", "::1"])
@@ -164,7 +178,7 @@ def limited_client(limit: str, peer: str = "203.0.113.9") -> TestClient:
 
     app.add_middleware(
         RateLimitMiddleware,
-        limiter=SlidingWindowLimiter(RateLimit.parse(limit)),
+        limiter=SharedLimiter(RateLimit.parse(limit)),
         trusted_proxies=[ipaddress.ip_network("10.0.0.0/8")],
         staff_keys=StaffKeys([STAFF_KEY]),
     )

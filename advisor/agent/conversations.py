@@ -13,8 +13,9 @@ import os
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -95,6 +96,16 @@ class ConversationStore(Protocol):
     def get(self, conversation_id: str) -> Conversation | None: ...
 
     def append(self, conversation_id: str, turn: Turn) -> Conversation: ...
+
+
+@runtime_checkable
+class TransactionalConversationStore(ConversationStore, Protocol):
+    """A store whose append can ride in the transaction that stores the exchange (the
+    database's): `turn_change` is that append, for the gateway to apply."""
+
+    def turn_change(
+        self, conversation_id: str, turn: Turn
+    ) -> Callable[[dict[str, Any] | None], dict[str, Any]]: ...
 
 
 class InMemoryConversationStore:

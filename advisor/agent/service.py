@@ -24,6 +24,7 @@ from advisor.agent.conversations import (
     Conversation,
     ConversationStore,
     InMemoryConversationStore,
+    TransactionalConversationStore,
     Turn,
 )
 from advisor.agent.offline.reader import GoalContext, Reader
@@ -33,6 +34,7 @@ from advisor.config import Settings, configured_catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.recommend.report import Recommendation
+from advisor.services.asking import Answered
 from advisor.services.protocol import (
     CONVERSATION_ID,
     AskRequest,
@@ -187,6 +189,40 @@ class AdvisorService:
     # ---- asking ---------------------------------------------------------------------------
 
     def ask(self, request: AskRequest) -> AskResponse:
+        """The answer, its follow-up state stored before this returns (the CLI's path)."""
+        return self._answer(request, defer_state=False).response
+
+    def answer(self, request: AskRequest) -> Answered:
+        """The answer; with a database store, the follow-up state comes back as a change
+        for the gateway to commit together with the exchange."""
+        return self._answer(request, defer_state=True)
+
+    def ask_stream(self, request: AskRequest) -> Iterator[str | AskResponse]:
+        """`answer_stream`, the state stored here: text chunks, then the AskResponse."""
+        for item in self._stream(request, defer_state=False):
+            yield item.response if isinstance(item, Answered) else item
+
+    def answer_stream(self, request: AskRequest) -> Iterator[str | Answered]:
+        """The answer in text chunks (lines), then the final Answered.
+
+        With an LLM, the engine's figures come first: the tool steps the question needs,
+        computed before the LLM is asked (milliseconds), so nobody waits for the LLM's
+        prose looking at nothing; the prose follows.
+        """
+        return self._stream(request, defer_state=True)
+
+    def _stream(self, request: AskRequest, *, defer_state: bool) -> Iterator[str | Answered]:
+        if self.settings.llm_url:
+            preview = self._engine_preview(request)
+            if preview:
+                yield preview
+        answered = self._answer(request, defer_state=defer_state)
+        for line in re.split(r"(?<=\n)", answered.response.answer):
+            if line:
+                yield line
+        yield answered
+
+    def _answer(self, request: AskRequest, *, defer_state: bool) -> Answered:
         conversation_id = self._conversation_id(request)
         conversation = self.store.get(conversation_id) or Conversation(id=conversation_id)
         question = request.question.strip()
@@ -201,38 +237,21 @@ class AdvisorService:
             goal = _goal_of(outcome.recommendation)
         else:
             response, draft, goal = self._ask_offline(question, language, conversation, outcome)
-        self.store.append(
-            conversation_id,
-            Turn(
-                question=question,
-                answer=response.answer,
-                language=response.language,
-                mode=response.mode,
-                request=response.request.model_dump(mode="json") if response.request else None,
-                draft=draft,
-                goal=goal.goal if goal is not None else None,
-                goal_gpu=goal.gpu if goal is not None else None,
-            ),
+        turn = Turn(
+            question=question,
+            answer=response.answer,
+            language=response.language,
+            mode=response.mode,
+            request=response.request.model_dump(mode="json") if response.request else None,
+            draft=draft,
+            goal=goal.goal if goal is not None else None,
+            goal_gpu=goal.gpu if goal is not None else None,
         )
         self.metrics.record(response)
-        return response
-
-    def ask_stream(self, request: AskRequest) -> Iterator[str | AskResponse]:
-        """The answer in text chunks (lines), then the final AskResponse.
-
-        With an LLM, the engine's figures come first: the tool steps the question needs,
-        computed before the LLM is asked (milliseconds), so nobody waits for the LLM's
-        prose looking at nothing; the prose follows.
-        """
-        if self.settings.llm_url:
-            preview = self._engine_preview(request)
-            if preview:
-                yield preview
-        response = self.ask(request)
-        for line in re.split(r"(?<=\n)", response.answer):
-            if line:
-                yield line
-        yield response
+        if defer_state and isinstance(self.store, TransactionalConversationStore):
+            return Answered(response, self.store.turn_change(conversation_id, turn))
+        self.store.append(conversation_id, turn)
+        return Answered(response)
 
     def _engine_preview(self, request: AskRequest) -> str:
         """The engine's steps for this question, as the offline reader reads it."""

@@ -68,8 +68,26 @@ def create_app(
     `warm_up` opens the knowledge base in a background thread at start.
     """
     settings = settings or get_settings()
-    owns_database = database is None
-    database = database or DatabaseStore.open(settings=settings)
+    if database is not None:
+        return _build_app(settings, service, database, False, with_ui, warm_up, staff_keys)
+    opened = DatabaseStore.open(settings=settings)
+    try:
+        return _build_app(settings, service, opened, True, with_ui, warm_up, staff_keys)
+    except BaseException:  # the app that would have closed it was never made
+        opened.close()
+        raise
+
+
+def _build_app(
+    settings: Settings,
+    service: AdvisorServiceProtocol | None,
+    database: DatabaseStore,
+    owns_database: bool,
+    with_ui: bool,
+    warm_up: bool,
+    staff_keys: StaffKeys | None,
+) -> FastAPI:
+    """create_app after the database is open: everything that may still fail."""
     catalog = configured_catalog(settings)
     service = service or default_service(settings, catalog, database)
     knowledge = KnowledgeBaseHolder(lambda: service.kb)
@@ -98,7 +116,12 @@ def create_app(
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         # uvicorn has set up its log handlers by now: filter them before the first request.
         install_log_redaction(
-            secret_values(settings.staff_api_keys, settings.llm_api_key, settings.database_url)
+            secret_values(
+                settings.staff_api_keys,
+                settings.llm_api_key,
+                settings.database_url,
+                settings.rate_limit_storage,
+            )
         )
         if warm_up:
             knowledge.warm_up_in_background()

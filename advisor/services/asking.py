@@ -9,6 +9,7 @@ conversation (`advisor.agent`) and the database (`advisor.storage`) plug in at s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from advisor.errors import InputError
@@ -19,7 +20,13 @@ from advisor.services.protocol import (
     FeedbackResponse,
     Rating,
 )
-from advisor.storage.records import StoredFeedback, StoredMessage, UnknownMessageError
+from advisor.storage.records import (
+    ConversationFullError,
+    StateChange,
+    StoredFeedback,
+    StoredMessage,
+    UnknownMessageError,
+)
 
 if TYPE_CHECKING:
     from advisor.agent.circuit import LlmCircuit
@@ -35,8 +42,12 @@ class MessageStore(Protocol):
         question: str,
         answer: str,
         payload: dict[str, Any] | None = None,
+        *,
+        max_messages: int | None = None,
+        state_change: StateChange | None = None,
     ) -> tuple[StoredMessage, StoredMessage]:
-        """The question and its answer, committed together before this returns."""
+        """The question, its answer and the follow-up state, committed together before this
+        returns; ConversationFullError (nothing written) past `max_messages`."""
         ...
 
     def add_feedback(
@@ -58,6 +69,15 @@ class ServiceMetrics(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Answered:
+    """An answer, and the follow-up state it leaves for the gateway to commit in the same
+    transaction as the exchange (None when the advisor's own store already holds it)."""
+
+    response: AskResponse
+    state_change: StateChange | None = None
+
+
 class AdvisorServiceProtocol(Protocol):
     """What `advisor.agent.service.AdvisorService` offers the faces."""
 
@@ -70,9 +90,9 @@ class AdvisorServiceProtocol(Protocol):
     @property
     def circuit(self) -> LlmCircuit: ...
 
-    def ask(self, request: AskRequest) -> AskResponse: ...
+    def answer(self, request: AskRequest) -> Answered: ...
 
-    def ask_stream(self, request: AskRequest) -> Iterator[str | AskResponse]: ...
+    def answer_stream(self, request: AskRequest) -> Iterator[str | Answered]: ...
 
     def close(self) -> None: ...
 
@@ -95,7 +115,7 @@ class AdvisorGateway:
     def ask(self, request: AskRequest) -> AskApiResponse:
         """Raises InputError (field `question` or `conversation_id`) for unusable input."""
         self._check_room(request)
-        return self._record(request, self.service.ask(request))
+        return self._record(request, self.service.answer(request))
 
     def ask_stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
         """Text chunks as the service produces them, then the stored final answer.
@@ -107,8 +127,8 @@ class AdvisorGateway:
         return self._stream(request)
 
     def _stream(self, request: AskRequest) -> Iterator[str | AskApiResponse]:
-        for item in self.service.ask_stream(request):
-            if isinstance(item, AskResponse):
+        for item in self.service.answer_stream(request):
+            if isinstance(item, Answered):
                 yield self._record(request, item)
                 return
             yield item
@@ -133,22 +153,33 @@ class AdvisorGateway:
 
     def _check_room(self, request: AskRequest) -> None:
         """A conversation that is full takes no more questions: each one costs two rows and
-        a longer prompt, so an endless one is a cheap way to load the server."""
+        a longer prompt, so an endless one is a cheap way to load the server. Checked
+        before answering (no work for a full one) and again under the row lock when the
+        answer is stored (two answers racing for the last place)."""
         if request.conversation_id is None:
             return
         held = self.store.message_count(request.conversation_id)
         if held + 2 > self.max_conversation_messages:
-            raise InputError(
-                "conversation_id",
-                f"conversation_id: this conversation holds {held} messages, the cap is"
-                f" {self.max_conversation_messages}; start a new conversation (omit the id)",
-            )
+            raise self._full(held)
 
-    def _record(self, request: AskRequest, response: AskResponse) -> AskApiResponse:
-        _, stored = self.store.add_exchange(
-            response.conversation_id,
-            request.question,
-            response.answer,
-            response.model_dump(mode="json"),
+    def _full(self, held: int) -> InputError:
+        return InputError(
+            "conversation_id",
+            f"conversation_id: this conversation holds {held} messages, the cap is"
+            f" {self.max_conversation_messages}; start a new conversation (omit the id)",
         )
+
+    def _record(self, request: AskRequest, answered: Answered) -> AskApiResponse:
+        response = answered.response
+        try:
+            _, stored = self.store.add_exchange(
+                response.conversation_id,
+                request.question,
+                response.answer,
+                response.model_dump(mode="json"),
+                max_messages=self.max_conversation_messages,
+                state_change=answered.state_change,
+            )
+        except ConversationFullError as full:
+            raise self._full(full.held) from None
         return AskApiResponse(**response.model_dump(), message_id=stored.id)

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from advisor.agent.conversations import MAX_TURNS, Conversation, Turn
 from advisor.services.protocol import check_conversation_id
+from advisor.storage.records import StateChange
 from advisor.storage.store import DatabaseStore
 
 
@@ -34,6 +35,12 @@ class DatabaseConversationStore:
     def append(self, conversation_id: str, turn: Turn) -> Conversation:
         """Add `turn` under the row lock, keeping the last `max_turns`; returns the
         conversation as stored."""
+        change = self.turn_change(conversation_id, turn)
+        return Conversation.model_validate(self.store.update_state(conversation_id, change))
+
+    def turn_change(self, conversation_id: str, turn: Turn) -> StateChange:
+        """The append as a change of the stored state, for a transaction that also stores
+        the exchange (`DatabaseStore.add_exchange`)."""
         check_conversation_id(conversation_id)
 
         def add_turn(state: dict[str, Any] | None) -> dict[str, Any]:
@@ -41,7 +48,7 @@ class DatabaseConversationStore:
             conversation.turns = [*conversation.turns, turn][-self.max_turns :]
             return conversation.model_dump(mode="json")
 
-        return Conversation.model_validate(self.store.update_state(conversation_id, add_turn))
+        return add_turn
 
 
 def _parse(conversation_id: str, state: dict[str, Any] | None) -> Conversation | None:

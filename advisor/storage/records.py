@@ -6,11 +6,23 @@ for, so `DatabaseStore` is the store the gateway records answers and feedback in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 Role = Literal["user", "assistant"]
 Rating = Literal["up", "down"]
+# A change to a conversation's follow-up state, applied under its row lock.
+StateChange = Callable[[dict[str, Any] | None], dict[str, Any]]
+
+
+class ConversationFullError(Exception):
+    """The conversation already holds its cap of messages; nothing was written."""
+
+    def __init__(self, held: int, cap: int) -> None:
+        self.held = held
+        self.cap = cap
+        super().__init__(f"the conversation holds {held} messages, the cap is {cap}")
 
 
 class UnknownMessageError(LookupError):

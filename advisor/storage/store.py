@@ -33,8 +33,10 @@ from advisor.storage.models import (
     utc_now,
 )
 from advisor.storage.records import (
+    ConversationFullError,
     Rating,
     Role,
+    StateChange,
     StoredFeedback,
     StoredMessage,
     UnknownConversationError,
@@ -154,15 +156,30 @@ class DatabaseStore:
         question: str,
         answer: str,
         payload: dict[str, Any] | None = None,
+        *,
+        max_messages: int | None = None,
+        state_change: StateChange | None = None,
     ) -> tuple[StoredMessage, StoredMessage]:
-        """A question and its answer in one transaction: both are stored or neither is, so
-        a failed write never leaves a question without its answer for a retry to repeat."""
+        """A question, its answer and the follow-up state they leave, in one transaction:
+        all are stored or none is, so a failed write never leaves a question without its
+        answer, nor a follow-up state built on an answer the user never got.
+
+        With `max_messages`, the count is checked under the conversation's row lock (the
+        SQLite write lock), so two answers racing for the last place cannot both take it:
+        ConversationFullError, nothing written.
+        """
         asked = self._new_message(conversation_id, "user", question, None, None)
         answered = self._new_message(conversation_id, "assistant", answer, payload, None)
         with self._transaction() as session:
-            self._insert(session, asked)
-            session.flush()  # the answer links to the question just written
+            conversation = self._locked_conversation(session, conversation_id)
+            if max_messages is not None:
+                held = self._count_messages(session, conversation_id)
+                if held + 2 > max_messages:
+                    raise ConversationFullError(held, max_messages)
+            self._insert(session, asked)  # flushed: the answer links to it
             self._insert(session, answered)
+            if state_change is not None:
+                conversation.state = state_change(conversation.state)
         return _stored_message(asked), _stored_message(answered)
 
     def _new_message(
@@ -204,6 +221,7 @@ class DatabaseStore:
                 .limit(1)
             )
         session.add(message)
+        session.flush()  # the sizing record's foreign key needs the message row first
         data = message.payload or {}
         request, report = data.get("request"), data.get("sizing")
         if isinstance(request, dict) and isinstance(report, dict):
@@ -266,16 +284,9 @@ class DatabaseStore:
         """Read, change and write a conversation's follow-up state in one locked transaction,
         so two answers in the same conversation never overwrite each other's turn."""
         with self._transaction() as session:
-            self._ensure_conversation(session, conversation_id)
-            conversation = session.scalars(
-                select(Conversation)
-                .where(Conversation.id == conversation_id)
-                .with_for_update()
-                .execution_options(populate_existing=True)
-            ).one()
+            conversation = self._locked_conversation(session, conversation_id)
             state = change(conversation.state)
             conversation.state = state
-            conversation.updated_at = utc_now()
             return state
 
     # ---- reads ---------------------------------------------------------------------
@@ -303,12 +314,7 @@ class DatabaseStore:
     def message_count(self, conversation_id: str) -> int:
         """For the conversation-length cap, checked before a new question is answered."""
         with self._read() as session:
-            count = session.scalar(
-                select(func.count())
-                .select_from(Message)
-                .where(Message.conversation_id == conversation_id)
-            )
-            return int(count or 0)
+            return self._count_messages(session, conversation_id)
 
     def conversation(self, conversation_id: str) -> views.ConversationView:
         """The staff view: every message in order with its rating; UnknownConversationError
@@ -466,6 +472,26 @@ class DatabaseStore:
             if conversation is None:
                 raise UnknownConversationError(conversation_id)
             return conversation
+
+    def _locked_conversation(self, session: Session, conversation_id: str) -> Conversation:
+        """The conversation row, created if new, locked until the transaction ends (FOR
+        UPDATE on PostgreSQL; SQLite's write transaction already holds the database)."""
+        self._ensure_conversation(session, conversation_id)
+        return session.scalars(
+            select(Conversation)
+            .where(Conversation.id == conversation_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        ).one()
+
+    @staticmethod
+    def _count_messages(session: Session, conversation_id: str) -> int:
+        count = session.scalar(
+            select(func.count())
+            .select_from(Message)
+            .where(Message.conversation_id == conversation_id)
+        )
+        return int(count or 0)
 
     @staticmethod
     def _message_exists(session: Session, message_id: str) -> bool:

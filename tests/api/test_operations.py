@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -88,3 +89,35 @@ def test_widget_page_script_and_snippet(client: TestClient) -> None:
     script = client.get("/widget.js")
     assert script.headers["content-type"].startswith("application/javascript")
     assert "gpu-advisor-bubble" in script.text and "iframe" in script.text
+
+
+class _ReachableProbe:
+    url = "http://llm.invalid/v1"
+
+    def status(self) -> tuple[bool | None, float | None, str | None]:
+        return True, 0.0, None
+
+
+def test_health_recovers_once_the_cool_down_is_over_without_traffic(
+    kb_data_dir: Path, tmp_path: Path
+) -> None:
+    """Regression: a half-open circuit waited for a question to try the LLM, and without
+    traffic /health stayed degraded forever although the LLM answered the probe."""
+    settings = app_settings(
+        kb_data_dir,
+        tmp_path,
+        llm_url="http://llm.invalid/v1",
+        llm_failure_threshold=1,
+        llm_cool_down_s=0.2,
+    )
+    app = create_app(settings, with_ui=False)
+    state = app.state.advisor
+    state.llm_probe = _ReachableProbe()
+    circuit = state.gateway.service.circuit
+    circuit.record_failure(circuit.attempt(), "timeout")
+    with TestClient(app) as client:
+        opened = client.get("/health").json()
+        time.sleep(0.3)
+        cooled = client.get("/health").json()
+    assert (opened["status"], opened["llm"]["circuit"]) == ("degraded", "open")
+    assert (cooled["status"], cooled["llm"]["circuit"]) == ("ok", "half_open")

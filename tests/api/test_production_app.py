@@ -197,3 +197,30 @@ def test_the_chat_ui_events_are_rate_limited_too(kb_data_dir: Path, tmp_path: Pa
         page = client.get("/")
     assert codes[:2] != [429, 429] and codes[2] == 429
     assert page.status_code == 200  # the page itself is not limited
+
+
+def test_a_failed_start_closes_the_database_it_opened(
+    kb_data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: create_app opened the database, a later step raised, and the pool was
+    left open (a leaked connection per failed start, e.g. a bad prices file)."""
+    closed: list[DatabaseStore] = []
+    real_close = DatabaseStore.close
+
+    def close(store: DatabaseStore) -> None:
+        closed.append(store)
+        real_close(store)
+
+    def broken_catalog(*_: object) -> None:
+        raise RuntimeError("prices file unreadable")
+
+    monkeypatch.setattr(DatabaseStore, "close", close)
+    monkeypatch.setattr("advisor.api.app.configured_catalog", broken_catalog)
+    with pytest.raises(RuntimeError, match="prices file unreadable"):
+        build_app(kb_data_dir, tmp_path)
+    assert len(closed) == 1
+    given = DatabaseStore.open(settings=app_settings(kb_data_dir, tmp_path))
+    with pytest.raises(RuntimeError):
+        create_app(app_settings(kb_data_dir, tmp_path), database=given, with_ui=False)
+    assert len(closed) == 1  # a database the caller gave stays the caller's to close
+    given.close()

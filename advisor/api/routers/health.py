@@ -22,12 +22,13 @@ def _version() -> str:
 @router.get("/health", response_model=HealthResponse, summary="Status, mode and LLM reachability")
 def get_health(state: StateDep) -> HealthResponse:
     """`degraded` when an LLM is configured but not answering, or answering so badly that
-    the circuit opened (the offline fallback serves meanwhile), or when the database is
-    unavailable (nothing can be acknowledged)."""
+    the circuit is open (the offline fallback serves meanwhile), or when the database is
+    unavailable (nothing can be acknowledged). Once the cool-down is over (half-open) the
+    probe decides: with no question to try the LLM, a reachable one is not a degradation."""
     reachable, checked_at, error = state.llm_probe.status()
     circuit = state.gateway.service.circuit.snapshot()
     database_error = state.database.ping()
-    llm_down = state.mode == "llm" and (reachable is False or circuit.state != "closed")
+    llm_down = state.mode == "llm" and (reachable is False or circuit.state == "open")
     degraded = llm_down or database_error is not None
     return HealthResponse(
         status="degraded" if degraded else "ok",

@@ -37,6 +37,8 @@ _BY_PATH: tuple[tuple[str, str], ...] = (
     ("tests/security/test_served_limits.py", "integration"),
     ("tests/api/test_serve_cli.py", "integration"),
     ("tests/api/test_openapi_fuzz.py", "fuzz"),
+    ("tests/api/test_surface_fuzz.py", "fuzz"),
+    ("tests/agent_llm/test_hostile_tool_calls.py", "fuzz"),
     ("tests/cli/test_cli_properties.py", "fuzz"),
     ("tests/agent/test_tool_properties.py", "fuzz"),
     ("tests/recommend/test_recommend_properties.py", "fuzz"),

@@ -772,6 +772,13 @@ class M(Enum):
         "Задача — {use_case}: {input} токенов на входе и {output} на выходе на запрос; "
         "пользователь ждёт первый токен за {ttft:g} с и {speed:g} токенов/с.",
     )
+    REC_SEARCH_CAPPED = (
+        "rec.search_capped",
+        "The search stopped after {sizings} configurations, the most one request may size; "
+        "name a model or a GPU to search the rest.",
+        "Поиск остановлен после {sizings} конфигураций — это предел для одного запроса; "
+        "укажите модель или GPU, чтобы перебрать остальные.",
+    )
     REC_DEFAULT_USERS = (
         "rec.default_users",
         "No load given: sized for {users} users at once, a pilot's worth.",

@@ -45,6 +45,9 @@ from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import concurrent_from_headcount, concurrent_from_rate
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
+# The most configurations one request may size: a bound on its time and memory whatever
+# the input (the widest goals seen size about 2,000; each sizing takes ~0.3-1 ms here).
+MAX_SIZINGS = 5000
 DEFAULT_USERS = 5  # no load given: a pilot's worth
 PILOT_SHARE = 0.1  # the pilot: a tenth of the peak load, at least PILOT_USERS
 HEADROOM = 1.2  # `recommended` holds 20% more users than the peak
@@ -146,6 +149,7 @@ class _Search:
         self.assumptions: list[Note] = []
         self.unmet: list[Note] = []
         self.searched = 0
+        self.capped = False
         self._ceilings: dict[tuple[str, str, str, int], bool] = {}
         self.model = self._lookup_model(request.model) if request.model else None
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
@@ -353,6 +357,9 @@ class _Search:
         """The engine's figures and the cost for one configuration (None: the engine refuses
         it, e.g. a format the GPU cannot run). Training on a given count that does not fit
         with every GPU holding the whole model shards it (ZeRO-3), as the engine does."""
+        if self.searched >= MAX_SIZINGS:
+            self.capped = True
+            return None
         load, training = self.load, self.load.training
         context = context or load.input_tokens + load.output_tokens
         try:
@@ -709,6 +716,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         _unmet(search, fitting, meeting, affordable, add)
     make_it_fit = _make_it_fit(search, meeting) if request.model else []
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
+    if search.capped:
+        assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
     return Recommendation(
         goal=_goal(request, load),
         workload=Workload(

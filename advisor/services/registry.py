@@ -152,10 +152,19 @@ def _nullable(prop: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _not_null(prop: dict[str, Any]) -> dict[str, Any]:
+    """`X | None` written as X: a value the caller must give."""
+    options = [p for p in prop.get("anyOf", [prop]) if p.get("type") != "null"]
+    if len(options) != 1:
+        return prop
+    return {**options[0], **({"description": prop["description"]} if "description" in prop else {})}
+
+
 def strict_parameters(
-    model: type[BaseModel], fields: Iterable[str] | None = None
+    model: type[BaseModel], fields: Iterable[str] | None = None, not_null: Iterable[str] = ()
 ) -> dict[str, Any]:
-    """A strict JSON schema of `model`'s fields (all of them, or the named ones)."""
+    """A strict JSON schema of `model`'s fields (all of them, or the named ones); the
+    `not_null` ones may not be null."""
     schema = model.model_json_schema()
     defs = schema.get("$defs", {})
     wanted = list(fields) if fields is not None else list(schema["properties"])
@@ -163,7 +172,10 @@ def strict_parameters(
     properties = {}
     for name in wanted:
         prop = _inline(schema["properties"][name], defs)
-        properties[name] = prop if name in required_in_model else _nullable(prop)
+        if name in not_null:
+            properties[name] = _not_null(prop)
+        else:
+            properties[name] = prop if name in required_in_model else _nullable(prop)
     return {
         "type": "object",
         "properties": properties,
@@ -178,15 +190,17 @@ def openai_tool(
     model_ids: Sequence[str] | None = None,
     gpu_ids: Sequence[str] | None = None,
     without: Sequence[str] = (),
+    not_null: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The OpenAI tool object of `spec`; with catalog ids, `model` / `gpu` become enums.
 
     Enums let the LLM server's structured output force a valid id (a small model invents
     names otherwise), at the price of only catalog entries through that tool. `without`
-    leaves fields out (the LLM's tools have no `hf_config`).
+    leaves fields out and `not_null` makes fields required values (the LLM's tools have no
+    `hf_config`, so their `model` is a catalog id, never null).
     """
     fields = [name for name in spec.field_names if name not in without]
-    parameters = strict_parameters(spec.arguments, fields)
+    parameters = strict_parameters(spec.arguments, fields, not_null)
     for name, ids in (("model", model_ids), ("gpu", gpu_ids)):
         if ids and name in parameters["properties"]:
             _restrict_to(parameters["properties"][name], sorted(ids))

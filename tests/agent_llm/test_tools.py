@@ -24,10 +24,15 @@ CATALOG = load_catalog()
 def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
     sent = convert_to_openai_tool(build_tools(TurnRecord(), CATALOG, None)[0], strict=True)
     expected = registry.openai_tool(
-        registry.SIZE_DEPLOYMENT, gpu_ids=sorted(CATALOG.gpus), without=("hf_config",)
+        registry.SIZE_DEPLOYMENT,
+        gpu_ids=sorted(CATALOG.gpus),
+        without=("hf_config",),
+        not_null=("model",),
     )
     assert sent == expected
-    assert "hf_config" not in sent["function"]["parameters"]["properties"]
+    properties = sent["function"]["parameters"]["properties"]
+    assert "hf_config" not in properties
+    assert properties["model"]["type"] == "string"  # never null: the model must be named
     string_branch = sent["function"]["parameters"]["properties"]["gpu"]["anyOf"][0]
     assert string_branch["enum"] == sorted(CATALOG.gpus)
 

@@ -200,6 +200,17 @@ def test_sizing_question_without_a_tool_call() -> None:
     assert failure(model, "How many GPUs for Llama 3.1 70B?").reason == "no_tool_call"
 
 
+def test_an_empty_answer_is_incomplete_not_a_server_error() -> None:
+    """The model's failing: it must not count towards opening the circuit."""
+    model = ScriptedChatModel(
+        script=[
+            tool_call("size_deployment", sizing_args(model="llama-3.1-70b", users=20)),
+            AIMessage(content="  "),
+        ]
+    )
+    assert failure(model, "How many GPUs for Llama 3.1 70B with 20 users?").reason == "incomplete"
+
+
 def test_cut_off_answer() -> None:
     cut = AIMessage(content="You need", response_metadata={"finish_reason": "length"})
     model = ScriptedChatModel(

@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 from openai import OpenAI
 
+from advisor.agent.llm.tools import LLM_NOT_NULL, LLM_WITHOUT
 from advisor.catalog.loader import Catalog, load_catalog
 from advisor.services.registry import SIZE_DEPLOYMENT, openai_tool
 from advisor.services.sizing import size_deployment
@@ -47,11 +48,16 @@ def catalog_bound_tool(catalog: Catalog) -> dict[str, Any]:
     """The sizing tool with `model` and `gpu` narrowed to the catalog's ids.
 
     A 135M model writes names like "laravel-1.1.0" into a free string; the enum makes vLLM's
-    structured outputs pick a catalog id. Every argument set valid here is valid for the
-    unrestricted strict schema, which is what the test validates against.
+    structured outputs pick a catalog id. The fields are the LLM's (no `hf_config`, a model
+    always named). Every argument set valid here is valid for the unrestricted strict
+    schema, which is what the test validates against.
     """
     return openai_tool(
-        SIZE_DEPLOYMENT, model_ids=sorted(catalog.models), gpu_ids=sorted(catalog.gpus)
+        SIZE_DEPLOYMENT,
+        model_ids=sorted(catalog.models),
+        gpu_ids=sorted(catalog.gpus),
+        without=LLM_WITHOUT,
+        not_null=LLM_NOT_NULL,
     )
 
 
@@ -131,7 +137,8 @@ def test_forced_tool_call_is_schema_valid_and_engine_accepts_it(
     assert call.type == "function"
     assert call.function.name == "size_deployment"
     arguments = json.loads(call.function.arguments)
-    jsonschema.validate(arguments, openai_tool(SIZE_DEPLOYMENT)["function"]["parameters"])
+    schema = openai_tool(SIZE_DEPLOYMENT, without=LLM_WITHOUT)["function"]["parameters"]
+    jsonschema.validate(arguments, schema)
     outcome = size_deployment(arguments, catalog)  # raises InputError if the engine refuses
     assert outcome.request.model == catalog.model(arguments["model"]).id
     assert outcome.report.model == outcome.request.model

@@ -6,8 +6,9 @@ import pytest
 
 from advisor.catalog.loader import Catalog, load_catalog, with_prices
 from advisor.errors import InputError
-from advisor.messages import render_all
+from advisor.messages import M, render_all
 from advisor.recommend import RecommendRequest, recommend
+from advisor.recommend import search as search_module
 from advisor.recommend.report import Recommendation
 from advisor.services.recommendation import recommend_deployment, recommendation_text
 from tests.recommend.helpers import assert_option_holds
@@ -167,3 +168,17 @@ def test_price_overrides_change_costs_not_figures(catalog: Catalog) -> None:
     assert [o.model for o in base.options] == [o.model for o in other.options]
     with pytest.raises(ValueError, match="usd"):
         with_prices(catalog, {"gpus": {"h100-sxm": {"usd": -1}}})
+
+
+def test_the_search_stops_at_its_sizing_cap_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bound on one request's work whatever the goal: past MAX_SIZINGS nothing more is
+    sized, the options found so far still hold, and the answer names the cap."""
+    monkeypatch.setattr(search_module, "MAX_SIZINGS", 40)
+    result = recommend(RecommendRequest(use_case="rag", users=50), load_catalog())
+    assert result.searched <= 40
+    assert any(n.code is M.REC_SEARCH_CAPPED for n in result.assumptions_i18n)
+    for option in result.options:
+        assert_option_holds(option, result, load_catalog())
+    monkeypatch.undo()
+    uncapped = recommend(RecommendRequest(use_case="rag", users=50), load_catalog())
+    assert not any(n.code is M.REC_SEARCH_CAPPED for n in uncapped.assumptions_i18n)

@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 from advisor.catalog import load_catalog
 from advisor.catalog.schema import UseCaseId
+from advisor.errors import InputError
 from advisor.recommend import Owned, RecommendRequest, recommend
+from advisor.recommend.search import MAX_SIZINGS
+from advisor.services.recommendation import recommend_deployment
 from tests.recommend.helpers import assert_option_holds
 
 CATALOG = load_catalog()
@@ -128,3 +131,53 @@ def test_every_training_option_re_sized_fits_and_ends_in_time(goal: RecommendReq
         assert_option_holds(option, result, CATALOG)
         if goal.budget_usd is not None and option.label != "closest":
             assert option.cost.capex_usd <= goal.budget_usd + 0.5
+
+
+hostile_numbers = st.one_of(
+    st.none(),
+    st.integers(-5, 5),
+    st.integers(1, 10**15),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1e-9, 1e-3, 0.5, 1, 1e4, 1e6, 1e12, 10**400]),
+    st.text(max_size=6),
+)
+hostile_goals = st.fixed_dictionaries(
+    {},
+    optional={
+        "use_case": st.sampled_from(USE_CASES) | st.text(max_size=8),
+        "headcount": hostile_numbers,
+        "users": hostile_numbers,
+        "requests_per_s": hostile_numbers,
+        "active_share": hostile_numbers,
+        "language": st.sampled_from(["ru", "en", "multi", "de"]),
+        "task": st.sampled_from(["inference", "lora", "qlora", "full", "pretrain", "x"]),
+        "model": st.sampled_from(SUITED_MODELS) | st.text(max_size=12),
+        "owned": st.text(max_size=16)
+        | st.builds(lambda n, g: f"{n}x {g}", st.integers(0, 2000), st.sampled_from(PRICED_GPUS)),
+        "gpu": st.sampled_from(PRICED_GPUS) | st.text(max_size=8),
+        "budget_usd": hostile_numbers,
+        "budget_rub": hostile_numbers,
+        "ttft_s": hostile_numbers,
+        "tokens_per_s": hostile_numbers,
+        "context": hostile_numbers,
+        "output_tokens": hostile_numbers,
+        "dataset_tokens": hostile_numbers,
+        "deadline_hours": hostile_numbers,
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(hostile_goals)
+def test_any_goal_gives_options_or_names_the_field_within_the_sizing_cap(
+    goal: dict[str, object],
+) -> None:
+    """Whatever a bot sends (wrong types, huge or tiny numbers, unknown ids): options with
+    their reasons, or an InputError naming the field; never more than MAX_SIZINGS sized."""
+    try:
+        result = recommend_deployment(goal, CATALOG)
+    except InputError as error:
+        assert error.field.split(".")[0] in goal, (goal, error)
+        return
+    assert result.searched <= MAX_SIZINGS
+    assert result.options or result.unmet

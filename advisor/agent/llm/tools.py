@@ -206,6 +206,8 @@ def compare_digest(comparison: Comparison) -> dict[str, Any]:
 
 
 LLM_WITHOUT: tuple[str, ...] = ("hf_config",)
+# Without hf_config a sizing call needs its model: strict decoding then always writes one.
+LLM_NOT_NULL: tuple[str, ...] = ("model",)
 
 
 def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
@@ -217,9 +219,12 @@ def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
     closed objects, and every figure the engine sizes must come from the user or the
     catalog, never be transcribed by the LLM (bots send configs through REST or MCP).
     """
-    function = registry.openai_tool(spec, gpu_ids=sorted(catalog.gpus), without=LLM_WITHOUT)[
-        "function"
-    ]
+    function = registry.openai_tool(
+        spec,
+        gpu_ids=sorted(catalog.gpus),
+        without=LLM_WITHOUT,
+        not_null=LLM_NOT_NULL if spec.fields == registry.SIZING_TOOL_FIELDS else (),
+    )["function"]
     return StructuredTool.from_function(
         func=func,
         name=spec.name,

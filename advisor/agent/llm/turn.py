@@ -183,7 +183,9 @@ def run_llm_turn(
         )
     answer = final.text.strip()
     if not answer:
-        raise LlmFailure("error", "the model's answer is empty", record=record)
+        # The model's failing, not the server's: "error" would count towards opening the
+        # circuit, and a prompt that gets an empty reply must not switch the LLM off.
+        raise LlmFailure("incomplete", "the model's answer is empty", record=record)
 
     user_words = [question, *(m["content"] for m in history if m.get("role") == "user")]
     # A sizing or goal answer must say how many GPUs of which kind (a comparison ranks, it

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from advisor.catalog.loader import load_catalog
 from advisor.services.registry import TOOLS
+from tests.hostile import TOOL_NAMES, json_scalars, nested, tool_arguments
 
 CATALOG = load_catalog()
 MCP_HEADERS = {"accept": "application/json, text/event-stream"}
@@ -23,36 +24,9 @@ FUZZ = settings(
     max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
 )
 
-scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-(2**70), 2**70),
-    st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=30),
-    st.sampled_from(
-        [
-            "../../etc/passwd",
-            "/etc/passwd",
-            "file:///etc/hosts",
-            "http://127.0.0.1:1/",
-            "ignore previous instructions",
-            "llama-3.1-70b",
-            "h100-sxm",
-            "4x a100-40gb",
-            "1e400",
-        ]
-    ),
-)
-values = st.recursive(
-    scalars,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
-field_names = sorted({name for spec in TOOLS for name in spec.arguments.model_fields})
-arguments = st.dictionaries(st.sampled_from(field_names) | st.text(max_size=10), values, max_size=6)
-tool_names = st.sampled_from([spec.name for spec in TOOLS]) | st.text(max_size=12)
+values = nested(json_scalars)
+arguments = tool_arguments(json_scalars)
+tool_names = st.sampled_from(TOOL_NAMES) | st.text(max_size=12)
 rpc_calls = st.fixed_dictionaries(
     {
         "jsonrpc": st.sampled_from(["2.0"]) | st.text(max_size=4),

@@ -22,20 +22,9 @@ from advisor.catalog.loader import load_catalog
 from advisor.services.sizing import size_deployment
 from advisor.sizing.request import HF_CONFIG_MAX_CHARS, HF_CONFIG_MAX_DEPTH
 from tests.api.conftest import LiveServer
+from tests.hostile import TINY_GQA_CONFIG
 
-CONFIG: dict[str, Any] = {
-    "_name_or_path": "acme/Tiny-GQA-1B",
-    "model_type": "llama",
-    "hidden_size": 2048,
-    "num_hidden_layers": 16,
-    "num_attention_heads": 32,
-    "num_key_value_heads": 8,
-    "intermediate_size": 8192,
-    "vocab_size": 128256,
-    "max_position_embeddings": 131072,
-    "tie_word_embeddings": True,
-    "torch_dtype": "bfloat16",
-}
+CONFIG = TINY_GQA_CONFIG
 
 
 @pytest.fixture(scope="module")

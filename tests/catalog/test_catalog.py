@@ -10,6 +10,7 @@ import pytest
 from advisor.catalog import CatalogLookupError, load_catalog
 from advisor.catalog.hf_config import parse_hf_config
 from advisor.sizing.weights import parameters
+from tests.hostile import TINY_GQA_CONFIG
 
 REQUIRED_GPUS = [
     "rtx-3090",
@@ -119,19 +120,7 @@ def test_unknown_gpu_suggests_neighbours() -> None:
 
 def test_model_from_a_hugging_face_config(tmp_path: Path) -> None:
     """The contents make a Model; the catalog lookup never opens the path."""
-    config = {
-        "_name_or_path": "acme/Tiny-GQA-1B",
-        "model_type": "llama",
-        "hidden_size": 2048,
-        "num_hidden_layers": 16,
-        "num_attention_heads": 32,
-        "num_key_value_heads": 8,
-        "intermediate_size": 8192,
-        "vocab_size": 128256,
-        "max_position_embeddings": 131072,
-        "tie_word_embeddings": True,
-        "torch_dtype": "bfloat16",
-    }
+    config = TINY_GQA_CONFIG
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
     with pytest.raises(CatalogLookupError):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from advisor.cli.main import main
+from tests.hostile import TINY_GQA_CONFIG
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -163,16 +164,7 @@ def test_the_cli_reads_the_users_own_config_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Only the command line takes a path: the user's file, on the user's machine."""
-    config = {
-        "_name_or_path": "acme/Tiny-GQA-1B",
-        "model_type": "llama",
-        "hidden_size": 2048,
-        "num_hidden_layers": 16,
-        "num_attention_heads": 32,
-        "num_key_value_heads": 8,
-        "intermediate_size": 8192,
-        "vocab_size": 128256,
-    }
+    config = TINY_GQA_CONFIG
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config), encoding="utf-8")
     code, out, _ = run(capsys, "size", "--model", str(path), "--gpu", "l40s", "--json")

@@ -64,8 +64,14 @@ def _field(name: str, info: FieldInfo) -> FormField:
     return FormField(name, kind, label, (), default, optional or info.is_required())
 
 
+# Not a form input: a pasted config.json belongs to REST, MCP or the command line.
+_NOT_IN_FORMS = frozenset({"hf_config"})
+
+
 def form_fields(model: type[BaseModel] = SizingRequest) -> list[FormField]:
-    return [_field(name, info) for name, info in model.model_fields.items()]
+    return [
+        _field(name, info) for name, info in model.model_fields.items() if name not in _NOT_IN_FORMS
+    ]
 
 
 def request_from_form(fields: list[FormField], values: list[Any]) -> dict[str, Any]:

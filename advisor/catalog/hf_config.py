@@ -43,7 +43,8 @@ def _int(config: dict[str, Any], *keys: str, minimum: int = 1) -> int | None:
     if key is None:
         return None
     value = config[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+    whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    if isinstance(value, bool) or not whole:  # also NaN and infinity (JSON's 1e400)
         raise HfConfigError(f"{key} must be a whole number, got {value!r:.40}")
     if not minimum <= value <= _MAX_INT:
         raise HfConfigError(f"{key} must be between {minimum} and {_MAX_INT}, got {value!r:.40}")

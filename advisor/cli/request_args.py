@@ -87,13 +87,18 @@ def request_from_args(args: argparse.Namespace) -> SizingRequest:
         if getattr(args, name, None) is not None
     }
     if str(values.get("model", "")).endswith(".json"):
-        values["hf_config"] = read_hf_config(values.pop("model"))
+        path = values.pop("model")
+        config = read_hf_config(path)
+        if isinstance(config, dict):  # the file names the model when the config does not
+            config.setdefault("_name_or_path", path)
+        values["hf_config"] = config
     try:
         return SizingRequest.model_validate(values)
     except ValidationError as exc:
         error = exc.errors()[0]
         field = str(error["loc"][0]) if error["loc"] else "input"
-        raise UsageError(f"advisor: --{field.replace('_', '-')}: {error['msg']}") from None
+        flag = "model" if field == "hf_config" else field  # the config came from --model
+        raise UsageError(f"advisor: --{flag.replace('_', '-')}: {error['msg']}") from None
 
 
 def read_hf_config(path: str) -> Any:

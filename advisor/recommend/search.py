@@ -391,6 +391,7 @@ class _Search:
         self.searched += 1
         result = fit(inputs)
         if training is not None and not result.fits and gpus and gpus > 1 and sharding == "none":
+            self.searched += 1  # a second sizing: counted against MAX_SIZINGS too
             inputs = resolve(request.model_copy(update={"sharding": "zero3"}), self.catalog)
             result = fit(inputs)
             request = inputs.request

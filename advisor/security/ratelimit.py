@@ -19,7 +19,7 @@ import logging
 import math
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import anyio.to_thread
@@ -82,14 +82,17 @@ class Decision:
 MEMORY_STORAGE = "memory://"
 _STORAGE_SCHEMES = ("memory://", "redis://", "rediss://", "redis+unix://")
 _NAMESPACE = "advisor-rate"
+REDIS_TIMEOUT_S = 0.25  # a local Redis answers in well under a millisecond
+REDIS_BACKOFF_S = 5.0
 _log = logging.getLogger(__name__)
 
 
 def check_storage_uri(uri: str) -> str:
     """`memory://` or a Redis URL (`redis://host:6379/0`, `rediss://`, `redis+unix://`)."""
     if not uri.startswith(_STORAGE_SCHEMES):
+        scheme = uri.split("://", 1)[0] if "://" in uri else "no scheme"  # never the password
         raise ValueError(
-            f"rate_limit_storage: expected memory:// or redis://host:port/db, got {uri!r}"
+            f"rate_limit_storage: expected memory:// or redis://host:port/db, got {scheme!r}"
         )
     return uri
 
@@ -97,24 +100,46 @@ def check_storage_uri(uri: str) -> str:
 class SharedLimiter:
     """One limit per client in `limits` storage: memory (this process) or Redis (shared).
 
-    Refused requests are not counted, so hammering does not extend the wait.
+    Refused requests are not counted, so hammering does not extend the wait. A Redis that
+    fails or stalls costs one request at most REDIS_TIMEOUT_S; then, for REDIS_BACKOFF_S,
+    requests pass without asking it, so a sick Redis never holds the server's threads.
     """
 
-    def __init__(self, limit: RateLimit, storage_uri: str = MEMORY_STORAGE) -> None:
+    def __init__(
+        self,
+        limit: RateLimit,
+        storage_uri: str = MEMORY_STORAGE,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.shared = not storage_uri.startswith(MEMORY_STORAGE)
-        storage = storage_from_string(check_storage_uri(storage_uri), wrap_exceptions=True)
+        options: dict[str, float] = (
+            {"socket_timeout": REDIS_TIMEOUT_S, "socket_connect_timeout": REDIS_TIMEOUT_S}
+            if self.shared
+            else {}
+        )
+        storage = storage_from_string(
+            check_storage_uri(storage_uri), wrap_exceptions=True, **options
+        )
         self._window = MovingWindowRateLimiter(storage)
         self._item = RateLimitItemPerSecond(limit.requests, math.ceil(limit.period_s))
+        self._clock = clock
+        self._down_until = 0.0
 
     def hit(self, client: str) -> Decision:
         """Count one request of `client` if the window has room."""
+        if self._clock() < self._down_until:
+            return Decision(True, self.limit.requests)
         try:
             allowed = self._window.hit(self._item, _NAMESPACE, client)
             stats = self._window.get_window_stats(self._item, _NAMESPACE, client)
         except StorageError as exc:
+            self._down_until = self._clock() + REDIS_BACKOFF_S
             _log.warning(
-                "rate limit storage unreachable, request let through: %s", exc.storage_error
+                "rate limit storage unreachable, requests let through for %.0f s: %s",
+                REDIS_BACKOFF_S,
+                exc.storage_error,
             )
             return Decision(True, self.limit.requests)
         if allowed:

@@ -22,6 +22,9 @@ from advisor.services.sizing import input_error
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
 
+# Open objects strict mode cannot express -> the field each stands in for.
+OPEN_FIELDS: dict[str, str] = {"hf_config": "model"}
+
 # The request fields an assistant needs to describe a deployment; the rest keep defaults.
 SIZING_TOOL_FIELDS: tuple[str, ...] = (
     "model",
@@ -189,18 +192,19 @@ def openai_tool(
     *,
     model_ids: Sequence[str] | None = None,
     gpu_ids: Sequence[str] | None = None,
-    without: Sequence[str] = (),
-    not_null: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The OpenAI tool object of `spec`; with catalog ids, `model` / `gpu` become enums.
 
     Enums let the LLM server's structured output force a valid id (a small model invents
-    names otherwise), at the price of only catalog entries through that tool. `without`
-    leaves fields out and `not_null` makes fields required values (the LLM's tools have no
-    `hf_config`, so their `model` is a catalog id, never null).
+    names otherwise), at the price of only catalog entries through that tool.
+
+    Strict mode allows only closed objects, so an open field (`hf_config`) is left out
+    and the field it stands in for (`model`) becomes a value to give: a bot that sends a
+    config.json's contents does it through REST or MCP, and the LLM never transcribes one.
     """
-    fields = [name for name in spec.field_names if name not in without]
-    parameters = strict_parameters(spec.arguments, fields, not_null)
+    left_out = [name for name in spec.field_names if name in OPEN_FIELDS]
+    fields = [name for name in spec.field_names if name not in OPEN_FIELDS]
+    parameters = strict_parameters(spec.arguments, fields, [OPEN_FIELDS[n] for n in left_out])
     for name, ids in (("model", model_ids), ("gpu", gpu_ids)):
         if ids and name in parameters["properties"]:
             _restrict_to(parameters["properties"][name], sorted(ids))

@@ -64,13 +64,10 @@ def normalized_request(request: SizingRequest, catalog: Catalog) -> SizingReques
     """The request with catalog ids for model and GPU and the weight format the engine uses:
     what `advisor ask --json` reports and what a follow-up changes."""
     inputs = resolve(request, catalog)
-    return request.model_copy(
-        update={
-            "model": inputs.model.id,
-            "gpu": inputs.gpu.id,
-            "precision": inputs.fmt.id,
-        }
-    )
+    names = {"gpu": inputs.gpu.id, "precision": inputs.fmt.id}
+    if request.hf_config is None:  # an inline config stays the model: never both
+        names["model"] = inputs.model.id
+    return request.model_copy(update=names)
 
 
 def size_deployment(arguments: Arguments, catalog: Catalog) -> SizingOutcome:

@@ -58,7 +58,7 @@ class SizingRequest(BaseModel):
     model: str | None = Field(
         default=None,
         max_length=200,
-        description="catalog id or alias of the model, e.g. llama-3.1-70b (or hf_config)",
+        description="catalog id or alias of the model, e.g. llama-3.1-70b",
     )
     hf_config: dict[str, Any] | None = Field(
         default=None,

@@ -4,6 +4,7 @@ client sends them: a report, or an InputError naming the argument to fix; nothin
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
@@ -139,7 +140,7 @@ CONFIG_KEYS = (
 config_values = st.one_of(
     json_scalars,
     st.integers(0, 2**31 - 1),
-    st.sampled_from([1, 2, 8, 64, 4096, 2**31 - 1, 2**31]),
+    st.sampled_from([1, 2, 8, 64, 4096, 2**31 - 1, 2**31, 8.0, math.inf, -math.inf, math.nan]),
     st.lists(json_scalars, max_size=3),
     st.dictionaries(st.sampled_from(CONFIG_KEYS), json_scalars, max_size=3),
 )

@@ -23,12 +23,7 @@ CATALOG = load_catalog()
 
 def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
     sent = convert_to_openai_tool(build_tools(TurnRecord(), CATALOG, None)[0], strict=True)
-    expected = registry.openai_tool(
-        registry.SIZE_DEPLOYMENT,
-        gpu_ids=sorted(CATALOG.gpus),
-        without=("hf_config",),
-        not_null=("model",),
-    )
+    expected = registry.openai_tool(registry.SIZE_DEPLOYMENT, gpu_ids=sorted(CATALOG.gpus))
     assert sent == expected
     properties = sent["function"]["parameters"]["properties"]
     assert "hf_config" not in properties

@@ -56,8 +56,11 @@ def test_rest_sizes_an_inline_config(client: TestClient) -> None:
     response = client.post("/v1/size", json={"hf_config": CONFIG, "gpu": "l40s"})
     assert response.status_code == 200
     assert response.json()["model"] == "tiny-gqa-1b"
-    expected = size_deployment({"hf_config": CONFIG, "gpu": "l40s"}, load_catalog()).report
-    assert response.json() == expected.model_dump(mode="json")
+    outcome = size_deployment({"hf_config": CONFIG, "gpu": "l40s"}, load_catalog())
+    assert response.json() == outcome.report.model_dump(mode="json")
+    # The request as read keeps the inline config as its model: valid to send again.
+    assert outcome.request.model is None
+    assert size_deployment(outcome.request.model_dump(), load_catalog()).report == outcome.report
     compared = client.post("/v1/compare", json={"hf_config": CONFIG, "users": 4})
     assert compared.status_code == 200 and compared.json()["rows"]
 
@@ -83,6 +86,19 @@ def test_a_bad_inline_config_names_the_key(
     assert response.status_code == 422
     error = error_of(response)
     assert error["param"] == "hf_config" and named in error["message"]
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "Infinity", "NaN"])
+def test_non_finite_numbers_in_a_config_name_the_key(client: TestClient, number: str) -> None:
+    """Regression: JSON's 1e400 parses to an infinite float, whose int() raised an
+    OverflowError that pydantic does not catch: a 500."""
+    body = json.dumps({"hf_config": CONFIG}).replace(
+        '"vocab_size": 128256', f'"vocab_size": {number}'
+    )
+    response = client.post("/v1/size", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert error_of(response)["param"] == "hf_config"
+    assert "vocab_size" in error_of(response)["message"]
 
 
 def test_model_and_inline_config_are_one_or_the_other(client: TestClient) -> None:

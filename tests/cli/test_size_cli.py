@@ -173,4 +173,9 @@ def test_the_cli_reads_the_users_own_config_json(
     assert code == 2 and err.startswith("advisor: --model: cannot read") and err[-1:] == "\n"
     path.write_text(json.dumps({**config, "hidden_size": "wide"}), encoding="utf-8")
     code, _, err = run(capsys, "size", "--model", str(path))
-    assert code == 2 and "hidden_size must be a whole number" in err
+    assert code == 2 and err.startswith("advisor: --model: ")
+    assert "hidden_size must be a whole number" in err
+    unnamed = {k: v for k, v in config.items() if k != "_name_or_path"}
+    path.write_text(json.dumps(unnamed), encoding="utf-8")
+    code, out, _ = run(capsys, "size", "--model", str(path), "--json")
+    assert code == 0 and json.loads(out)["model"] == "config.json"  # named by its file

@@ -22,7 +22,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from advisor.agent.llm import LlmFailure, LlmTurn, run_llm_turn
 from advisor.agent.llm.factory import chat_model
 from advisor.agent.llm.prompts import system_prompt
-from advisor.agent.llm.tools import LLM_WITHOUT, SIZE_DEPLOYMENT, TurnRecord, build_tools
+from advisor.agent.llm.tools import SIZE_DEPLOYMENT, TurnRecord, build_tools
 from advisor.catalog.loader import load_catalog
 from advisor.config import Settings
 from advisor.services import registry
@@ -89,7 +89,7 @@ def test_forced_tool_call_of_the_agent_is_schema_valid_and_sized(settings: Setti
     assert message.response_metadata.get("finish_reason") != "length"
     (call,) = message.tool_calls
     assert call["name"] == SIZE_DEPLOYMENT
-    schema = registry.openai_tool(registry.SIZE_DEPLOYMENT, without=LLM_WITHOUT)
+    schema = registry.openai_tool(registry.SIZE_DEPLOYMENT)
     jsonschema.validate(call["args"], schema["function"]["parameters"])
     outcome = advisor_tools.size_deployment(call["args"], CATALOG)  # InputError if refused
     assert outcome.request.model == "llama-3.1-8b"

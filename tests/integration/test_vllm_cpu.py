@@ -15,7 +15,6 @@ import jsonschema
 import pytest
 from openai import OpenAI
 
-from advisor.agent.llm.tools import LLM_NOT_NULL, LLM_WITHOUT
 from advisor.catalog.loader import Catalog, load_catalog
 from advisor.services.registry import SIZE_DEPLOYMENT, openai_tool
 from advisor.services.sizing import size_deployment
@@ -48,7 +47,7 @@ def catalog_bound_tool(catalog: Catalog) -> dict[str, Any]:
     """The sizing tool with `model` and `gpu` narrowed to the catalog's ids.
 
     A 135M model writes names like "laravel-1.1.0" into a free string; the enum makes vLLM's
-    structured outputs pick a catalog id. The fields are the LLM's (no `hf_config`, a model
+    structured outputs pick a catalog id (the strict form has no `hf_config`, so a model is
     always named). Every argument set valid here is valid for the unrestricted strict
     schema, which is what the test validates against.
     """
@@ -56,8 +55,6 @@ def catalog_bound_tool(catalog: Catalog) -> dict[str, Any]:
         SIZE_DEPLOYMENT,
         model_ids=sorted(catalog.models),
         gpu_ids=sorted(catalog.gpus),
-        without=LLM_WITHOUT,
-        not_null=LLM_NOT_NULL,
     )
 
 
@@ -137,7 +134,7 @@ def test_forced_tool_call_is_schema_valid_and_engine_accepts_it(
     assert call.type == "function"
     assert call.function.name == "size_deployment"
     arguments = json.loads(call.function.arguments)
-    schema = openai_tool(SIZE_DEPLOYMENT, without=LLM_WITHOUT)["function"]["parameters"]
+    schema = openai_tool(SIZE_DEPLOYMENT)["function"]["parameters"]
     jsonschema.validate(arguments, schema)
     outcome = size_deployment(arguments, catalog)  # raises InputError if the engine refuses
     assert outcome.request.model == catalog.model(arguments["model"]).id

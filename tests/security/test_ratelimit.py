@@ -4,6 +4,7 @@ proxies handled safely."""
 from __future__ import annotations
 
 import ipaddress
+import socket
 import threading
 import time
 
@@ -12,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
-from advisor.config import Settings
+from advisor.config import Settings, SettingsError, get_settings
 from advisor.security import (
     RateLimit,
     RateLimitMiddleware,
@@ -20,7 +21,12 @@ from advisor.security import (
     StaffKeys,
     client_address,
 )
-from advisor.security.ratelimit import MEMORY_STORAGE, client_key, parse_networks
+from advisor.security.ratelimit import (
+    MEMORY_STORAGE,
+    REDIS_BACKOFF_S,
+    client_key,
+    parse_networks,
+)
 from serving.cpu import free_port
 from tests.security.redis_server import RedisServer
 
@@ -109,17 +115,47 @@ def test_replicas_on_one_redis_share_the_limit(redis_server: RedisServer) -> Non
     assert all(limiter.hit("a").allowed for limiter in apart)  # memory: per process
 
 
-def test_an_unreachable_storage_lets_requests_through(caplog: pytest.LogCaptureFixture) -> None:
+def test_an_unreachable_storage_lets_requests_through_and_is_left_alone_a_while(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A failed Redis call lets the request pass; for REDIS_BACKOFF_S the limiter does not
+    ask again (a stalled Redis would otherwise hold a thread per request)."""
+    now = [1000.0]
     closed = f"redis://127.0.0.1:{free_port()}/0"
-    limiter = SharedLimiter(RateLimit.parse("1/minute"), closed)
+    limiter = SharedLimiter(RateLimit.parse("1/minute"), closed, clock=lambda: now[0])
+    asked = []
+    real_hit = limiter._window.hit
+
+    def counted(*args: object) -> bool:
+        asked.append(args)
+        return real_hit(*args)  # type: ignore[arg-type]
+
+    limiter._window.hit = counted  # type: ignore[method-assign]
     assert all(limiter.hit("a").allowed for _ in range(3))
+    assert len(asked) == 1 and "rate limit storage unreachable" in caplog.text
+    now[0] += REDIS_BACKOFF_S + 1
+    assert limiter.hit("a").allowed and len(asked) == 2
+
+
+def test_a_stalled_redis_costs_one_request_its_timeout(caplog: pytest.LogCaptureFixture) -> None:
+    """A Redis that accepts connections and never answers: the socket timeout ends the
+    call, the request passes (no timing is asserted; the log shows the timeout)."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        url = f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+        limiter = SharedLimiter(RateLimit.parse("1/minute"), url)
+        assert limiter.hit("a").allowed
     assert "rate limit storage unreachable" in caplog.text
 
 
 def test_bad_storage_names_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ADVISOR_RATE_LIMIT_STORAGE", "file:///tmp/counts")
-    with pytest.raises(ValidationError, match="rate_limit_storage"):
-        Settings()
+    monkeypatch.setenv("ADVISOR_RATE_LIMIT_STORAGE", "file://user:secret-password@host/counts")
+    get_settings.cache_clear()
+    with pytest.raises(SettingsError, match="ADVISOR_RATE_LIMIT_STORAGE") as refused:
+        get_settings()
+    get_settings.cache_clear()
+    assert "secret-password" not in str(refused.value)
     monkeypatch.setenv("ADVISOR_RATE_LIMIT_STORAGE", "redis://cache:6379/1")
     assert Settings().rate_limit_storage.get_secret_value() == "redis://cache:6379/1"
 

@@ -33,8 +33,10 @@ def test_strict_shape_of_every_tool() -> None:
         assert tool["function"]["strict"] is True
         assert tool["function"]["name"] == spec.name
         assert params["additionalProperties"] is False
-        assert params["required"] == list(spec.field_names)
+        closed = [n for n in spec.field_names if n not in registry.OPEN_FIELDS]
+        assert params["required"] == closed
         assert "title" not in str(params)
+        assert "'additionalProperties': True" not in str(params)  # strict: closed objects
         jsonschema.Draft202012Validator.check_schema(params)
 
 
@@ -46,15 +48,17 @@ def test_names_are_unique_and_every_field_exists_on_its_model() -> None:
 
 
 def test_nulls_take_the_defaults_and_the_engine_accepts_them() -> None:
-    args = dict.fromkeys(SIZING_TOOL_FIELDS) | {"model": "qwen2.5-7b", "users": 8}
-    jsonschema.validate(args, _parameters(registry.SIZE_DEPLOYMENT))
+    params = _parameters(registry.SIZE_DEPLOYMENT)
+    args = dict.fromkeys(params["required"]) | {"model": "qwen2.5-7b", "users": 8}
+    jsonschema.validate(args, params)
     request = registry.SIZE_DEPLOYMENT.parse(args)
     report = size_deployment(request.model_dump(), load_catalog()).report
     assert report.model == "qwen2.5-7b" and report.users == 8
 
 
 def test_the_schema_rejects_what_the_engine_would() -> None:
-    args = dict.fromkeys(SIZING_TOOL_FIELDS) | {"model": "x", "task": "dance"}
+    strict = [name for name in SIZING_TOOL_FIELDS if name not in registry.OPEN_FIELDS]
+    args = dict.fromkeys(strict) | {"model": "x", "task": "dance"}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(args, _parameters(registry.SIZE_DEPLOYMENT))
     with pytest.raises(InputError) as error:

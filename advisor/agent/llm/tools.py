@@ -205,26 +205,16 @@ def compare_digest(comparison: Comparison) -> dict[str, Any]:
     return {"model": comparison.model, "task": comparison.task, "rows": rows}
 
 
-LLM_WITHOUT: tuple[str, ...] = ("hf_config",)
-# Without hf_config a sizing call needs its model: strict decoding then always writes one.
-LLM_NOT_NULL: tuple[str, ...] = ("model",)
-
-
 def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
     """A LangChain tool with the registry's name, description and strict schema.
 
     `gpu` is narrowed to the catalog's ids: strict decoding then cannot produce a GPU the
     engine rejects (the 135M test model wrote the model name or "vllm" there); ~100
-    tokens, where model ids would cost ~400. No `hf_config`: strict decoding allows only
-    closed objects, and every figure the engine sizes must come from the user or the
-    catalog, never be transcribed by the LLM (bots send configs through REST or MCP).
+    tokens, where model ids would cost ~400. The strict form has no `hf_config` (see
+    `registry.openai_tool`): every figure the engine sizes comes from the user or the
+    catalog, never transcribed by the LLM.
     """
-    function = registry.openai_tool(
-        spec,
-        gpu_ids=sorted(catalog.gpus),
-        without=LLM_WITHOUT,
-        not_null=LLM_NOT_NULL if spec.fields == registry.SIZING_TOOL_FIELDS else (),
-    )["function"]
+    function = registry.openai_tool(spec, gpu_ids=sorted(catalog.gpus))["function"]
     return StructuredTool.from_function(
         func=func,
         name=spec.name,

@@ -231,7 +231,7 @@ def test_kustomize_builds(directory: str) -> None:
     expected = {
         "app": {"Namespace", "ConfigMap", "Deployment", "Service", "Ingress"},
         "postgres": {"StatefulSet", "Service"},
-        "redis": {"Deployment", "Service"},
+        "redis": {"Deployment", "Service", "NetworkPolicy"},
     }[directory]
     assert expected <= kinds
 
@@ -274,6 +274,10 @@ def test_kubernetes_app_is_wired_together() -> None:
     storage = config["ADVISOR_RATE_LIMIT_STORAGE"]
     assert storage.startswith(f"redis://{redis_service['metadata']['name']}.gpu-advisor.svc")
     assert storage.endswith(f":{redis_service['spec']['ports'][0]['port']}/0")
+    # Redis has no password: only the app's pods may reach it.
+    policy = load(KUBERNETES / "redis" / "networkpolicy.yaml")["spec"]
+    (allowed,) = policy["ingress"][0]["from"]
+    assert allowed["podSelector"]["matchLabels"].items() <= pod_labels.items()
 
 
 def test_production_stack_values_run_the_engines_plan() -> None:

@@ -282,9 +282,9 @@ class AdvisorUi:
         request = last.get("request") if staff_ok else None
         return form_values(self.fields, request)
 
-    def rerun_goal(self, staff_ok: bool, *values: Any) -> tuple[str, str, str | None]:
+    def rerun_goal(self, staff_ok: bool, *values: Any) -> tuple[str, str, list[str] | None]:
         """(recommendation card, assumptions and unmet constraints in both languages, the
-        lead option's specification .md) from the goal form: staff correct an assumption
+        lead option's specification as .md and .pdf) from the goal form: staff correct an assumption
         (the share of staff at once, tokens per request, a latency target) and see what
         changes."""
         if not staff_ok:
@@ -299,7 +299,8 @@ class AdvisorUi:
         if result.unmet_i18n:
             notes += _staff_notes(M.UI_UNMET, result.unmet_i18n)
         lead = lead_option(result)
-        spec = None if lead is None else self._write_specification(lead, result, "ru") + ".md"
+        stem = None if lead is None else self._write_specification(lead, result, "ru")
+        spec = None if stem is None else [f"{stem}.md", f"{stem}.pdf"]
         return recommendation_card(result, "ru"), "\n".join(notes), spec
 
     def last_goal_values(self, staff_ok: bool, session: Session | None) -> list[Any]:
@@ -408,7 +409,7 @@ def build_ui(state: UiServices) -> gr.Blocks:
                 )
                 goal_card = gr.HTML(elem_id="staff-goal-card")
                 goal_notes = gr.Markdown()
-                goal_spec = gr.File(label=both(M.UI_SPEC_MD))
+                goal_spec = gr.File(label=both(M.UI_SPEC_FILES), file_count="multiple")
 
         chat_outputs = [chatbot, question, card, session, feedback_note]
         extras = [*follow, spec_md, spec_pdf]

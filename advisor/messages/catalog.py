@@ -1307,6 +1307,7 @@ class M(Enum):
     UI_RUN_ENGINE = ("ui.run_engine", "Run the engine", "Пересчитать")
     UI_SPEC_MD = ("ui.spec_md", "Specification (.md)", "Спецификация (.md)")
     UI_SPEC_PDF = ("ui.spec_pdf", "Specification (.pdf)", "Спецификация (.pdf)")
+    UI_SPEC_FILES = ("ui.spec_files", "Specification (.md, .pdf)", "Спецификация (.md, .pdf)")
     UI_ASK_THIS = ("ui.ask_this", "Ask", "Спросить")
     UI_MARKDOWN_REPORT = ("ui.markdown_report", "Markdown report", "Отчёт в Markdown")
     UI_DOWNLOAD_MD = ("ui.download_md", "Download .md", "Скачать .md")

@@ -244,7 +244,8 @@ def test_staff_correct_a_goal_assumption_and_see_what_changes(ui: AdvisorUi) -> 
     card, notes, spec = ui.rerun_goal(True, *values)
     assert "200 staff, 10% of them at once = 20 concurrent users" in notes
     assert "200 сотрудников, одновременно 10% из них = 20 пользователей" in notes
-    assert spec is not None and "vllm serve" in Path(spec).read_text("utf-8")
+    assert spec is not None and "vllm serve" in Path(spec[0]).read_text("utf-8")
+    assert Path(spec[1]).read_bytes().startswith(b"%PDF")
     by_name["active_share"] = "0.5"
     card, notes, _ = ui.rerun_goal(True, *by_name.values())
     assert "50% of them at once = 100 concurrent users" in notes

@@ -16,6 +16,7 @@ from advisor.messages.note import (
     placeholders,
     render,
     render_all,
+    task_note,
 )
 
 __all__ = [
@@ -30,4 +31,5 @@ __all__ = [
     "placeholders",
     "render",
     "render_all",
+    "task_note",
 ]

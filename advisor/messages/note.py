@@ -79,6 +79,12 @@ def note(code: M, /, **params: Param) -> Note:
     return made
 
 
+def task_note(task: str) -> Note:
+    """A task's name (inference, LoRA, full fine-tuning, ...), rendered in the reader's
+    language wherever a message names the task."""
+    return note(M.by_key(f"task.{task}"))
+
+
 def _format(value: Any, format_spec: str, language: Language) -> str:
     if type(value) is str and not format_spec:  # the common case first: plain text
         return value

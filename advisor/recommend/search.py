@@ -27,7 +27,7 @@ from typing import Any
 from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
 from advisor.errors import InputError
-from advisor.messages import M, Note, Param, english, english_all, note
+from advisor.messages import M, Note, Param, english, english_all, note, task_note
 from advisor.recommend.costs import Serving, Spend, TrainingRun, spend, tokens_per_month
 from advisor.recommend.report import (
     Cost,
@@ -159,6 +159,10 @@ class _Search:
 
     # ---- inputs ----------------------------------------------------------------------------
 
+    def what_was_searched(self) -> Param:
+        """The model the customer fixed, or "the shortlist", for an unmet note."""
+        return self.model.name if self.model else note(M.REC_SHORTLIST)
+
     def _lookup_model(self, name: str) -> Model:
         try:
             return self.catalog.model(name)
@@ -269,7 +273,7 @@ class _Search:
         self.assumptions.append(
             note(
                 M.REC_TRAINING,
-                task=note(M.by_key(f"task.{task}")),
+                task=task_note(task),
                 tokens=tokens,
                 seq_len=seq_len,
                 hours=deadline,
@@ -625,7 +629,7 @@ def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
     }
     if load.training is not None:
         common |= {
-            "task": note(M.by_key(f"task.{load.training.task}")),
+            "task": task_note(load.training.task),
             "hours": round(config.hours or 0.0, 2),
             "deadline": load.training.deadline_hours,
             "tokens": load.training.dataset_tokens,
@@ -782,13 +786,13 @@ def _owned_options(
     if not ranked:
         owned = search.request.owned
         assert owned is not None and search.owned_gpu is not None
-        what = search.model.name if search.model else note(M.REC_SHORTLIST)
+        what = search.what_was_searched()
         if load.training is not None:
             search.unmet.append(
                 note(
                     M.UNMET_OWNED_TRAINING,
                     model=what,
-                    task=note(M.by_key(f"task.{load.training.task}")),
+                    task=task_note(load.training.task),
                     count=owned.count,
                     gpu=search.owned_gpu.name,
                 )
@@ -824,13 +828,13 @@ def _unmet(
     load, budget = search.load, search.budget
     training = load.training
     if not fitting:
-        what = search.model.name if search.model else note(M.REC_SHORTLIST)
+        what = search.what_was_searched()
         if training is not None:
             search.unmet.append(
                 note(
                     M.UNMET_FIT_TRAINING,
                     model=what,
-                    task=note(M.by_key(f"task.{training.task}")),
+                    task=task_note(training.task),
                     seq_len=training.seq_len,
                     count=MAX_GPUS,
                 )

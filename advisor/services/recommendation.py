@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, note, render
+from advisor.messages import M, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
 from advisor.recommend.report import FitChange, Option
 from advisor.services.sizing import input_error
@@ -123,7 +123,7 @@ def _workload_line(result: Recommendation, language: Language) -> str:
         return render(
             M.REC_WORKLOAD_TRAINING,
             language,
-            task=note(M.by_key(f"task.{load.task}")),
+            task=task_note(load.task),
             tokens=load.dataset_tokens,
             seq_len=load.seq_len or 0,
             hours=load.deadline_hours or 0,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, note, render
+from advisor.messages import M, render, task_note
 from advisor.recommend.costs import chassis_for
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import cost_lines
@@ -45,7 +45,7 @@ def specification_markdown(
         purpose = render(
             M.SPEC_PURPOSE_TRAINING,
             language,
-            task=note(M.by_key(f"task.{result.workload.task}")),
+            task=task_note(result.workload.task),
             model=option.model_name,
             hours=option.training_hours,
             as_of=catalog.prices.as_of,

@@ -176,7 +176,7 @@ class DatabaseStore:
                 held = self._count_messages(session, conversation_id)
                 if held + 2 > max_messages:
                     raise ConversationFullError(held, max_messages)
-            self._insert(session, asked)  # flushed: the answer links to it
+            self._insert(session, asked)  # autoflushed by the answer's in_reply_to query
             self._insert(session, answered)
             if state_change is not None:
                 conversation.state = state_change(conversation.state)
@@ -221,10 +221,10 @@ class DatabaseStore:
                 .limit(1)
             )
         session.add(message)
-        session.flush()  # the sizing record's foreign key needs the message row first
         data = message.payload or {}
         request, report = data.get("request"), data.get("sizing")
         if isinstance(request, dict) and isinstance(report, dict):
+            session.flush()  # the sizing record's foreign key needs the message row first
             session.add(
                 SizingRecord(
                     conversation_id=conversation_id,

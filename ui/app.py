@@ -263,8 +263,7 @@ class AdvisorUi:
             outcome = size_deployment(arguments, self.state.catalog)
             comparison = compare_gpus(arguments, self.state.catalog)
         except InputError as exc:
-            allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
-            return empty_card(), f"**{exc.field}**: {exc}{allowed}", "", None
+            return empty_card(), _field_error(exc), "", None
         report = outcome.report
         notes = _staff_notes(M.UI_ASSUMPTIONS, report.assumptions_i18n)
         notes += _staff_notes(M.UI_FORMULAS, report.formulas_i18n, code=True)
@@ -293,8 +292,7 @@ class AdvisorUi:
             goal = request_from_form(self.goal_fields, list(values))
             result = recommend_deployment(goal, self.state.catalog)
         except InputError as exc:
-            allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
-            return empty_card(), f"**{exc.field}**: {exc}{allowed}", None
+            return empty_card(), _field_error(exc), None
         notes = _staff_notes(M.UI_ASSUMPTIONS, result.assumptions_i18n)
         if result.unmet_i18n:
             notes += _staff_notes(M.UI_UNMET, result.unmet_i18n)
@@ -307,6 +305,12 @@ class AdvisorUi:
         last = (session or {}).get("last") or {}
         result = last.get("recommendation") if staff_ok else None
         return form_values(self.goal_fields, result.goal if result is not None else None)
+
+
+def _field_error(exc: InputError) -> str:
+    """A staff form's refusal: the field to fix in bold, then why and what it accepts."""
+    allowed = f" (allowed: {', '.join(exc.allowed)})" if exc.allowed else ""
+    return f"**{exc.field}**: {exc}{allowed}"
 
 
 def _field_component(field: FormField) -> gr.components.Component:

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from advisor.catalog.schema import Architecture, MlaAttention, Model, Moe
+from advisor.catalog.schema import Architecture, LinearAttention, MlaAttention, Model, Moe
 
 _TOOL_PARSERS = {
     "qwen2": "hermes",
@@ -51,6 +51,14 @@ def _int(config: dict[str, Any], *keys: str, minimum: int = 1) -> int | None:
     return int(value)
 
 
+def _widest(config: dict[str, Any], key: str) -> int | None:
+    """A width some configs give per layer (Gemma 3n's intermediate_size): the widest."""
+    value = config.get(key)
+    if isinstance(value, list) and value:
+        return max(_required({key: item}, key) for item in value[:1024])
+    return _int(config, key)
+
+
 def _required(config: dict[str, Any], *keys: str) -> int:
     value = _int(config, *keys)
     if value is None:
@@ -58,17 +66,54 @@ def _required(config: dict[str, Any], *keys: str) -> int:
     return value
 
 
+def _layer_types(config: dict[str, Any], num_layers: int) -> list[str] | None:
+    """Per-layer attention kinds, from `layer_types` or Qwen3-Next's full_attention_interval."""
+    layer_types = config.get("layer_types")
+    if isinstance(layer_types, list):
+        return [str(kind) for kind in layer_types[:num_layers]]
+    interval = _int(config, "full_attention_interval", minimum=0)
+    if interval and interval > 1:
+        return [
+            "full_attention" if (i + 1) % interval == 0 else "linear_attention"
+            for i in range(num_layers)
+        ]
+    return None
+
+
+def _kv_free_layers(config: dict[str, Any], num_layers: int) -> int:
+    """Layers with no KV cache of their own: linear attention, or Gemma 3n's shared tail."""
+    types = _layer_types(config, num_layers) or []
+    linear = sum(1 for kind in types if kind == "linear_attention")
+    shared = _int(config, "num_kv_shared_layers", minimum=0) or 0
+    return min(num_layers, linear + shared)
+
+
 def _sliding_layers(config: dict[str, Any], num_layers: int) -> tuple[int | None, int]:
+    """The window and the KV-holding layers it caps (a shared tail holds no KV)."""
     window = _int(config, "sliding_window", minimum=0)
     if not window or config.get("use_sliding_window") is False:
         return None, 0
-    layer_types = config.get("layer_types")
-    if isinstance(layer_types, list):
-        return window, min(num_layers, sum(1 for t in layer_types if t == "sliding_attention"))
+    holding = num_layers - (_int(config, "num_kv_shared_layers", minimum=0) or 0)
+    layer_types = _layer_types(config, num_layers)
+    if layer_types is not None:
+        sliding = sum(1 for t in layer_types[: max(0, holding)] if t == "sliding_attention")
+        return window, sliding
     pattern = _int(config, "sliding_window_pattern", minimum=0)
     if pattern is not None and pattern > 1:  # every pattern-th layer is global
         return window, num_layers - num_layers // pattern
     return window, num_layers
+
+
+def _linear_attention(config: dict[str, Any]) -> LinearAttention | None:
+    if _int(config, "linear_num_value_heads") is None:
+        return None
+    return LinearAttention(
+        num_key_heads=_required(config, "linear_num_key_heads"),
+        num_value_heads=_required(config, "linear_num_value_heads"),
+        key_head_dim=_required(config, "linear_key_head_dim"),
+        value_head_dim=_required(config, "linear_value_head_dim"),
+        conv_kernel=_int(config, "linear_conv_kernel_dim") or 4,
+    )
 
 
 def _moe(config: dict[str, Any]) -> Moe | None:
@@ -124,6 +169,7 @@ def _parse(config: dict[str, Any], source: str) -> Model:
     else:
         head_dim = _int(arch_config, "head_dim", "d_kv") or max(1, hidden // heads)
     window, window_layers = _sliding_layers(arch_config, layers)
+    kv_free = _kv_free_layers(arch_config, layers)
     model_type = str(config.get("model_type", "unknown"))
     architecture = Architecture(
         hidden_size=hidden,
@@ -131,13 +177,18 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         num_attention_heads=heads,
         num_kv_heads=kv_heads,
         head_dim=head_dim,
-        intermediate_size=_required(arch_config, "intermediate_size", "d_ff", "n_inner"),
+        intermediate_size=_widest(arch_config, "intermediate_size")
+        or _required(arch_config, "intermediate_size", "d_ff", "n_inner"),
         vocab_size=_required(arch_config, "vocab_size"),
         max_position_embeddings=_int(arch_config, "max_position_embeddings", "n_positions") or 4096,
         tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
         attention_bias=bool(arch_config.get("attention_bias", model_type == "qwen2")),
         sliding_window=window,
         sliding_window_layers=window_layers,
+        kv_free_layers=kv_free,
+        per_layer_input_dim=_int(arch_config, "hidden_size_per_layer_input", minimum=0) or 0,
+        per_layer_input_vocab=_int(arch_config, "vocab_size_per_layer_input"),
+        linear_attention=_linear_attention(arch_config) if kv_free else None,
         mla=mla,
         moe=_moe(arch_config),
     )

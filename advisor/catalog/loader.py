@@ -50,6 +50,7 @@ def _normalize(name: str) -> str:
     text = name.strip().lower()
     text = text.rsplit("/", 1)[-1]
     text = re.sub(r"[\s_]+", "-", text)
+    text = re.sub(r"-(instruct|thinking)-(\d{4})$", r"-\2", text)  # Qwen3 -Instruct-2507
     text = re.sub(r"-(instruct|it|chat|hf|base)(-\d+)?$", "", text)
     text = re.sub(r"-(instruct|it|chat|hf)$", "", text)
     return text

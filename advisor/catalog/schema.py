@@ -93,6 +93,26 @@ class Moe(_Record):
         return self
 
 
+class LinearAttention(_Record):
+    """Recurrent (linear-attention) layers of a hybrid model, e.g. Qwen3-Next's Gated
+    DeltaNet: a fixed-size state per sequence instead of a KV cache that grows with context."""
+
+    num_key_heads: int = Field(gt=0)
+    num_value_heads: int = Field(gt=0)
+    key_head_dim: int = Field(gt=0)
+    value_head_dim: int = Field(gt=0)
+    conv_kernel: int = Field(default=4, ge=1)
+
+    def state_bytes_per_layer(self) -> float:
+        """One sequence's state in one layer: the fp32 recurrent state (value heads x key dim
+        x value dim; vLLM's mamba_ssm_dtype default) and the bf16 short-convolution window
+        over the q, k and v channels (kernel - 1 positions)."""
+        ssm = self.num_value_heads * self.key_head_dim * self.value_head_dim * 4
+        channels = 2 * self.num_key_heads * self.key_head_dim
+        channels += self.num_value_heads * self.value_head_dim
+        return ssm + channels * (self.conv_kernel - 1) * 2
+
+
 class Architecture(_Record):
     """The numbers of a Hugging Face config.json that memory and speed depend on."""
 
@@ -109,7 +129,28 @@ class Architecture(_Record):
     attention_bias: bool = False
     sliding_window: int | None = Field(default=None, gt=0)
     sliding_window_layers: int = Field(
-        default=0, ge=0, description="layers whose attention is capped at sliding_window"
+        default=0,
+        ge=0,
+        description="layers with a KV cache of their own whose attention is capped at "
+        "sliding_window",
+    )
+    kv_free_layers: int = Field(
+        default=0,
+        ge=0,
+        description="layers that keep no KV cache of their own: a hybrid's linear-attention "
+        "layers (Qwen3-Next) or layers reusing an earlier layer's KV (Gemma 3n)",
+    )
+    per_layer_input_dim: int = Field(
+        default=0,
+        ge=0,
+        description="Gemma 3n per-layer embeddings: width of each layer's own token embedding "
+        "(hidden_size_per_layer_input); looked up, not multiplied",
+    )
+    per_layer_input_vocab: int | None = Field(
+        default=None, gt=0, description="vocab_size_per_layer_input; unset = vocab_size"
+    )
+    linear_attention: LinearAttention | None = Field(
+        default=None, description="the state of the kv_free_layers when they are recurrent"
     )
     cross_attention_layers: int = Field(
         default=0, ge=0, description="encoder-decoder models: decoder layers with cross-attention"
@@ -117,12 +158,30 @@ class Architecture(_Record):
     mla: MlaAttention | None = None
     moe: Moe | None = None
 
+    @property
+    def kv_layers(self) -> int:
+        """Layers that hold a KV cache of their own."""
+        return self.num_layers - self.kv_free_layers
+
+    @property
+    def full_attention_layers(self) -> int:
+        """KV-holding layers that attend over the whole context."""
+        return self.kv_layers - self.sliding_window_layers
+
+    def recurrent_state_bytes(self) -> float:
+        """One sequence's fixed-size state over all linear-attention layers."""
+        if self.linear_attention is None:
+            return 0.0
+        return self.kv_free_layers * self.linear_attention.state_bytes_per_layer()
+
     @model_validator(mode="after")
     def _consistent(self) -> Architecture:
         if self.num_attention_heads % self.num_kv_heads:
             raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
-        if self.sliding_window_layers > self.num_layers:
-            raise ValueError("sliding_window_layers exceeds num_layers")
+        if self.sliding_window_layers + self.kv_free_layers > self.num_layers:
+            raise ValueError("sliding_window_layers + kv_free_layers exceeds num_layers")
+        if self.linear_attention is not None and not self.kv_free_layers:
+            raise ValueError("linear_attention needs kv_free_layers")
         if self.sliding_window_layers and self.sliding_window is None:
             raise ValueError("sliding_window_layers needs sliding_window")
         return self
@@ -196,13 +255,23 @@ class EngineProfile(_Record):
         ge=0, description="per-layer kernel latency per decode step x GPU clock (ms x MHz)"
     )
     step_overhead_ms: float = Field(ge=0, description="fixed cost of one decode step")
+    sequence_step_us: float = Field(
+        default=0.0,
+        ge=0,
+        description="host work per running sequence per decode step: scheduling, sampling, "
+        "detokenising and streaming the token",
+    )
     compute_efficiency: float = Field(
         gt=0, le=1, description="share of dense tensor peak in decode GEMMs at large batch"
     )
     prefill_efficiency: float = Field(gt=0, le=1, description="MFU of a long prefill")
     prefill_fixed_ms: float = Field(ge=0, description="fixed time to first token")
     non_torch_gib: float = Field(ge=0, description="CUDA context and non-torch allocations")
-    tp_comm_buffers_gib: float = Field(ge=0, description="NCCL/all-reduce buffers at TP > 1")
+    tp_comm_buffers_gib: float = Field(
+        ge=0,
+        description="NCCL and custom all-reduce buffers per other GPU of an NVLink / Infinity "
+        "Fabric TP group (PCIe groups measured no such growth)",
+    )
     cuda_graphs_gib: float = Field(ge=0, description="captured CUDA graphs (0 when eager)")
     activation_bytes_per_token_factor: float = Field(
         ge=0,

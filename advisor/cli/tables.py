@@ -53,6 +53,19 @@ def render_report(report: SizingReport) -> str:
                 ]
             )
         )
+        curve = [("concurrent", "tok/s each", "ITL ms", "TTFT s", "queued s", "tok/s in all")]
+        for level in p.load_curve:
+            curve.append(
+                (
+                    f"{level.concurrency:,}",
+                    f"{level.per_user_tokens_per_s:.1f}",
+                    f"{level.inter_token_latency_ms:.1f}",
+                    f"{level.ttft_s:.2f}",
+                    f"{level.queue_s:.2f}",
+                    f"{level.aggregate_tokens_per_s:,.0f}",
+                )
+            )
+        out.append(_table(curve))
     else:
         t = report.training
         out.append(

@@ -241,6 +241,13 @@ class M(Enum):
         "KV-кэш на токен = 2 x слоёв {layers} x kv_heads {kv_heads} x head_dim {head_dim} x "
         "{bytes:g} Б ({kv_precision}) = {per_token:,.0f} Б ({kib:.1f} КиБ)",
     )
+    FORMULA_KV_FREE_LAYERS = (
+        "formula.kv_free_layers",
+        "{free} of {total} layers keep no KV cache of their own (linear attention or a shared "
+        "KV); their recurrent state is {state_mib:.1f} MiB per request, whatever its length",
+        "{free} из {total} слоёв не хранят своего KV-кэша (линейное внимание или общий KV); "
+        "их рекуррентное состояние — {state_mib:.1f} МиБ на запрос при любой длине",
+    )
     FORMULA_KV_SLIDING = (
         "formula.kv_sliding",
         "KV cache per token = 2 x layers {layers} x kv_heads {kv_heads} x head_dim "
@@ -267,12 +274,33 @@ class M(Enum):
     )
     FORMULA_ACTIVATIONS = (
         "formula.activations",
-        "Activations per layer and token = 4h + q + 2kv + attention out + MLP intermediates "
-        "(x 2 B); with checkpointing only each layer's input (h x 2 B) is kept, plus one "
-        "layer recomputed; logits b x s x vocab x 4 B",
-        "Активации на слой и токен = 4h + q + 2kv + выход внимания + промежуточные MLP "
-        "(x 2 Б); с чекпойнтингом хранится только вход каждого слоя (h x 2 Б) плюс один "
-        "пересчитываемый слой; логиты b x s x vocab x 4 Б",
+        "Activations at the step's peak: saved {saved:.2f} GB (with checkpointing each layer's "
+        "input, h x 2 B per token; without it every layer's intermediates) + the larger of "
+        "one layer in backward {working:.2f} GB (its intermediates and the MLP gradients) and "
+        "the loss's logits {logits:.2f} GB ({loss}); {offloaded:.2f} GB of saved activations "
+        "in host RAM. Activations and gradients do not peak together: backward frees one as it "
+        "makes the other",
+        "Активации на пике шага: сохранённые {saved:.2f} ГБ (с чекпойнтингом вход каждого слоя, "
+        "h x 2 Б на токен; без него все промежуточные значения слоёв) + большее из: слой в "
+        "обратном проходе {working:.2f} ГБ (его промежуточные значения и градиенты MLP) и "
+        "логиты функции потерь {logits:.2f} ГБ ({loss}); {offloaded:.2f} ГБ сохранённых "
+        "активаций в ОЗУ. Активации и градиенты не достигают пика одновременно: обратный "
+        "проход освобождает одно, создавая другое",
+    )
+    LOSS_FULL = (
+        "loss.full",
+        "fp32 logits of every token, 18 B each",
+        "логиты fp32 для каждого токена, по 18 Б",
+    )
+    LOSS_CHUNKED = (
+        "loss.chunked",
+        "bf16 logits, one of 8 chunks in fp32: 2.5 B each",
+        "логиты bf16, один из 8 кусков в fp32: по 2.5 Б",
+    )
+    LOSS_FUSED = (
+        "loss.fused",
+        "fused linear cross-entropy: one chunk of tokens at a time",
+        "слитая линейная кросс-энтропия: по одному куску токенов",
     )
     FORMULA_ZERO = (
         "formula.zero",
@@ -308,18 +336,42 @@ class M(Enum):
     )
     FORMULA_DECODE = (
         "formula.decode",
-        "Decode step = max(bytes read / (bandwidth x efficiency), FLOPs / (peak x efficiency)) "
-        "+ layers x per-layer latency + TP all-reduces + engine step overhead",
-        "Шаг декодирования = max(прочитанные байты / (пропускная способность x "
-        "эффективность), FLOPs / (пик x эффективность)) + слои x задержка слоя + all-reduce "
-        "TP + накладные шага движка",
+        "Decode step = max(weight bytes / (bandwidth x efficiency), GEMM FLOPs / (peak x "
+        "efficiency)) + max(KV bytes / (bandwidth x efficiency), attention FLOPs / (bf16 peak "
+        "x efficiency)) + layers x per-layer latency + TP all-reduces + engine step overhead + "
+        "running requests x host work per request; experts in host RAM add their bytes / "
+        "(RAM bandwidth x 0.6)",
+        "Шаг декодирования = max(байты весов / (пропускная способность x эффективность), FLOPs "
+        "GEMM / (пик x эффективность)) + max(байты KV / (пропускная способность x "
+        "эффективность), FLOPs внимания / (пик bf16 x эффективность)) + слои x задержка слоя + "
+        "all-reduce TP + накладные шага движка + запросы в работе x работа хоста на запрос; "
+        "эксперты в ОЗУ добавляют свои байты / (пропускная способность ОЗУ x 0.6)",
     )
     FORMULA_TTFT = (
         "formula.ttft",
-        "TTFT = 2 x active params x prompt tokens (+ attention) / (TP x peak x prefill MFU) "
-        "+ fixed start-up",
-        "TTFT = 2 x активные параметры x токены промпта (+ внимание) / (TP x пик x MFU "
-        "префилла) + фиксированный старт",
+        "TTFT = the prompt's prefill (max(2 x active params x tokens / (TP x peak x prefill "
+        "MFU), weights it touches / bandwidth) + attention at bf16 + TP all-reduces + fixed "
+        "start-up) + waiting for other prompts (M/D/1 queue) + waiting for a free slot when "
+        "more requests come than the KV cache holds",
+        "TTFT = префилл промпта (max(2 x активные параметры x токены / (TP x пик x MFU "
+        "префилла), затронутые веса / пропускная способность) + внимание в bf16 + all-reduce TP "
+        "+ фиксированный старт) + ожидание других промптов (очередь M/D/1) + ожидание "
+        "свободного места, когда запросов больше, чем вмещает KV-кэш",
+    )
+    FORMULA_SERVING_LOAD = (
+        "formula.serving_load",
+        "At {users} concurrent requests: {batch} decode together per replica (room for "
+        "{slots}: the KV cache at the requests' average length, and max_num_seqs), any more "
+        "wait; inter-token latency "
+        "{itl_ms:.1f} ms = decode step + {batch} x prefill / {output} output tokens; first token "
+        "in {ttft_s:.2f} s, {queue_s:.2f} s of it waiting for a slot; {aggregate:,.0f} tokens/s "
+        "in all",
+        "При {users} одновременных запросах: {batch} декодируются вместе на реплику (места на "
+        "{slots}: KV-кэш при средней длине запросов и max_num_seqs), остальные ждут; задержка "
+        "между токенами "
+        "{itl_ms:.1f} мс = шаг декодирования + {batch} x префилл / {output} токенов ответа; "
+        "первый токен через {ttft_s:.2f} с, из них {queue_s:.2f} с ожидания места; "
+        "{aggregate:,.0f} токенов/с всего",
     )
 
     # ---- engine: assumptions ------------------------------------------------------------

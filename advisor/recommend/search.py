@@ -46,8 +46,9 @@ from advisor.sizing.workload import concurrent_from_headcount, concurrent_from_r
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
 # The most configurations one request may size: a bound on its time and memory whatever
-# the input (the widest goals seen size about 2,000; each sizing takes ~0.3-1 ms here).
-MAX_SIZINGS = 5000
+# the input. With 32 GPUs in the catalog the widest goals seen size about 6,700 (chat for
+# 500 users; ~0.15 ms each here, 1 s in all), so the cap leaves them room.
+MAX_SIZINGS = 12_000
 DEFAULT_USERS = 5  # no load given: a pilot's worth
 PILOT_SHARE = 0.1  # the pilot: a tenth of the peak load, at least PILOT_USERS
 HEADROOM = 1.2  # `recommended` holds 20% more users than the peak

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from advisor.catalog.hf_config import parse_hf_config
 from advisor.catalog.loader import Catalog, CatalogLookupError
-from advisor.catalog.schema import Architecture, Gpu
+from advisor.catalog.schema import Architecture, Gpu, Model
 from advisor.errors import InputError
 from advisor.messages import M, Note, english, english_all, note
 from advisor.sizing.adoption import stages_for, tier_for
@@ -19,11 +19,18 @@ from advisor.sizing.explain import assumptions_for, formulas_for, link_note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, sequence_kv_bytes
 from advisor.sizing.memory import GpuMemory, inference_memory, lora_parameters, training_memory
-from advisor.sizing.performance import Speed, TrainingSpeed, inference_speed, training_speed
+from advisor.sizing.performance import (
+    Speed,
+    TrainingSpeed,
+    inference_speed,
+    serving_load,
+    training_speed,
+)
 from advisor.sizing.report import (
     CompareRow,
     Comparison,
     GpuLayout,
+    LoadLevel,
     Memory,
     MemoryBreakdown,
     ParamSummary,
@@ -58,12 +65,48 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     if precision not in catalog.formats:
         precision = "bf16"  # a published format the catalog has no record of
     fmt = catalog.formats[precision]
+    if request.bits_per_weight is not None:  # an EXL2/EXL3 quant at its own bits per weight
+        bits = dict.fromkeys(("attention", "mlp", "experts"), request.bits_per_weight)
+        fmt = fmt.model_copy(update={"bits": {**fmt.bits, **bits}})
     engine = catalog.engines[request.engine]
+    _check_tensor_parallel(request, model)
+    _check_expert_offload(request, model)
     if request.kv_precision is not None:
         kv = request.kv_precision
     else:
         kv = "fp16" if request.engine == "llama.cpp" else "bf16"
     return Inputs(request=request, model=model, gpu=gpu, fmt=fmt, engine=engine, kv_precision=kv)
+
+
+def _check_tensor_parallel(request: SizingRequest, model: Model) -> None:
+    """A TP size the engine can run: a layer-splitting engine has none, the heads must
+    divide (or, for KV heads, be replicated), and so must the GPU count."""
+    tp = request.tensor_parallel_size
+    if tp is None or tp == 1:
+        return
+    if request.engine in ("llama.cpp", "transformers"):
+        raise InputError(
+            "tensor_parallel_size", f"{request.engine} splits layers, not tensors; leave it unset"
+        )
+    if not tp_is_valid(model.architecture, tp):
+        heads = model.architecture.num_attention_heads
+        raise InputError(
+            "tensor_parallel_size", f"{tp} does not divide the model's {heads} attention heads"
+        )
+    if request.gpus is not None and request.gpus % tp:
+        raise InputError("tensor_parallel_size", f"{tp} does not divide gpus ({request.gpus})")
+
+
+def _check_expert_offload(request: SizingRequest, model: Model) -> None:
+    """Experts in host RAM need a MoE model and llama.cpp's CPU expert kernels."""
+    if not request.expert_offload_layers:
+        return
+    if model.architecture.moe is None:
+        raise InputError("expert_offload_layers", f"{model.id} has no experts to offload")
+    if request.engine != "llama.cpp":
+        raise InputError(
+            "expert_offload_layers", "experts in host RAM are a llama.cpp feature: engine llama.cpp"
+        )
 
 
 def tp_is_valid(arch: Architecture, tp: int) -> bool:
@@ -92,6 +135,13 @@ def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
     if inputs.engine.id in ("llama.cpp", "transformers"):
         return [Layout(1, n, 1)]
     arch = inputs.model.architecture
+    asked = inputs.request.tensor_parallel_size
+    if asked is not None:  # the user's TP, across whatever link the cards have
+        return [
+            Layout(asked, n // replicas // asked, replicas)
+            for replicas in _divisors(n)
+            if (n // replicas) % asked == 0
+        ]
     domain = inputs.gpu.interconnect.domain_size
     widest_tp = max(tp for tp in _divisors(domain) if tp_is_valid(arch, tp))
     layouts = []
@@ -133,7 +183,7 @@ def _first_count(inputs: Inputs) -> int:
     request = inputs.request
     if request.is_training and request.sharding != "zero3":
         return 1
-    needed = inputs.weights.total
+    needed = inputs.weights.total - sum(inputs.offloaded_experts)
     if not request.is_training and not inputs.is_cpu:
         block = VLLM_BLOCK_TOKENS if inputs.engine.paged_kv else 1
         arch = inputs.model.architecture
@@ -202,6 +252,18 @@ def _max_users(memory: GpuMemory, layout: Layout) -> int:
     return int(memory.kv_budget // memory.sequence_kv_bytes) * layout.replicas
 
 
+def serving_slots(inputs: Inputs, layout: Layout, memory: GpuMemory) -> int:
+    """Requests one replica runs at once: the engine's sequence cap, and the KV cache at its
+    steady-state occupancy. Blocks are taken as tokens arrive, so a running request holds its
+    prompt plus half its output on average, not the full context `max_concurrent_users`
+    guarantees."""
+    request = inputs.request
+    prompt = max(1, request.context - request.tokens_generated)
+    average = prompt + request.tokens_generated / 2
+    by_kv = int(memory.kv_capacity_tokens // max(1.0, average))
+    return max(1, min(by_kv, inputs.max_num_seqs(layout)))
+
+
 def _gb(value: float) -> float:
     return round(value / GB, 3)
 
@@ -233,7 +295,8 @@ def fit(inputs: Inputs) -> Fit:
         speed = Speed(0.0, 0.0, 0.0, 0.0, 0, "n/a (training)")
         training = training_speed(inputs, choice.layout)
     else:
-        speed = inference_speed(inputs, choice.layout, max(1, max_users // choice.layout.replicas))
+        slots = serving_slots(inputs, choice.layout, choice.memory)
+        speed = inference_speed(inputs, choice.layout, slots)
     return Fit(
         inputs, choice.layout, choice.memory, choice.fits, max_users, speed, training, sharded
     )
@@ -273,6 +336,8 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
     layout_note = _layout_note(inputs, layout)
     tier = tier_for(layout.gpus)
     assumptions, formulas = assumptions_for(inputs, layout), formulas_for(inputs)
+    if not request.is_training:
+        formulas.append(_load_formula(inputs, layout, memory, speed))
     report = SizingReport(
         fits=choice.fits,
         binding_constraint=_binding(inputs, choice),
@@ -311,6 +376,12 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
             max_concurrent_users=max_users,
             decode_bound=speed.bound,
+            inter_token_latency_ms=round(1000 / speed.per_user_tokens_per_s, 2)
+            if speed.per_user_tokens_per_s
+            else 0.0,
+            load_curve=[]
+            if request.is_training
+            else _load_curve(inputs, layout, serving_slots(inputs, layout, memory)),
         ),
         training=training,
         server=size_server(inputs, layout, memory.host_offload),
@@ -336,6 +407,45 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             lambda r: _fewest_gpus(resolve_like(inputs, r), below=layout.gpus),
         )
     return report.model_copy(update=updates) if updates else report
+
+
+def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Speed) -> Note:
+    """The serving model with this request's numbers."""
+    load = serving_load(inputs, layout, inputs.request.users, serving_slots(inputs, layout, memory))
+    return note(
+        M.FORMULA_SERVING_LOAD,
+        users=inputs.request.users,
+        batch=load.batch,
+        slots=serving_slots(inputs, layout, memory),
+        itl_ms=load.itl_s * 1000,
+        output=inputs.request.tokens_generated,
+        ttft_s=load.ttft_s,
+        queue_s=load.queue_s,
+        aggregate=speed.aggregate_tokens_per_s,
+    )
+
+
+LOAD_LEVELS = (1, 8, 16, 32, 64, 128, 256)
+
+
+def _load_curve(inputs: Inputs, layout: Layout, slots: int) -> list[LoadLevel]:
+    """The deployment's latency and throughput from one request to a busy hour."""
+    levels = sorted({*LOAD_LEVELS, inputs.request.users})
+    curve = []
+    for level in levels:
+        load = serving_load(inputs, layout, level, slots)
+        curve.append(
+            LoadLevel(
+                concurrency=level,
+                batch=load.batch,
+                per_user_tokens_per_s=round(load.per_user_tokens_per_s, 2),
+                inter_token_latency_ms=round(load.itl_s * 1000, 2),
+                ttft_s=round(load.ttft_s, 3),
+                queue_s=round(load.queue_s, 3),
+                aggregate_tokens_per_s=round(load.aggregate_tokens_per_s, 1),
+            )
+        )
+    return curve
 
 
 def resolve_like(inputs: Inputs, request: SizingRequest) -> Inputs:

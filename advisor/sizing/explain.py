@@ -8,6 +8,7 @@ from advisor.catalog.schema import InterconnectKind
 from advisor.messages import M, Note, Text, note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, layer_kv_bytes_per_token
+from advisor.sizing.memory import training_activations
 
 _LINKS: dict[InterconnectKind, M] = {
     "nvlink": M.LINK_NVLINK,
@@ -25,18 +26,18 @@ def link_note(kind: InterconnectKind) -> Note:
 
 def _kv_formula(inputs: Inputs) -> Note:
     arch = inputs.model.architecture
-    per_token = arch.num_layers * layer_kv_bytes_per_token(arch, inputs.kv_bytes)
+    per_token = arch.kv_layers * layer_kv_bytes_per_token(arch, inputs.kv_bytes)
     if arch.mla is not None:
         return note(
             M.FORMULA_KV_MLA,
-            layers=arch.num_layers,
+            layers=arch.kv_layers,
             rank=arch.mla.kv_lora_rank,
             rope=arch.mla.qk_rope_head_dim,
             bytes=inputs.kv_bytes,
             per_token=per_token,
         )
     params: dict[str, int | float | str] = {
-        "layers": arch.num_layers,
+        "layers": arch.kv_layers,
         "kv_heads": arch.num_kv_heads,
         "head_dim": arch.head_dim,
         "bytes": inputs.kv_bytes,
@@ -52,6 +53,9 @@ def _kv_formula(inputs: Inputs) -> Note:
             window=arch.sliding_window,
         )
     return note(M.FORMULA_KV, **params)
+
+
+_LOSSES = {"full": M.LOSS_FULL, "chunked": M.LOSS_CHUNKED, "fused": M.LOSS_FUSED}
 
 
 def formulas_for(inputs: Inputs) -> list[Note]:
@@ -76,11 +80,29 @@ def formulas_for(inputs: Inputs) -> list[Note]:
         ),
         _kv_formula(inputs),
     ]
+    arch = inputs.model.architecture
+    if arch.kv_free_layers:
+        formulas.append(
+            note(
+                M.FORMULA_KV_FREE_LAYERS,
+                free=arch.kv_free_layers,
+                total=arch.num_layers,
+                state_mib=arch.recurrent_state_bytes() / 2**20,
+            )
+        )
     if inputs.request.is_training:
+        acts = training_activations(inputs)
         formulas += [
             note(M.FORMULA_FULL_FT),
             note(M.FORMULA_LORA),
-            note(M.FORMULA_ACTIVATIONS),
+            note(
+                M.FORMULA_ACTIVATIONS,
+                saved=acts.saved / GB,
+                working=acts.working / GB,
+                logits=acts.logits / GB,
+                loss=note(_LOSSES[inputs.request.cross_entropy]),
+                offloaded=acts.offloaded / GB,
+            ),
             note(M.FORMULA_ZERO),
             note(M.FORMULA_TRAINING_FLOPS),
         ]

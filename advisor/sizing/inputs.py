@@ -14,6 +14,10 @@ from advisor.sizing.weights import WeightBytes, parameters, weight_bytes
 
 GB = 1e9
 GIB = 2**30
+# Host RAM beside the card when the request does not say (JEDEC rates x 8 bytes x channels):
+# a desktop's two DDR5-5600 channels, a server socket's eight DDR5-4800 channels.
+DESKTOP_RAM_GB_S = 5600e6 * 8 * 2 / 1e9
+SERVER_RAM_GB_S = 4800e6 * 8 * 8 / 1e9
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,28 @@ class Inputs:
     def large_gpu(self) -> bool:
         """vLLM's rule for its larger scheduler defaults: >= 70 GiB and not an A100."""
         return self.gpu.usable_memory_gib >= 70 and not self.gpu.id.startswith("a100")
+
+    @cached_property
+    def offloaded_experts(self) -> tuple[float, ...]:
+        """Bytes of routed experts each layer keeps in host RAM (llama.cpp --n-cpu-moe N:
+        the experts of the first N layers); empty when nothing is offloaded."""
+        moe = self.model.architecture.moe
+        layers = self.model.architecture.num_layers
+        asked = self.request.expert_offload_layers
+        if moe is None or not asked:
+            return ()
+        per_layer = self.weights.experts / (layers - moe.first_dense_layers)
+        return tuple(
+            per_layer if moe.first_dense_layers <= index < asked else 0.0 for index in range(layers)
+        )
+
+    @property
+    def host_memory_bandwidth(self) -> float:
+        """Bytes per second of the host RAM the offloaded experts are read from."""
+        if self.request.host_memory_bandwidth_gb_s is not None:
+            return self.request.host_memory_bandwidth_gb_s * 1e9
+        datacenter = self.gpu.gpu_class == "datacenter"
+        return (SERVER_RAM_GB_S if datacenter else DESKTOP_RAM_GB_S) * 1e9
 
     @property
     def act_bytes(self) -> float:

@@ -39,8 +39,8 @@ def layer_kv_bytes_per_token(arch: Architecture, kv_bytes: float, tp: int = 1) -
 
 
 def kv_bytes_per_token(arch: Architecture, kv_bytes: float, tp: int = 1) -> float:
-    """Bytes one token of context costs on one GPU, all layers counted in full."""
-    return arch.num_layers * layer_kv_bytes_per_token(arch, kv_bytes, tp)
+    """Bytes one token of context costs on one GPU, every KV-holding layer counted in full."""
+    return arch.kv_layers * layer_kv_bytes_per_token(arch, kv_bytes, tp)
 
 
 def sequence_kv_bytes(
@@ -48,14 +48,16 @@ def sequence_kv_bytes(
 ) -> float:
     """Bytes one sequence of `tokens` holds on one GPU; windowed layers capped at the window.
 
-    `block` rounds each layer's token count up to whole cache blocks (vLLM: 16).
+    `block` rounds each layer's token count up to whole cache blocks (vLLM: 16). A hybrid's
+    linear-attention layers add their fixed recurrent state (replicated under TP: its heads
+    are split, so it is divided like the KV heads).
     """
     per_layer = layer_kv_bytes_per_token(arch, kv_bytes, tp)
-    full_layers = arch.num_layers - arch.sliding_window_layers
     window_tokens = min(tokens, arch.sliding_window or tokens)
     full = math.ceil(tokens / block) * block
     windowed = math.ceil(window_tokens / block) * block
-    return per_layer * (full_layers * full + arch.sliding_window_layers * windowed)
+    kv = per_layer * (arch.full_attention_layers * full + arch.sliding_window_layers * windowed)
+    return kv + arch.recurrent_state_bytes() / tp
 
 
 def capacity_tokens(
@@ -67,7 +69,7 @@ def capacity_tokens(
     """
     if budget_bytes <= 0:
         return 0
-    layers_per_stage = math.ceil(arch.num_layers / pp)
+    layers_per_stage = math.ceil(arch.kv_layers / pp)
     block_bytes = (
         VLLM_BLOCK_TOKENS * layers_per_stage * layer_kv_bytes_per_token(arch, kv_bytes, tp)
     )

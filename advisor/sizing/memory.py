@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Architecture
@@ -48,9 +49,16 @@ class GpuMemory:
         return self.total <= self.usable and self.kv_budget >= self.kv_cache
 
 
-def weights_per_gpu(weights: WeightBytes, layout: Layout) -> float:
-    """The heaviest pipeline stage over TP; embeddings and lm_head are vocab-parallel."""
-    layers = weights.per_layer
+def weights_per_gpu(
+    weights: WeightBytes, layout: Layout, offloaded: tuple[float, ...] = ()
+) -> float:
+    """The heaviest pipeline stage over TP; embeddings and lm_head are vocab-parallel.
+    Experts kept in host RAM (`offloaded`, per layer) are not on any GPU."""
+    layers: Sequence[float] = weights.per_layer
+    if offloaded:
+        layers = [w - o for w, o in zip(layers, offloaded, strict=True)]
+    elif layout.pp == 1:  # the hot path of a search: one stage holds everything
+        return (weights.layers_total + weights.embedding + weights.lm_head) / layout.tp
     per_stage = math.ceil(len(layers) / layout.pp)
     stages = [sum(layers[i : i + per_stage]) for i in range(0, len(layers), per_stage)]
     stages[0] += weights.embedding
@@ -78,7 +86,7 @@ def _stage_share(arch: Architecture, layout: Layout) -> float:
 
 def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     request, engine, arch = inputs.request, inputs.engine, inputs.model.architecture
-    weights = weights_per_gpu(inputs.weights, layout)
+    weights = weights_per_gpu(inputs.weights, layout, inputs.offloaded_experts)
     block = VLLM_BLOCK_TOKENS if engine.paged_kv else 1
     seq_bytes = sequence_kv_bytes(arch, inputs.kv_bytes, request.context, layout.tp, block)
     seq_bytes *= _stage_share(arch, layout)
@@ -96,8 +104,8 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     activations += inputs.max_num_seqs(layout) * arch.vocab_size * 8
 
     overhead = engine.non_torch_gib * GIB
-    if layout.tp > 1:
-        overhead += engine.tp_comm_buffers_gib * GIB
+    if layout.tp > 1 and inputs.gpu.interconnect.kind in ("nvlink", "infinity-fabric"):
+        overhead += engine.tp_comm_buffers_gib * GIB * (layout.tp - 1)
     if not request.enforce_eager and not inputs.is_cpu:
         overhead += engine.cuda_graphs_gib * GIB
 
@@ -121,7 +129,7 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         kv_budget=kv_budget,
         kv_capacity_tokens=tokens,
         sequence_kv_bytes=seq_bytes,
-        host_offload=0.0,
+        host_offload=sum(inputs.offloaded_experts),
     )
 
 
@@ -165,6 +173,83 @@ def _layer_activation_elements(arch: Architecture) -> float:
     return 4 * arch.hidden_size + q + 2 * kv + q + mlp
 
 
+# Bytes per logit element (token x vocab) at the loss's peak, by how the loss meets the logits.
+# full: transformers' causal LM returns fp32 logits (4 B, held by the output), CrossEntropyLoss
+#   saves fp32 log-probabilities (4 B); backward adds their fp32 gradient (4 B), the logits'
+#   fp32 gradient (4 B) and its bf16 cast (2 B) = 18 B.
+# chunked: torchtune CEWithChunkedOutputLoss keeps the bf16 logits (2 B) and upcasts one of
+#   its 8 chunks to fp32 at a time (4 B / 8).
+# fused: Liger / Unsloth fused linear cross-entropy materialise only a chunk of
+#   tokens / ceil(vocab / hidden) rows: fp32 logits, their fp32 gradient and a bf16 copy.
+LOGIT_BYTES = {"full": 18.0, "chunked": 2.0 + 4.0 / 8, "fused": 4.0 + 4.0 + 2.0}
+
+
+def logit_elements(arch: Architecture, tokens: int, cross_entropy: str) -> float:
+    """Logit elements live at once: every token's, or one chunk's when the loss is fused
+    (Liger-Kernel's FusedLinearCrossEntropy chunks tokens by ceil(vocab / hidden))."""
+    if cross_entropy == "fused":
+        chunks = math.ceil(arch.vocab_size / arch.hidden_size)
+        return math.ceil(tokens / chunks) * arch.vocab_size
+    return float(tokens) * arch.vocab_size
+
+
+@dataclass(frozen=True)
+class TrainingActivations:
+    """Activation bytes of one training step on one GPU, by term (the report's formula)."""
+
+    saved: float  # kept from forward to backward: layer inputs with checkpointing, else all
+    working: float  # one layer's intermediates while it is (re)computed
+    logits: float  # the loss's logits and their gradient
+    offloaded: float  # saved activations held in host RAM instead
+
+    def peak_with(self, gradients: float, layer_gradients: float) -> float:
+        """Activations plus gradients at the step's peak.
+
+        The loss's logits are freed before backward reaches the last layer, so they never
+        meet a layer's working set; the saved activations are released layer by layer as
+        backward produces the gradients, so the two do not peak together either. Peak =
+        max(saved + max(working, logits) + one layer's gradients, all gradients + working).
+        """
+        backward_start = self.saved + max(self.working, self.logits) + layer_gradients
+        backward_end = gradients + self.working
+        return max(backward_start, backward_end)
+
+
+def _layer_gradient_elements(arch: Architecture) -> float:
+    """Gradients one token's activations get at the peak of its layer's backward. Autograd
+    keeps the layer's saved tensors until the layer is done; backward runs the MLP first, so
+    the peak holds the gradients of the MLP intermediates (gate and up) and of the MLP's
+    input and output; attention's gradients come after those are freed."""
+    mlp = (2 if arch.gated_mlp else 1) * _mlp_activation_width(arch)
+    return mlp + 2 * arch.hidden_size
+
+
+def training_activations(inputs: Inputs) -> TrainingActivations:
+    """Checkpoints or saved activations, one layer's working set, and the logits.
+
+    With checkpointing only each layer's input (h per token) is saved and one layer is
+    recomputed at a time; without it every layer's intermediates are saved. The layer in
+    backward holds its intermediates and their gradients. Offloading moves
+    the saved part to host RAM and keeps the layer in flight on the GPU.
+    """
+    request, arch = inputs.request, inputs.model.architecture
+    tokens = request.micro_batch * request.training_seq_len
+    act_bytes = inputs.act_bytes
+    per_layer = _layer_activation_elements(arch) * tokens * act_bytes
+    working = per_layer + _layer_gradient_elements(arch) * tokens * act_bytes
+    if request.gradient_checkpointing:
+        saved = arch.num_layers * tokens * arch.hidden_size * act_bytes
+    else:
+        saved = (arch.num_layers - 1) * per_layer
+    offloaded = 0.0
+    if request.activation_offload:
+        saved, offloaded = 0.0, saved
+    logits = (
+        logit_elements(arch, tokens, request.cross_entropy) * LOGIT_BYTES[request.cross_entropy]
+    )
+    return TrainingActivations(saved=saved, working=working, logits=logits, offloaded=offloaded)
+
+
 def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     request, arch = inputs.request, inputs.model.architecture
     params = inputs.params
@@ -172,12 +257,26 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     stage = request.sharding
     offload = request.cpu_offload
     full = request.task in ("full", "pretrain")
-    weights_total = inputs.weights.total
-    largest_layer = max(inputs.weights.per_layer + (inputs.weights.embedding,))
     host = 0.0
 
+    if full:
+        trainable = params.total
+        grad_bytes = 4.0 if inputs.fmt.id == "fp32" else 2.0
+        mixed = request.master_weights and inputs.fmt.id != "fp32"
+        master = 4.0 if mixed else 0.0
+        state_width = 4.0 if (mixed or inputs.fmt.id == "fp32") else 2.0  # AdamW m and v
+        adapters = 0.0
+    else:
+        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
+        # PEFT keeps adapters in fp32 under a bf16 base; pure bf16 (torchtune) keeps them bf16.
+        width = 4.0 if request.master_weights else 2.0
+        grad_bytes, master, state_width = width, 0.0, width
+        adapters = trainable * width
+    # Under ZeRO-3 / FSDP the adapters are sharded and gathered with the layer they adapt.
+    weights_total = inputs.weights.total + adapters
+    largest_layer = max(inputs.weights.per_layer + (inputs.weights.embedding,))
     if stage == "zero3":
-        bytes_per_param = weights_total / params.total
+        bytes_per_param = weights_total / (params.total + trainable * (not full))
         live = max(2 * largest_layer, ZERO3_MAX_LIVE_PARAMS * bytes_per_param)
         gathered = min(weights_total, live)  # layers gathered for compute and prefetch
         if offload:
@@ -187,17 +286,8 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     else:
         weights = weights_total
 
-    if full:
-        trainable = params.total
-        grad_bytes = 4.0 if inputs.fmt.id == "fp32" else 2.0
-        master = 0.0 if inputs.fmt.id == "fp32" else 4.0
-    else:
-        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
-        grad_bytes, master = 4.0, 0.0  # adapters train in fp32
-        weights += trainable * 4.0
-
     state_bytes = {
-        "adamw": 8.0 + master,
+        "adamw": 2 * state_width + master,
         "adamw-8bit": 2.0,
         "paged-adamw-8bit": 2.0,
         "sgd": 0.0,
@@ -210,20 +300,21 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         optimizer = 0.0
 
     gradients = trainable * grad_bytes
+    largest_params = max(max(layer.total for layer in params.layers), params.embedding)
     if request.optimizer_in_backward:  # each gradient is freed as soon as its step is applied
-        largest_params = max(max(layer.total for layer in params.layers), params.embedding)
         gradients = min(gradients, largest_params * grad_bytes)
     elif stage in ("zero2", "zero3"):
         gradients /= shards
+    if offload:  # reduced gradients stream to the CPU optimizer a layer-sized bucket at a time
+        kept = min(gradients, largest_params * grad_bytes)
+        host += gradients - kept
+        gradients = kept
 
-    tokens = request.micro_batch * request.training_seq_len
-    act_bytes = inputs.act_bytes
-    per_layer = _layer_activation_elements(arch) * tokens * act_bytes
-    if request.gradient_checkpointing:
-        activations = arch.num_layers * tokens * arch.hidden_size * act_bytes + 2 * per_layer
-    else:
-        activations = arch.num_layers * per_layer
-    activations += tokens * arch.vocab_size * 2 * act_bytes  # logits and their gradient
+    acts = training_activations(inputs)
+    host += acts.offloaded
+    layer_gradients = min(gradients, largest_params * grad_bytes)
+    # Reported as what the peak holds beyond the gradients, so the breakdown adds up.
+    activations = acts.peak_with(gradients, layer_gradients) - gradients
 
     live = weights + gradients + optimizer + activations
     overhead = TRAINING_CONTEXT_BYTES + ALLOCATOR_SLACK * live

@@ -33,6 +33,7 @@ class ParamCounts:
     lm_head: int  # 0 when tied to the embedding
     final_norm: int
     experts_active_share: float  # experts_per_token / num_experts, 1.0 for dense models
+    output_projection: int  # vocab x hidden: what producing the logits multiplies, tied or not
 
     @cached_property
     def attention(self) -> int:
@@ -65,8 +66,7 @@ class ParamCounts:
     @cached_property
     def active_compute(self) -> int:
         """Active parameters in matrix multiplies (no embedding lookup), for FLOPs."""
-        head = self.lm_head if self.lm_head else self.embedding  # tied head still multiplies
-        return self.active - self.embedding - self.lm_head + head
+        return self.active - self.embedding - self.lm_head + self.output_projection
 
 
 def _attention_params(arch: Architecture) -> int:
@@ -113,11 +113,17 @@ def count_parameters(arch: Architecture) -> ParamCounts:
             mlp = _mlp_params(h, arch.intermediate_size, arch.gated_mlp)
             layers.append(LayerParams(attn, mlp, 0, 2 * h))
     embedding = arch.vocab_size * h
+    lm_head = 0 if arch.tie_word_embeddings else embedding
+    # Per-layer embeddings are lookup tables like the token embedding: memory, not FLOPs.
+    embedding += (
+        arch.num_layers * arch.per_layer_input_dim * (arch.per_layer_input_vocab or arch.vocab_size)
+    )
     share = arch.moe.experts_per_token / arch.moe.num_experts if arch.moe else 1.0
     return ParamCounts(
         layers=tuple(layers),
         embedding=embedding,
-        lm_head=0 if arch.tie_word_embeddings else embedding,
+        lm_head=lm_head,
         final_norm=h,
         experts_active_share=share,
+        output_projection=arch.vocab_size * h,
     )

@@ -19,6 +19,14 @@ from advisor.sizing.kv_cache import layer_kv_bytes_per_token
 ALLREDUCE_LATENCY_S = {"nvlink": 8e-6, "infinity-fabric": 10e-6, "nvlink-bridge": 10e-6}
 PCIE_ALLREDUCE_LATENCY_S = 25e-6
 PIPELINE_HOP_S = 50e-6  # activation hand-off between pipeline stages per token
+# MoE experts in host RAM (llama.cpp --n-cpu-moe): the CPU streams them from DRAM. llama.cpp's
+# CPU decode reaches about 55-70% of a desktop's theoretical DRAM bandwidth (recalled, not
+# re-measured: Llama 2 7B Q4_0 at ~14 tok/s on dual-channel DDR5-6000 reads 54 of 96 GB/s;
+# our own 2-core server reaches ~55%, see the cpu record in gpus.yaml).
+HOST_BANDWIDTH_EFFICIENCY = 0.6
+# Each offloaded layer hands the hidden state GPU -> CPU -> GPU: two synchronising PCIe copies
+# of a few KB, ~10 us each (CUDA memcpy latency).
+HOST_HANDOFF_S = 20e-6
 
 # Training: model FLOPs utilisation of PyTorch fine-tuning (FSDP / PEFT / torchtune class).
 # Llama 3 paper: 38-43% MFU in pre-training at scale on H100s; torchtune's compiled
@@ -70,45 +78,81 @@ def _weight_bytes_read(inputs: Inputs, batch: int) -> float:
     return dense + w.experts * touched
 
 
+def _offloaded_bytes_read(inputs: Inputs, batch: int) -> float:
+    """Expert bytes a decode step reads from host RAM: the touched share of the offloaded."""
+    total = sum(inputs.offloaded_experts)
+    moe = inputs.model.architecture.moe
+    if not total or moe is None:
+        return 0.0
+    share = moe.experts_per_token / moe.num_experts
+    return total * (1.0 - (1.0 - share) ** batch)
+
+
 def _kv_bytes_read(inputs: Inputs, layout: Layout, batch: int, avg_context: float) -> float:
     arch = inputs.model.architecture
     per_layer = layer_kv_bytes_per_token(arch, inputs.kv_bytes, layout.tp)
     window = min(avg_context, arch.sliding_window or avg_context)
-    full_layers = arch.num_layers - arch.sliding_window_layers
-    per_seq = per_layer * (full_layers * avg_context + arch.sliding_window_layers * window)
+    per_seq = per_layer * (
+        arch.full_attention_layers * avg_context + arch.sliding_window_layers * window
+    )
+    per_seq += arch.recurrent_state_bytes() / layout.tp  # read and written every step
     return batch * per_seq / layout.pp
 
 
+def _eta(inputs: Inputs) -> float:
+    return inputs.engine.decode_bandwidth_efficiency
+
+
+def _allreduce_s(gpu: Gpu, tp: int, message_bytes: float) -> float:
+    """One ring all-reduce across `tp` GPUs: latency + 2 (tp - 1) / tp x bytes / link."""
+    link = max(gpu.interconnect.bandwidth_gb_s, 1.0) * 1e9
+    return _allreduce_latency(gpu) + 2 * (tp - 1) / tp * message_bytes / link
+
+
 def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, str]:
-    """Seconds per generated token of one sequence in a batch of `batch`, and the bound."""
+    """Seconds per generated token of one sequence in a batch of `batch`, and the bound.
+
+    The weight GEMMs and the attention over the KV cache are separate kernels, so their
+    times add; each is the slower of its memory traffic and its arithmetic.
+    """
     request, gpu, engine = inputs.request, inputs.gpu, inputs.engine
     arch = inputs.model.architecture
     params = inputs.params
     prompt = max(1, request.context - request.tokens_generated)
     avg_context = prompt + request.tokens_generated / 2
     micro = math.ceil(batch / layout.pp) if engine.pipeline_overlap else batch
+    bandwidth = gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
 
-    weight_bytes = _weight_bytes_read(inputs, micro) / (layout.tp * layout.pp)
+    offloaded = _offloaded_bytes_read(inputs, micro)
+    weight_bytes = (_weight_bytes_read(inputs, micro) - offloaded) / (layout.tp * layout.pp)
     kv_bytes = _kv_bytes_read(inputs, layout, micro, avg_context)
-    t_mem = (weight_bytes + kv_bytes) / (
-        gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
-    )
+    peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.compute_efficiency
+    gemm_flops = 2 * params.active_compute * micro / (layout.tp * layout.pp)
+    t_gemm_mem, t_gemm_compute = weight_bytes / bandwidth, gemm_flops / peak
     attn_flops = (
         4 * micro * avg_context * arch.num_layers * arch.num_attention_heads * arch.head_dim
-    )
-    flops = (2 * params.active_compute * micro + attn_flops) / (layout.tp * layout.pp)
-    peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12
-    t_compute = flops / (peak * engine.compute_efficiency)
+    ) / (layout.tp * layout.pp)
+    attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.compute_efficiency
+    t_attention = max(kv_bytes / bandwidth, attn_flops / attn_peak)
+    t_mem = t_gemm_mem + kv_bytes / bandwidth
+    t_compute = t_gemm_compute + attn_flops / attn_peak
     layers_per_stage = math.ceil(arch.num_layers / layout.pp)
     t_layers = layers_per_stage * engine.layer_overhead_ms_mhz / _clock(gpu) / 1e3
     t_comm = 0.0
     if layout.tp > 1:
         message = micro * arch.hidden_size * 2
-        link = max(gpu.interconnect.bandwidth_gb_s, 1.0) * 1e9
-        t_comm = 2 * layers_per_stage * (_allreduce_latency(gpu) + message / link)
-    t_stage = max(t_mem, t_compute) + t_layers + t_comm
-    latency = layout.pp * t_stage + (layout.pp - 1) * PIPELINE_HOP_S + engine.step_overhead_ms / 1e3
-    if max(t_mem, t_compute) < t_layers + t_comm + engine.step_overhead_ms / 1e3:
+        t_comm = 2 * layers_per_stage * _allreduce_s(gpu, layout.tp, message)
+    t_kernels = max(t_gemm_mem, t_gemm_compute) + t_attention
+    t_stage = t_kernels + t_layers + t_comm
+    host = engine.step_overhead_ms / 1e3 + batch * engine.sequence_step_us / 1e6
+    t_cpu_experts = 0.0
+    if offloaded:  # the CPU computes the offloaded layers' experts, reading them from RAM
+        handoffs = sum(1 for b in inputs.offloaded_experts if b) * HOST_HANDOFF_S
+        t_cpu_experts = (
+            offloaded / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY) + handoffs
+        )
+    latency = layout.pp * t_stage + (layout.pp - 1) * PIPELINE_HOP_S + host + t_cpu_experts
+    if t_kernels < t_layers + t_comm + host:
         bound = "overhead"
     else:
         bound = "memory-bandwidth" if t_mem >= t_compute else "compute"
@@ -116,33 +160,101 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
 
 
 def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float]:
-    """(time to first token, the compute-only part) of one prompt of `tokens`."""
-    arch = inputs.model.architecture
+    """(time to first token, the GPU-busy part) of one prompt of `tokens`.
+
+    GEMMs run at the weight format's peak, or at the speed of reading the weights they touch
+    when the prompt is too short to reuse them (a short prompt, a MoE whose experts each see a
+    few tokens); attention (FlashAttention) runs at bf16's peak; under tensor parallelism every
+    layer all-reduces the prompt's activations twice.
+    """
+    arch, gpu, engine = inputs.model.architecture, inputs.gpu, inputs.engine
     params = inputs.params
     attn = 2 * arch.num_layers * tokens * tokens * arch.num_attention_heads * arch.head_dim
-    flops = 2 * params.active_compute * tokens + attn
-    peak = peak_tflops(inputs.gpu, inputs.fmt.compute_dtype) * 1e12
-    compute = flops / (layout.tp * peak * inputs.engine.prefill_efficiency)
-    return compute + inputs.engine.prefill_fixed_ms / 1e3, compute
+    gemm_peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.prefill_efficiency
+    attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.prefill_efficiency
+    gemm = max(
+        2 * params.active_compute * tokens / gemm_peak,
+        _weight_bytes_read(inputs, tokens) / (gpu.memory_bandwidth_tb_s * 1e12 * _eta(inputs)),
+    )
+    compute = (gemm + attn / attn_peak) / layout.tp
+    if layout.tp > 1:
+        message = tokens * arch.hidden_size * 2
+        compute += 2 * arch.num_layers * _allreduce_s(gpu, layout.tp, message)
+    return compute + engine.prefill_fixed_ms / 1e3, compute
 
 
-def inference_speed(inputs: Inputs, layout: Layout, max_users_per_replica: int) -> Speed:
+@dataclass(frozen=True)
+class LoadPoint:
+    """One replica set serving `concurrency` clients that each send their next request as
+    soon as the last one ends (the closed loop of benchmark_serving --max-concurrency)."""
+
+    concurrency: int
+    batch: int  # requests decoding together per replica
+    itl_s: float  # inter-token latency: one decode step with the arrivals' chunked prefill
+    ttft_s: float  # own prefill + waiting for the prefill queue + waiting for a batch slot
+    queue_s: float  # the part of ttft spent waiting for a slot (concurrency > batch)
+    aggregate_tokens_per_s: float
+    bound: str
+
+    @property
+    def per_user_tokens_per_s(self) -> float:
+        return 1.0 / self.itl_s
+
+
+def serving_load(
+    inputs: Inputs, layout: Layout, concurrency: int, slots_per_replica: int
+) -> LoadPoint:
+    """Latency and throughput at a number of concurrent requests.
+
+    - batch = min(clients per replica, slots the KV cache and max_num_seqs allow);
+    - ITL = decode step(batch) + batch x prefill compute / output tokens: with chunked
+      prefill every step also carries the prompts of the requests that replace finished ones;
+    - TTFT = own prefill (+ the decode steps it is chunked into) + the wait for earlier
+      prompts, an M/D/1 queue: wait = rho / (2 (1 - rho)) x prefill, rho = arrivals x prefill;
+    - clients beyond the batch queue for a slot; a closed loop obeys Little's law:
+      clients = throughput x (wait + TTFT + output x ITL).
+    """
     request = inputs.request
-    batch = max(1, min(inputs.users_per_replica(layout), max_users_per_replica or 1))
-    step, bound = decode_step_s(inputs, layout, batch)
     prompt = max(1, request.context - request.tokens_generated)
-    ttft, prefill_compute = prefill_s(inputs, layout, prompt)
-    # Continuous batching: each request's prefill takes compute away from decoding.
-    per_token = step / batch + prefill_compute / request.tokens_generated
-    aggregate = layout.replicas / per_token
-    active = min(request.users, batch * layout.replicas)
-    return Speed(
-        per_user_tokens_per_s=1.0 / step,
-        aggregate_tokens_per_s=min(aggregate, active / step),
-        ttft_s=ttft,
-        prefill_tokens_per_s=prompt / ttft,
+    output = request.tokens_generated
+    clients = math.ceil(concurrency / layout.replicas)
+    batch = max(1, min(clients, slots_per_replica))
+    step, bound = decode_step_s(inputs, layout, batch)
+    ttft_alone, prefill_compute = prefill_s(inputs, layout, prompt)
+    itl = step + (batch - 1) * prefill_compute / output if batch > 1 else step
+    chunks = math.ceil(prompt / max(1, inputs.max_num_batched_tokens()))
+    service = ttft_alone + (chunks * step if batch > 1 else 0.0)
+    cycle = service + output * itl
+    rate = batch / cycle  # requests per second per replica
+    rho = min(0.95, rate * prefill_compute) if batch > 1 else 0.0
+    prefill_wait = rho / (2 * (1 - rho)) * prefill_compute
+    cycle += prefill_wait
+    rate = min(batch / cycle, 1.0 / max(prefill_compute, 1e-9))
+    queue = max(0.0, clients / rate - cycle) if clients > batch else 0.0
+    return LoadPoint(
+        concurrency=concurrency,
         batch=batch,
+        itl_s=itl,
+        ttft_s=service + prefill_wait + queue,
+        queue_s=queue,
+        aggregate_tokens_per_s=layout.replicas * rate * output,
         bound=bound,
+    )
+
+
+def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> Speed:
+    """The headline figures at the asked number of concurrent users."""
+    request = inputs.request
+    load = serving_load(inputs, layout, request.users, max(1, slots_per_replica))
+    prompt = max(1, request.context - request.tokens_generated)
+    ttft_alone, _ = prefill_s(inputs, layout, prompt)
+    return Speed(
+        per_user_tokens_per_s=load.per_user_tokens_per_s,
+        aggregate_tokens_per_s=load.aggregate_tokens_per_s,
+        ttft_s=load.ttft_s,
+        prefill_tokens_per_s=prompt / ttft_alone,
+        batch=load.batch,
+        bound=load.bound,
     )
 
 

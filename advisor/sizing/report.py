@@ -79,6 +79,19 @@ class Memory(_Out):
     host_offload_gb: float = Field(description="states kept in host RAM (offload, paged optimizer)")
 
 
+class LoadLevel(_Out):
+    """Serving figures at one number of concurrent requests (closed loop: each client sends
+    its next request when the last one ends)."""
+
+    concurrency: int
+    batch: int = Field(description="requests decoding together per replica; the rest queue")
+    per_user_tokens_per_s: float
+    inter_token_latency_ms: float
+    ttft_s: float = Field(description="time to first token, queueing included")
+    queue_s: float = Field(description="part of ttft_s spent waiting for a free slot")
+    aggregate_tokens_per_s: float
+
+
 class Performance(_Out):
     per_user_tokens_per_s: float
     aggregate_tokens_per_s: float
@@ -86,6 +99,13 @@ class Performance(_Out):
     prefill_tokens_per_s: float
     max_concurrent_users: int
     decode_bound: str = Field(description="memory-bandwidth, compute or overhead")
+    inter_token_latency_ms: float = Field(
+        default=0.0, description="at the asked users: one decode step with chunked prefill"
+    )
+    load_curve: list[LoadLevel] = Field(
+        default_factory=list,
+        description="the same deployment at 1 to 256 concurrent requests and at the asked users",
+    )
 
 
 class Training(_Out):

@@ -22,6 +22,10 @@ Precision = Literal[
     "fp8",
     "int8",
     "int4",
+    "int4-g64",
+    "int4-g32",
+    "exl2",
+    "exl3",
     "nf4",
     "mxfp4",
     "nvfp4",
@@ -36,6 +40,7 @@ Engine = Literal["vllm", "llama.cpp", "transformers", "trt-llm"]
 Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]
 Sharding = Literal["none", "zero1", "zero2", "zero3"]
 LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
+CrossEntropy = Literal["full", "chunked", "fused"]
 
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full", "pretrain"})
@@ -70,11 +75,25 @@ class SizingRequest(BaseModel):
     gpus: int | None = Field(
         default=None, ge=1, le=1024, description="GPU count; unset = the minimum that fits"
     )
+    tensor_parallel_size: int | None = Field(
+        default=None,
+        ge=1,
+        le=256,
+        description="vLLM / TensorRT-LLM --tensor-parallel-size; unset = the engine keeps TP "
+        "inside one NVLink domain and adds pipeline stages; must divide gpus and the heads",
+    )
     precision: Precision | None = Field(
         default=None,
         description="weight format; unset = the format the model is published in for "
         "inference (e.g. mxfp4 for gpt-oss, fp8 for DeepSeek-V3/R1), nf4 for QLoRA, bf16 for "
         "other training",
+    )
+    bits_per_weight: float | None = Field(
+        default=None,
+        ge=2.0,
+        le=8.0,
+        description="EXL2/EXL3 only: the bits per weight the quant was made for (e.g. 4.65); "
+        "unset = 4.0",
     )
     kv_precision: KvPrecision | None = Field(
         default=None, description="KV-cache format; unset = the compute dtype (bf16)"
@@ -84,6 +103,22 @@ class SizingRequest(BaseModel):
     )
     users: int = Field(default=1, ge=1, le=1_000_000, description="concurrent requests")
     engine: Engine = Field(default="vllm", description="inference engine")
+    expert_offload_layers: int = Field(
+        default=0,
+        ge=0,
+        le=100_000,
+        description="llama.cpp only: MoE layers whose routed experts stay in host RAM and run "
+        "on the CPU (--n-cpu-moe N, the first N layers); at least the model's MoE layers = "
+        "--cpu-moe, all of them",
+    )
+    host_memory_bandwidth_gb_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=5000,
+        description="host RAM bandwidth the offloaded experts are read at; unset = dual-channel "
+        "DDR5-5600 (89.6 GB/s) beside gaming and workstation cards, 8-channel DDR5-4800 "
+        "(307 GB/s) beside datacenter GPUs",
+    )
     gpu_memory_utilization: float = Field(
         default=0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use"
     )
@@ -113,7 +148,25 @@ class SizingRequest(BaseModel):
         default=None, ge=1, le=10_000_000, description="training sequence length; unset = context"
     )
     gradient_checkpointing: bool = Field(default=True, description="recompute activations")
+    activation_offload: bool = Field(
+        default=False,
+        description="keep saved activations (the checkpoints) in host RAM during the step "
+        "(torchtune enable_activation_offloading, Unsloth offloaded gradient checkpointing)",
+    )
+    cross_entropy: CrossEntropy = Field(
+        default="full",
+        description="how the loss meets the logits: full = fp32 logits of every token "
+        "(transformers Trainer), chunked = bf16 logits with one chunk in fp32 at a time "
+        "(torchtune CEWithChunkedOutputLoss), fused = logits never materialised beyond one "
+        "chunk (Liger / Unsloth fused linear cross-entropy)",
+    )
     optimizer: Optimizer = Field(default="adamw")
+    master_weights: bool = Field(
+        default=True,
+        description="mixed precision: fp32 master weights and fp32 AdamW states beside the "
+        "16-bit weights (transformers, DeepSpeed); false = pure bf16 training with bf16 states "
+        "(torchtune's default)",
+    )
     optimizer_in_backward: bool = Field(
         default=False, description="apply the optimizer step per parameter during backward"
     )
@@ -124,7 +177,11 @@ class SizingRequest(BaseModel):
         description="linear layers that get LoRA adapters",
     )
     sharding: Sharding = Field(default="none", description="ZeRO stage; zero3 = FSDP")
-    cpu_offload: bool = Field(default=False, description="offload optimizer (and zero3 params)")
+    cpu_offload: bool = Field(
+        default=False,
+        description="optimizer states and gradients in host RAM, the step on the CPU "
+        "(DeepSpeed ZeRO-Offload, FSDP CPUOffload); with zero3 the weights too",
+    )
     dataset_tokens: int | None = Field(
         default=None, ge=1, le=10**15, description="tokens in the dataset"
     )
@@ -153,6 +210,20 @@ class SizingRequest(BaseModel):
                 type=PydanticCustomError("model_or_hf_config", message),
                 loc=("model",),
                 input=self.model,
+            )
+            raise ValidationError.from_exception_data(type(self).__name__, [error])
+        return self
+
+    @model_validator(mode="after")
+    def _bits_for_exllama(self) -> SizingRequest:
+        """Bits per weight only describe an EXL2/EXL3 quant; the error names the field."""
+        if self.bits_per_weight is not None and self.precision not in ("exl2", "exl3"):
+            error = InitErrorDetails(
+                type=PydanticCustomError(
+                    "bits_per_weight_needs_exl", "bits_per_weight needs precision exl2 or exl3"
+                ),
+                loc=("bits_per_weight",),
+                input=self.bits_per_weight,
             )
             raise ValidationError.from_exception_data(type(self).__name__, [error])
         return self

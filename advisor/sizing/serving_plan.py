@@ -79,9 +79,14 @@ def _vllm_dtype(compute_dtype: str) -> str:
 def _quantization(fmt_id: str, native: str) -> str | None:
     if fmt_id == native or fmt_id in ("bf16", "fp16", "fp32"):
         return None
-    return {"fp8": "fp8", "int4": "awq_marlin", "int8": "gptq_marlin", "nf4": "bitsandbytes"}.get(
-        fmt_id
-    )
+    return {
+        "fp8": "fp8",
+        "int4": "awq_marlin",
+        "int4-g64": "awq_marlin",
+        "int4-g32": "awq_marlin",
+        "int8": "gptq_marlin",
+        "nf4": "bitsandbytes",
+    }.get(fmt_id)
 
 
 def serving_plan(inputs: Inputs, layout: Layout, memory: GpuMemory) -> VllmServePlan:

@@ -7,7 +7,7 @@ formats keep embeddings, lm_head, norms or whole layers in 16 bits.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from advisor.catalog.schema import Architecture, Model, WeightFormat
 from advisor.sizing.params import ParamCounts, count_parameters
@@ -31,6 +31,11 @@ class WeightBytes:
     @property
     def total(self) -> float:
         return self.attention + self.mlp + self.experts + self.embedding + self.lm_head + self.norms
+
+    @cached_property
+    def layers_total(self) -> float:
+        """The transformer blocks together (per_layer summed once)."""
+        return sum(self.per_layer)
 
     @property
     def bits_per_param(self) -> float:

@@ -361,7 +361,10 @@ def test_names_as_people_write_them(reader: Reader, question: str, model: str) -
 @pytest.mark.parametrize(
     ("question", "candidates"),
     [
-        ("deepseek for 10 users", ["deepseek-r1-0528", "deepseek-r1", "deepseek-v3"]),
+        (
+            "deepseek for 10 users",
+            ["deepseek-v3.1", "deepseek-r1-0528", "deepseek-r1", "deepseek-v3"],
+        ),
         ("llama 70b", ["llama-3.3-70b", "llama-3.1-70b", "llama-3-70b", "llama-2-70b"]),
     ],
 )
@@ -374,7 +377,15 @@ def test_ambiguous_names_ask_the_most_likely_first_and_keep_the_rest(
     assert reading.draft is not None or "users" not in question
 
 
-@pytest.mark.parametrize("question", ["llama 4 scout on one H100", "GPT-4o for 50 people"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "llama 4 behemoth on one H100",
+        "GPT-4o for 50 people",
+        "mistral medium 3 on one H100",
+        "Qwen3 VL 8B for 5 users",
+    ],
+)
 def test_a_model_the_catalog_lacks_is_never_replaced_by_another(
     reader: Reader, question: str
 ) -> None:

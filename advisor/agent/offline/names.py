@@ -6,7 +6,7 @@ is the run of name-like words around a family name ("дипсик р1 дисти
 r1, distill, 70b), and its candidates are the models that carry every part it says.
 One candidate, or one whose parts are exactly what was said, is the model. Otherwise
 variants nobody asked for (a distill, a coder, "small") drop out, and what is left is
-asked back newest release first, largest first. A part no model has ("llama 4 scout",
+asked back newest release first, largest first. A part no model has ("mistral large",
 "gpt-4o") names a model the catalog lacks: the reader says so rather than size another.
 Misspelt family names ("llamma", "quen") are corrected with rapidfuzz when a version or
 size follows them.
@@ -32,11 +32,25 @@ _VARIANTS = frozenset({"distill", "coder", "small", "nemo", "lite"})
 _JOINERS = frozenset({"на", "of", "в", "размером"})
 # Model families people ask about that the catalog does not carry.
 _FOREIGN = frozenset(
-    {"claude", "kimi", "falcon", "grok", "gemini", "command", "cohere", "chatgpt", "internlm"}
+    {"claude", "falcon", "grok", "gemini", "command", "cohere", "chatgpt", "internlm"}
 )
 # Words after a name that make it another model ("YandexGPT 5 Pro", "Qwen3-Next").
 _OTHER_EDITIONS = frozenset(
-    {"pro", "max", "plus", "ultra", "mini", "large", "turbo", "next", "vl", "omni", "vision"}
+    {
+        "pro",
+        "max",
+        "plus",
+        "ultra",
+        "mini",
+        "large",
+        "medium",
+        "behemoth",
+        "turbo",
+        "next",
+        "vl",
+        "omni",
+        "vision",
+    }
 )
 _SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b|a\d+(?:\.\d+)?b")
 _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)?|[rv]\d+(?:\.\d+)?|\d+[a-z]|[a-z]\d+|\d{4}")

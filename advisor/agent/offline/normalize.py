@@ -59,6 +59,9 @@ _FAMILIES: tuple[tuple[str, str], ...] = (
     (r"фалкон[а-я]*|фалькон[а-я]*", "falcon"),
     (r"клод[а-я]*", "claude"),
     (r"кими\b", "kimi"),
+    (r"некст\b", "next"),
+    (r"глм\b", "glm"),
+    (r"эйр\b", "air"),
 )
 # "р1", "в3", "в2.5" after a family: a version, not a Russian word.
 _LATIN_VERSION = re.compile(r"(?<![а-яa-z])([рв])(\d+(?:\.\d+)?)(?![\d.])")

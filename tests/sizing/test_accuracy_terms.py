@@ -1,0 +1,311 @@
+"""The terms issue 14 added, each checked against its physical meaning: the training memory
+choices, hybrid and KV-sharing layers, quantised formats, experts in host RAM, the serving
+load model and the user's tensor-parallel size."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from advisor.catalog import load_catalog
+from advisor.catalog.hf_config import parse_hf_config
+from advisor.errors import InputError
+from advisor.sizing import SizingRequest, size
+from advisor.sizing.engine import max_trainable_seq_len, resolve
+from advisor.sizing.kv_cache import kv_bytes_per_token, sequence_kv_bytes
+from advisor.sizing.memory import training_activations
+
+CATALOG = load_catalog()
+GB = 1e9
+
+
+def _train(**fields: object) -> SizingRequest:
+    base: dict[str, object] = {
+        "model": "llama-3.1-8b",
+        "task": "lora",
+        "gpu": "h100-sxm",
+        "gpus": 1,
+        "context": 4096,
+        "micro_batch": 2,
+    }
+    return SizingRequest(**{**base, **fields})
+
+
+def _gpu_bytes(request: SizingRequest) -> float:
+    return size(request, CATALOG).memory.per_gpu_gb * GB
+
+
+# --- training memory -----------------------------------------------------------------------
+
+
+def test_the_loss_kernel_orders_the_logit_memory() -> None:
+    """fp32 logits of every token > bf16 logits with one fp32 chunk > one fused chunk."""
+    logits = {
+        kind: training_activations(resolve(_train(cross_entropy=kind), CATALOG)).logits
+        for kind in ("full", "chunked", "fused")
+    }
+    assert logits["full"] > logits["chunked"] > logits["fused"] > 0
+    tokens, vocab = 2 * 4096, 128_256
+    assert logits["full"] == pytest.approx(tokens * vocab * 18)
+    assert logits["chunked"] == pytest.approx(tokens * vocab * 2.5)
+
+
+def test_activation_offload_moves_the_checkpoints_to_host_ram() -> None:
+    kept = size(_train(), CATALOG)
+    offloaded = size(_train(activation_offload=True), CATALOG)
+    acts = training_activations(resolve(_train(activation_offload=True), CATALOG))
+    checkpoints = 32 * 2 * 4096 * 4096 * 2  # layers x tokens x hidden x bf16
+    assert acts.offloaded == pytest.approx(checkpoints)
+    assert offloaded.memory.per_gpu_gb < kept.memory.per_gpu_gb
+    assert offloaded.memory.host_offload_gb == pytest.approx(
+        kept.memory.host_offload_gb + checkpoints / GB, abs=0.01
+    )
+
+
+def test_offloaded_checkpoints_and_a_fused_loss_train_longer_contexts() -> None:
+    plain = max_trainable_seq_len(_train(task="qlora", micro_batch=1, gpu="rtx-4090"), CATALOG)
+    unsloth = max_trainable_seq_len(
+        _train(
+            task="qlora",
+            micro_batch=1,
+            gpu="rtx-4090",
+            activation_offload=True,
+            cross_entropy="fused",
+        ),
+        CATALOG,
+    )
+    assert unsloth > 8 * plain
+
+
+def test_pure_bf16_training_halves_the_optimizer_and_drops_the_master_copy() -> None:
+    mixed = size(_train(task="full", gradient_checkpointing=True), CATALOG)
+    pure = size(_train(task="full", master_weights=False), CATALOG)
+    params = mixed.params.total
+    assert mixed.memory.breakdown_gb.optimizer == pytest.approx(params * 12 / GB, rel=1e-3)
+    assert pure.memory.breakdown_gb.optimizer == pytest.approx(params * 4 / GB, rel=1e-3)
+
+
+def test_cpu_offload_moves_gradients_to_the_host_too() -> None:
+    on_gpu = size(_train(task="full", gpus=8, gpu="a100-80gb", sharding="zero3"), CATALOG)
+    offloaded = size(
+        _train(task="full", gpus=8, gpu="a100-80gb", sharding="zero3", cpu_offload=True),
+        CATALOG,
+    )
+    assert offloaded.memory.breakdown_gb.gradients < on_gpu.memory.breakdown_gb.gradients
+    assert offloaded.memory.breakdown_gb.optimizer == 0
+    assert offloaded.memory.host_offload_gb > on_gpu.memory.host_offload_gb
+
+
+def test_lora_adapters_are_sharded_under_zero3() -> None:
+    request = _train(model="llama-3.1-70b", gpu="a100-80gb", lora_rank=256)
+    single = size(request.model_copy(update={"gpus": 8, "sharding": "zero2"}), CATALOG)
+    sharded = size(request.model_copy(update={"gpus": 8, "sharding": "zero3"}), CATALOG)
+    assert sharded.memory.breakdown_gb.weights < single.memory.breakdown_gb.weights / 2
+
+
+# --- hybrid and KV-sharing layers ------------------------------------------------------------
+
+
+def test_qwen3_next_keeps_kv_in_a_quarter_of_its_layers_plus_a_fixed_state() -> None:
+    arch = CATALOG.model("qwen3-next-80b-a3b").architecture
+    assert arch.kv_layers == 12
+    per_token = kv_bytes_per_token(arch, 2.0)
+    assert per_token == 12 * 2 * 2 * 256 * 2
+    state = arch.recurrent_state_bytes()
+    assert state == pytest.approx(36 * (32 * 128 * 128 * 4 + (2 * 16 * 128 + 32 * 128) * 3 * 2))
+    one = sequence_kv_bytes(arch, 2.0, 1)
+    long = sequence_kv_bytes(arch, 2.0, 100_001)
+    assert one == pytest.approx(per_token + state)
+    assert long - one == pytest.approx(100_000 * per_token)
+
+
+def test_hybrid_and_kv_sharing_configs_parse_from_config_json() -> None:
+    next_config = {
+        "model_type": "qwen3_next",
+        "hidden_size": 2048,
+        "num_hidden_layers": 48,
+        "num_attention_heads": 16,
+        "num_key_value_heads": 2,
+        "head_dim": 256,
+        "intermediate_size": 5120,
+        "vocab_size": 151936,
+        "full_attention_interval": 4,
+        "linear_num_key_heads": 16,
+        "linear_num_value_heads": 32,
+        "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128,
+        "linear_conv_kernel_dim": 4,
+    }
+    arch = parse_hf_config(next_config, "test").architecture
+    assert (arch.kv_free_layers, arch.kv_layers) == (36, 12)
+    assert arch.linear_attention is not None
+    gemma3n = {
+        "model_type": "gemma3n",
+        "text_config": {
+            "hidden_size": 2048,
+            "num_hidden_layers": 35,
+            "num_attention_heads": 8,
+            "num_key_value_heads": 2,
+            "head_dim": 256,
+            "intermediate_size": [16384] * 35,
+            "vocab_size": 262400,
+            "sliding_window": 512,
+            "layer_types": (["sliding_attention"] * 4 + ["full_attention"]) * 7,
+            "num_kv_shared_layers": 15,
+            "hidden_size_per_layer_input": 256,
+            "vocab_size_per_layer_input": 262144,
+        },
+    }
+    arch = parse_hf_config(gemma3n, "test").architecture
+    assert arch.intermediate_size == 16384
+    assert (arch.kv_free_layers, arch.sliding_window_layers, arch.full_attention_layers) == (
+        15,
+        16,
+        4,
+    )
+    assert arch.per_layer_input_dim == 256
+
+
+# --- quantised formats ------------------------------------------------------------------------
+
+
+def test_exl2_bits_per_weight_sets_the_linear_layers() -> None:
+    def weights(**fields: object) -> float:
+        request = SizingRequest(model="codellama-34b", engine="llama.cpp", gpu="rtx-4090", **fields)
+        return resolve(request, CATALOG).weights.total / GB
+
+    low, high = (
+        weights(precision="exl2", bits_per_weight=4.0),
+        weights(precision="exl2", bits_per_weight=6.0),
+    )
+    linear = high - low  # 2 more bits on every linear weight
+    assert linear == pytest.approx(2 / 8 * 33.2, rel=0.02)
+
+
+def test_bits_per_weight_belongs_to_exllama_formats_only() -> None:
+    with pytest.raises(ValidationError, match="bits_per_weight"):
+        SizingRequest(model="llama-3.1-8b", precision="int4", bits_per_weight=4.5)
+
+
+def test_smaller_awq_groups_cost_more_bits() -> None:
+    sizes = [
+        size(SizingRequest(model="llama-3.1-70b", precision=p), CATALOG).memory.breakdown_gb
+        for p in ("int4", "int4-g64", "int4-g32")
+    ]
+    assert sizes[0].weights < sizes[1].weights < sizes[2].weights
+
+
+# --- experts in host RAM ----------------------------------------------------------------------
+
+
+def _offload(layers: int, **fields: object) -> SizingRequest:
+    base: dict[str, object] = {
+        "model": "gpt-oss-120b",
+        "engine": "llama.cpp",
+        "gpu": "rtx-4090",
+        "gpus": 1,
+        "context": 4096,
+        "expert_offload_layers": layers,
+    }
+    return SizingRequest(**{**base, **fields})
+
+
+def test_offloaded_experts_leave_the_gpu_and_slow_decode() -> None:
+    everything = size(_offload(36), CATALOG)
+    half = size(_offload(18), CATALOG)
+    assert everything.memory.host_offload_gb > half.memory.host_offload_gb > 0
+    assert everything.memory.breakdown_gb.weights < half.memory.breakdown_gb.weights
+    assert everything.performance.per_user_tokens_per_s < half.performance.per_user_tokens_per_s
+    faster_ram = size(_offload(36, host_memory_bandwidth_gb_s=400), CATALOG)
+    assert (
+        faster_ram.performance.per_user_tokens_per_s > everything.performance.per_user_tokens_per_s
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"model": "llama-3.1-8b"}, "no experts"),
+        ({"engine": "vllm"}, "llama.cpp"),
+    ],
+)
+def test_expert_offload_errors_name_the_field(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError, match=message) as caught:
+        size(_offload(4, **fields), CATALOG)
+    assert caught.value.field == "expert_offload_layers"
+
+
+# --- the user's tensor-parallel size ------------------------------------------------------------
+
+
+def test_a_tensor_parallel_size_is_used_across_pcie_cards() -> None:
+    report = size(
+        SizingRequest(model="llama-3.1-70b", gpu="rtx-4090", gpus=4, tensor_parallel_size=4),
+        CATALOG,
+    )
+    assert (report.gpu.tensor_parallel, report.gpu.pipeline_parallel) == (4, 1)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"tensor_parallel_size": 3}, "does not divide the model"),
+        ({"tensor_parallel_size": 4, "gpus": 6}, "does not divide gpus"),
+        ({"tensor_parallel_size": 2, "engine": "llama.cpp"}, "splits layers"),
+    ],
+)
+def test_an_impossible_tensor_parallel_size_names_the_field(
+    fields: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InputError, match=message) as caught:
+        size(SizingRequest(model="llama-3.1-70b", gpu="h100-sxm", **fields), CATALOG)
+    assert caught.value.field == "tensor_parallel_size"
+
+
+# --- serving under load -------------------------------------------------------------------------
+
+
+def _curve(**fields: object) -> list[tuple[int, float, float, float, float]]:
+    base: dict[str, object] = {"model": "llama-3.1-8b", "gpu": "l40s", "gpus": 1, "context": 3000}
+    report = size(SizingRequest(**{**base, **fields}), CATALOG)
+    return [
+        (p.concurrency, p.inter_token_latency_ms, p.ttft_s, p.aggregate_tokens_per_s, p.queue_s)
+        for p in report.performance.load_curve
+    ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    model=st.sampled_from(["llama-3.1-8b", "qwen3-30b-a3b", "llama-3.1-70b", "gpt-oss-120b"]),
+    gpu=st.sampled_from(["l40s", "h100-sxm", "rtx-4090", "b200"]),
+    context=st.integers(256, 32_768),
+    users=st.integers(1, 400),
+)
+def test_latency_grows_and_throughput_saturates_with_concurrency(
+    model: str, gpu: str, context: int, users: int
+) -> None:
+    curve = _curve(model=model, gpu=gpu, gpus=None, context=context, users=users)
+    assert [c for c, *_ in curve] == sorted({1, 8, 16, 32, 64, 128, 256, users})
+    for (_, itl, ttft, agg, queue), (_, itl2, ttft2, agg2, queue2) in itertools.pairwise(curve):
+        assert itl2 >= itl - 1e-6
+        assert ttft2 >= ttft - 1e-6
+        assert queue2 >= queue - 1e-6
+        assert agg2 >= agg * 0.999  # more clients never lower the throughput
+    assert curve[0][4] == 0  # one request never queues
+
+
+def test_clients_beyond_the_kv_cache_queue_and_the_headline_is_the_asked_load() -> None:
+    report = size(
+        SizingRequest(model="llama-3.1-70b", gpu="h100-sxm", gpus=2, context=32_000, users=300),
+        CATALOG,
+    )
+    at_users = next(p for p in report.performance.load_curve if p.concurrency == 300)
+    assert at_users.batch < 300 and at_users.queue_s > 0
+    assert report.performance.ttft_s == pytest.approx(at_users.ttft_s, abs=1e-3)
+    assert report.performance.inter_token_latency_ms == pytest.approx(
+        at_users.inter_token_latency_ms, rel=1e-3
+    )

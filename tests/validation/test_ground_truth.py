@@ -1,5 +1,6 @@
 """The engine against measured public figures: prints the error per point and per
-category, and fails where a gated category's median error is over its bound."""
+category, and fails where a category misses the bar, or where a category that does not
+meet the bar yet falls below the floor it reached (a ratchet: see README.md)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,65 @@ import yaml
 
 from advisor.catalog import load_catalog
 from advisor.sizing import SizingRequest, size
-from advisor.sizing.engine import max_trainable_seq_len
+from advisor.sizing.engine import max_trainable_seq_len, resolve
+from advisor.sizing.kv_cache import kv_bytes_per_token
 
 HERE = Path(__file__).parent
 GIB = 2**30
-GATES = {"inference_memory": 0.10, "training_memory": 0.20, "decode": 0.30}
-UNIT_BYTES = {"GB": 1e9, "GiB": GIB}
+# The bar (issue 14): per category, the median error and the share of points within
+# tolerance. Memory-like figures (bytes, tokens that fit): median <= 10%, >= 85% within 15%;
+# speed figures: median <= 20%, >= 85% within 35%. Feasibility must be right every time.
+MEMORY_GATE = (0.10, 0.15, 0.85)
+SPEED_GATE = (0.20, 0.35, 0.85)
+KIND = {
+    "inference_memory": MEMORY_GATE,
+    "tp_memory": MEMORY_GATE,
+    "training_memory": MEMORY_GATE,
+    "max_context": MEMORY_GATE,
+    "weights_size": MEMORY_GATE,
+    "decode": SPEED_GATE,
+    "moe_offload_decode": SPEED_GATE,
+    "serving_itl": SPEED_GATE,
+    "serving_ttft": SPEED_GATE,
+    "serving_throughput": SPEED_GATE,
+    "training_throughput": SPEED_GATE,
+}
+# Categories that do not meet the bar yet, with the (median, share within tolerance) they
+# reached on 2026-12-04 as floors they must not fall below, and why (README.md has more).
+# A category leaves this table once it meets the bar; the test says when that happens.
+GAPS: dict[str, tuple[float, float, str]] = {
+    "serving_ttft": (
+        0.60,
+        0.30,
+        "queueing behind a closed-loop burst of prompts and front-end costs are not modelled",
+    ),
+    "serving_throughput": (
+        0.20,
+        0.75,
+        "throughput inherits TTFT's underestimate; SGLang's experimental R1 runs are anomalous",
+    ),
+    "training_throughput": (
+        0.40,
+        0.30,
+        "torchtune's LoRA tokens/s imply more than 85% MFU on an RTX 4090; unexplained",
+    ),
+    "max_context": (
+        0.10,
+        0.65,
+        "70B rows and the HF 16 GB row: the capped-memory rows depend on how the cap was set",
+    ),
+    "tp_memory": (0.10, 0.70, "vLLM of 2023 (MEM37) and one ill-conditioned 16-GPU log (MEM41)"),
+    "moe_offload_decode": (0.20, 0.65, "three points; host RAM is not stated in two of them"),
+}
+UNIT_BYTES = {"GB": 1e9, "GiB": GIB, "MB": 1e6, "MiB": 2**20}
 
 
 def _cases() -> list[dict[str, Any]]:
-    return yaml.safe_load((HERE / "cases.yaml").read_text())["cases"]
+    """Every case file: cases.yaml (the first 24 points) and cases_<category group>.yaml."""
+    cases: list[dict[str, Any]] = []
+    for path in sorted(HERE.glob("cases*.yaml")):
+        cases += yaml.safe_load(path.read_text())["cases"]
+    return cases
 
 
 def _points() -> dict[str, dict[str, Any]]:
@@ -49,9 +99,18 @@ def predict(case: dict[str, Any]) -> float:
         # PEFT (TorchTracemalloc) and torchtune report torch.cuda.max_memory_allocated:
         # live tensors, without the CUDA context and allocator slack counted as overhead.
         "torch_allocated": report.memory.per_gpu_gb - breakdown.overhead,
+        "host_offload": report.memory.host_offload_gb,
     }
     if metric in gb_values:
         return gb_values[metric] * 1e9 / scale
+    if metric == "kv_cache_gib_per_gpu":
+        inputs = resolve(request, catalog)
+        per_token = kv_bytes_per_token(
+            inputs.model.architecture, inputs.kv_bytes, report.gpu.tensor_parallel
+        )
+        return report.memory.kv_cache_capacity_tokens * per_token / GIB
+    if metric == "overhead_gib":
+        return breakdown.overhead * 1e9 / GIB
     if metric == "kv_capacity_tokens":
         return float(report.memory.kv_cache_capacity_tokens)
     if metric == "fits":
@@ -60,6 +119,8 @@ def predict(case: dict[str, Any]) -> float:
         return report.performance.per_user_tokens_per_s
     if metric == "aggregate_tps":
         return report.performance.aggregate_tokens_per_s
+    if metric == "itl_ms":
+        return report.performance.inter_token_latency_ms
     if metric == "ttft_ms":
         return report.performance.ttft_s * 1000
     if metric == "training_tps":
@@ -97,19 +158,31 @@ def test_ground_truth_errors(capsys: pytest.CaptureFixture[str]) -> None:
             f"{case['id']:18} {case['category']:20} {measured:10.2f} {predicted:10.2f} {signed:+8.1%}"
         )
     lines.append("")
-    lines.append(f"{'category':20} {'points':>6} {'median':>8} {'max':>8} {'gate':>6}")
+    lines.append(
+        f"{'category':20} {'points':>6} {'median':>8} {'max':>8} {'within':>7} {'held to':>18}"
+    )
     failures = []
     for category, errors in sorted(by_category.items()):
         median = statistics.median(errors)
-        gate = GATES.get(category)
+        bound, tolerance, share = KIND[category]
+        within = sum(error <= tolerance for error in errors) / len(errors)
+        meets = median <= bound and within >= share
+        if category in GAPS:
+            bound, share, _ = GAPS[category]
+            held = f"floor {bound:.0%} / {share:.0%}"
+            if meets:
+                failures.append(f"{category} now meets the bar: remove it from GAPS")
+        else:
+            held = f"bar {bound:.0%} / {share:.0%}<{tolerance:.0%}"
         lines.append(
-            f"{category:20} {len(errors):6d} {median:8.1%} {max(errors):8.1%} "
-            f"{(f'{gate:.0%}' if gate else '-'):>6}"
+            f"{category:20} {len(errors):6d} {median:8.1%} {max(errors):8.1%} {within:7.0%} {held:>18}"
         )
-        if gate is not None and median > gate:
-            failures.append(f"{category}: median {median:.1%} > {gate:.0%}")
+        if median > bound:
+            failures.append(f"{category}: median {median:.1%} > {bound:.0%}")
+        if within < share:
+            failures.append(f"{category}: {within:.0%} within {tolerance:.0%} < {share:.0%}")
     with capsys.disabled():
         print("\n" + "\n".join(lines))
     assert not wrong_feasibility, f"feasibility wrong for {wrong_feasibility}"
     assert not failures, "; ".join(failures)
-    assert set(GATES) <= set(by_category), "a gated category has no points"
+    assert set(KIND) <= set(by_category), "a category has no points"

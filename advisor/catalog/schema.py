@@ -207,6 +207,12 @@ class Model(_Record):
     fp8_attention_in_bf16: bool = Field(
         default=False, description="FP8 checkpoints that keep attention projections in bf16"
     )
+    vision_encoder_params_b: float | None = Field(
+        default=None,
+        gt=0,
+        description="a multimodal checkpoint's vision encoder and projector, billions of "
+        "parameters: loaded beside the text model (vLLM, transformers) and kept in bf16",
+    )
     released: str | None = Field(
         default=None,
         pattern=r"^\d{4}-\d{2}$",

@@ -219,13 +219,13 @@ class M(Enum):
         "Weights = sum of tensors x bits / 8: attention {attention:.2f} GB at "
         "{attention_bits:g} bits, MLP {mlp:.2f} GB at {mlp_bits:g}, experts {experts:.2f} GB "
         "at {experts_bits:g}, embedding {embedding:.2f} GB at {embedding_bits:g}, lm_head "
-        "{lm_head:.2f} GB at {lm_head_bits:g}, norms {norms:.3f} GB = {total:.2f} GB "
-        "({bits_per_param:.2f} bits per parameter)",
+        "{lm_head:.2f} GB at {lm_head_bits:g}, norms {norms:.3f} GB, vision encoder "
+        "{vision:.2f} GB at 16 = {total:.2f} GB ({bits_per_param:.2f} bits per parameter)",
         "Веса = сумма тензоров x биты / 8: внимание {attention:.2f} ГБ по {attention_bits:g} "
         "бит, MLP {mlp:.2f} ГБ по {mlp_bits:g}, эксперты {experts:.2f} ГБ по "
         "{experts_bits:g}, эмбеддинги {embedding:.2f} ГБ по {embedding_bits:g}, lm_head "
-        "{lm_head:.2f} ГБ по {lm_head_bits:g}, нормализации {norms:.3f} ГБ = {total:.2f} ГБ "
-        "({bits_per_param:.2f} бит на параметр)",
+        "{lm_head:.2f} ГБ по {lm_head_bits:g}, нормализации {norms:.3f} ГБ, визуальный "
+        "энкодер {vision:.2f} ГБ по 16 = {total:.2f} ГБ ({bits_per_param:.2f} бит на параметр)",
     )
     FORMULA_KV_MLA = (
         "formula.kv_mla",

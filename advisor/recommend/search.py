@@ -463,10 +463,11 @@ class _Search:
         return None
 
     def _can_reach_targets(self, config: _Config, limit: int) -> bool:
-        """False when even one user on the widest tensor-parallel group (one NVLink
-        domain) misses the speed or first-token target: more GPUs add replicas or pipeline
-        stages, which hold more users but make no single request faster. True when that
-        group cannot hold the model (nothing to judge by) and for training."""
+        """False when even one user on the fastest layout misses the speed or first-token
+        target: more GPUs add replicas or pipeline stages, which hold more users but make
+        no single request faster. The fastest layout is the widest tensor-parallel group
+        (one NVLink domain), or, when that cannot hold the model, the fewest GPUs that do
+        (the count already found). True for training."""
         if self.load.training is not None:
             return True
         widest = min(limit, config.gpu.interconnect.domain_size)
@@ -475,6 +476,10 @@ class _Search:
             best = self.size(
                 config.model, config.suit, config.precision, config.gpu, 1, gpus=widest
             )
+            if best is None or not best.result.fits:
+                best = self.size(
+                    config.model, config.suit, config.precision, config.gpu, 1, gpus=config.gpus
+                )
             self._ceilings[key] = best is None or not best.result.fits or best.meets(self.load)
         return self._ceilings[key]
 

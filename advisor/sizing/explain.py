@@ -75,6 +75,7 @@ def formulas_for(inputs: Inputs) -> list[Note]:
             lm_head=w.lm_head / GB,
             lm_head_bits=bits["lm_head"],
             norms=w.norms / GB,
+            vision=w.vision / GB,
             total=w.total / GB,
             bits_per_param=w.bits_per_param,
         ),

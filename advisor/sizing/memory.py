@@ -13,6 +13,11 @@ from advisor.sizing.weights import WeightBytes
 
 # DeepSpeed ZeRO-3 default stage3_max_live_parameters: parameters gathered at once.
 ZERO3_MAX_LIVE_PARAMS = 1e9
+# Communication buffers grow per peer in the logs up to TP 4 (MEM36, MEM38); no TP-8 log was
+# found, and the per-peer growth cannot continue to 8: Llama 3.1 405B FP8 on one 8x H100 node,
+# Meta's reference deployment (Llama 3.1 release notes, recalled), would then have no KV cache.
+# The growth is held at the TP-4 level beyond it.
+TP_COMM_PEERS_MEASURED = 3
 TRAINING_CONTEXT_BYTES = 0.5 * GIB  # CUDA context + cuBLAS workspace of a PyTorch process
 ALLOCATOR_SLACK = 0.05  # caching-allocator fragmentation on top of live training tensors
 
@@ -58,10 +63,11 @@ def weights_per_gpu(
     if offloaded:
         layers = [w - o for w, o in zip(layers, offloaded, strict=True)]
     elif layout.pp == 1:  # the hot path of a search: one stage holds everything
-        return (weights.layers_total + weights.embedding + weights.lm_head) / layout.tp
+        edges = weights.embedding + weights.lm_head + weights.vision
+        return (weights.layers_total + edges) / layout.tp
     per_stage = math.ceil(len(layers) / layout.pp)
     stages = [sum(layers[i : i + per_stage]) for i in range(0, len(layers), per_stage)]
-    stages[0] += weights.embedding
+    stages[0] += weights.embedding + weights.vision
     stages[-1] += (
         weights.lm_head if weights.lm_head else (weights.embedding if layout.pp > 1 else 0)
     )
@@ -105,7 +111,8 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
 
     overhead = engine.non_torch_gib * GIB
     if layout.tp > 1 and inputs.gpu.interconnect.kind in ("nvlink", "infinity-fabric"):
-        overhead += engine.tp_comm_buffers_gib * GIB * (layout.tp - 1)
+        peers = min(layout.tp - 1, TP_COMM_PEERS_MEASURED)
+        overhead += engine.tp_comm_buffers_gib * GIB * peers
     if not request.enforce_eager and not inputs.is_cpu:
         overhead += engine.cuda_graphs_gib * GIB
 

@@ -43,6 +43,8 @@ LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
 CrossEntropy = Literal["full", "chunked", "fused"]
 
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
+ENGINES: tuple[Engine, ...] = ("vllm", "llama.cpp", "transformers", "trt-llm")
+EXPERT_OFFLOAD_ALL = 100_000  # more than any model's layers: every MoE layer's experts
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full", "pretrain"})
 ALL_LINEAR: tuple[LoraTarget, ...] = ("q", "k", "v", "o", "gate", "up", "down")
 # An inline config.json: real ones are 1-6 kB and two levels deep (text_config,
@@ -106,7 +108,7 @@ class SizingRequest(BaseModel):
     expert_offload_layers: int = Field(
         default=0,
         ge=0,
-        le=100_000,
+        le=EXPERT_OFFLOAD_ALL,
         description="llama.cpp only: MoE layers whose routed experts stay in host RAM and run "
         "on the CPU (--n-cpu-moe N, the first N layers); at least the model's MoE layers = "
         "--cpu-moe, all of them",

@@ -27,10 +27,12 @@ class WeightBytes:
     norms: float
     per_layer: tuple[float, ...]
     params: int
+    vision: float = 0.0  # a multimodal checkpoint's vision encoder, loaded beside the text model
 
     @property
     def total(self) -> float:
-        return self.attention + self.mlp + self.experts + self.embedding + self.lm_head + self.norms
+        text = self.attention + self.mlp + self.experts + self.embedding + self.lm_head
+        return text + self.norms + self.vision
 
     @cached_property
     def layers_total(self) -> float:
@@ -103,4 +105,5 @@ def _weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
         norms=norms + counts.final_norm * norm_bits / 8,
         per_layer=tuple(per_layer),
         params=counts.total,
+        vision=(model.vision_encoder_params_b or 0.0) * 1e9 * 2,  # kept in bf16
     )

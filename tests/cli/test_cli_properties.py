@@ -91,10 +91,20 @@ def _argv(command: str) -> st.SearchStrategy[tuple[list[str], bool]]:
         lambda parts: st.permutations([parts[0], *parts[1], parts[2]]).map(
             lambda shuffled: (
                 [command, *(token for use in shuffled for token in use)],
-                bool(parts[0]) and not parts[2],
+                bool(parts[0]) and not parts[2] and not _constrained(parts[1]),
             )
         )
     )
+
+
+# Flags whose valid values depend on the others (a TP size must divide the heads and the
+# GPU count, experts need a MoE model on llama.cpp, bits per weight an EXL2/EXL3 quant): a
+# plausible value of one may be refused, with the one-line message every refusal gets.
+CONSTRAINED = {"--tensor-parallel-size", "--expert-offload-layers", "--bits-per-weight"}
+
+
+def _constrained(uses: list[list[str]]) -> bool:
+    return any(use and use[0] in CONSTRAINED for use in uses)
 
 
 def _strict_json(text: str) -> object:

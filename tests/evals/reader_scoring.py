@@ -42,6 +42,12 @@ STATED_FIELDS = (
     "wants",
     "ttft_s",
     "tokens_per_s",
+    # issue 14
+    "bits_per_weight",
+    "expert_offload_layers",
+    "tensor_parallel_size",
+    "activation_offload",
+    "cross_entropy",
 )
 
 

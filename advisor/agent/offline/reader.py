@@ -30,6 +30,7 @@ from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import Note
 from advisor.services.sizing import normalized_request, parse_request
+from advisor.sizing.request import ENGINES, EXPERT_OFFLOAD_ALL
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_rate,
@@ -92,6 +93,11 @@ class Said(BaseModel):
     dataset_tokens: int | None = None
     epochs: float | None = None
     lora_rank: int | None = None
+    bits_per_weight: float | None = None
+    expert_offload_layers: int | Literal["all"] | None = None
+    tensor_parallel_size: int | None = None
+    activation_offload: bool | None = None
+    cross_entropy: str | None = None
     budget: Budget | None = None
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
@@ -158,6 +164,8 @@ _GGUF = {
 }
 _PRECISIONS: tuple[tuple[str, str], ...] = (
     *((rf"\b(?:{pattern})\b", value) for pattern, value in _GGUF.items()),
+    (r"\bexl2\b|exllama\s*-?v?2\b", "exl2"),
+    (r"\bexl3\b|exllama\s*-?v?3\b", "exl3"),
     (r"\bmxfp4\b", "mxfp4"),
     (r"\bnvfp4\b", "nvfp4"),
     (r"\bnf4\b", "nf4"),
@@ -176,6 +184,41 @@ _PRECISIONS: tuple[tuple[str, str], ...] = (
         r"полн\w* точност\w*",
         "bf16",
     ),
+)
+# AWQ/GPTQ group size: "g32", "group size 64", "группа 32".
+_GROUP_SIZE = re.compile(
+    r"\b(?:g|gs|group[\s-]*size\s*=?\s*|группа?\w*\s*(?:по\s*)?|размер\w*\s*групп\w*\s*)"
+    r"(32|64|128)\b"
+)
+_BITS_PER_WEIGHT = re.compile(
+    r"\b(\d(?:\.\d{1,3})?)\s*-?\s*(?:bpw|bits?\s*per\s*weight|бит\w*\s*на\s*вес)"
+)
+# llama.cpp experts in host RAM: "--n-cpu-moe 26", "--cpu-moe", "all experts on the CPU".
+_N_CPU_MOE = re.compile(
+    r"n[\s-]?cpu[\s-]?moe\s*=?\s*(\d+)|(\d+)\s*(?:layers?|слоя|слоёв|слоев)\W{0,3}\s*"
+    r"(?:of\s+)?(?:experts?|экспертов)\s*(?:on|to|in|на|в)\s*(?:the\s+)?"
+    r"(?:cpu|ram|system ram|озу|оперативк\w*|процессор\w*|цпу)"
+)
+_ALL_CPU_MOE = re.compile(
+    r"(?<![\w-])-?-?cpu[\s-]?moe\b|"
+    r"(?:all|every|whole)\s+(?:the\s+)?experts?\s*(?:on|to|in)\s*(?:the\s+)?"
+    r"(?:cpu|ram|system ram|host ram|main memory)|"
+    r"experts?\s*(?:on|to|in)\s*(?:the\s+)?(?:cpu|system ram|host ram|ram)\b|"
+    r"(?:все\s+)?эксперт\w*\s*(?:в|на)\s*(?:оперативк\w*|озу|оперативн\w*\s*памят\w*|"
+    r"процессор\w*|цпу|cpu|ram)"
+)
+_TENSOR_PARALLEL = re.compile(
+    r"(?:^|\s)-tp\s*=?\s*(\d+)\b|\btp\s*=?\s*(\d+)\b|"
+    r"tensor[\s-]*parallel\w*(?:[\s-]*size)?\s*(?:of\s*)?=?\s*(\d+)\b|"
+    r"тензорн\w*\s*параллел\w*\s*(?:на\s*)?(\d+)\b"
+)
+_UNSLOTH = re.compile(r"\bunsloth\b|анслот\w*")
+_FUSED_LOSS = re.compile(r"\bliger\b|fused\s*(?:linear\s*)?cross[\s-]*entropy|fused\s*loss")
+_CHUNKED_LOSS = re.compile(r"chunked\s*(?:cross[\s-]*entropy|loss|ce)\b")
+_ACTIVATION_OFFLOAD = re.compile(
+    r"activation[s]?[\s-]*offload\w*|offload\w*\s*(?:the\s+)?activations|"
+    r"offloaded\s*(?:gradient\s*)?checkpoint\w*|выгрузк\w*\s*активаци\w*|"
+    r"активаци\w*\s*(?:в|на)\s*(?:озу|оперативк\w*|cpu|цпу)"
 )
 _KV_PRECISION = re.compile(
     r"(?:kv|кв)[\s-]*(?:cache|кэш\w*|кеш\w*)?\s*(?:тоже\s+|also\s+)?(?:в|in|as)?\s*"
@@ -464,6 +507,7 @@ class Reader:
             said.dataset_examples = q.read_dataset_examples(text)
         said.epochs = q.read_epochs(text)
         said.lora_rank = q.read_lora_rank(text)
+        self._options(text, said)
         money = q.read_budget(text, russian=language == "ru")
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
@@ -510,6 +554,32 @@ class Reader:
             said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
 
+    @staticmethod
+    def _options(text: str, said: Said) -> None:
+        """The engine's options a message may name: an AWQ/GPTQ group size, an EXL2/EXL3
+        quant's bits per weight, experts in host RAM, a TP size, a training recipe's kernels."""
+        group = _GROUP_SIZE.search(text)
+        if said.precision == "int4" and group and group.group(1) in ("32", "64"):
+            said.precision = f"int4-g{group.group(1)}"
+        bpw = _BITS_PER_WEIGHT.search(text)
+        if bpw and said.precision in ("exl2", "exl3") and 2 <= float(bpw.group(1)) <= 8:
+            said.bits_per_weight = float(bpw.group(1))
+        layers = _N_CPU_MOE.search(text)
+        if layers:
+            said.expert_offload_layers = int(layers.group(1) or layers.group(2))
+        elif _ALL_CPU_MOE.search(text):
+            said.expert_offload_layers = "all"
+        tp = _TENSOR_PARALLEL.search(text)
+        if tp:
+            said.tensor_parallel_size = int(next(g for g in tp.groups() if g))
+        unsloth = bool(_UNSLOTH.search(text))
+        if unsloth or _ACTIVATION_OFFLOAD.search(text):
+            said.activation_offload = True
+        if unsloth or _FUSED_LOSS.search(text):
+            said.cross_entropy = "fused"
+        elif _CHUNKED_LOSS.search(text):
+            said.cross_entropy = "chunked"
+
     def _precision(self, text: str, task: str | None) -> str | None:
         for pattern, precision in _PRECISIONS:
             if re.search(pattern, text):
@@ -537,9 +607,16 @@ class Reader:
                 "dataset_tokens",
                 "epochs",
                 "lora_rank",
+                "bits_per_weight",
+                "tensor_parallel_size",
+                "activation_offload",
+                "cross_entropy",
             )
             if (value := getattr(said, name)) is not None
         }
+        if said.expert_offload_layers is not None:
+            fields["expert_offload_layers"] = self._offloaded_layers(said)
+            fields.setdefault("engine", "llama.cpp")  # only llama.cpp runs experts on the CPU
         if said.epochs is not None and not float(said.epochs).is_integer():
             fields["epochs"] = said.epochs
         notes: list[Note] = []
@@ -557,6 +634,13 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    def _offloaded_layers(self, said: Said) -> int:
+        """--n-cpu-moe's N, or every layer for "all experts on the CPU"."""
+        if said.expert_offload_layers != "all":
+            return int(said.expert_offload_layers or 0)
+        model = self.catalog.models.get(said.model or "")
+        return model.architecture.num_layers if model is not None else EXPERT_OFFLOAD_ALL
 
     def _goal(
         self,
@@ -618,9 +702,11 @@ class Reader:
         precision = fields.get("precision")
         if precision is None or precision not in self.catalog.formats:
             return
-        engines = self.catalog.formats[precision].engines
-        if fields.get("engine", "vllm") not in engines:
+        engines = [e for e in self.catalog.formats[precision].engines if e in ENGINES]
+        if engines and fields.get("engine", "vllm") not in engines:
             fields["engine"] = engines[0]
+        elif not engines:  # EXL2/EXL3 run in ExLlama: sized as a single-user llama.cpp server
+            fields.setdefault("engine", "llama.cpp")
 
     # ---- intent -------------------------------------------------------------------------
 

@@ -67,23 +67,26 @@ def _required(config: dict[str, Any], *keys: str) -> int:
 
 
 def _layer_types(config: dict[str, Any], num_layers: int) -> list[str] | None:
-    """Per-layer attention kinds, from `layer_types` or Qwen3-Next's full_attention_interval."""
+    """Per-layer attention kinds as config.json lists them (`layer_types`); its length is
+    bounded by the config's size, not by num_hidden_layers."""
     layer_types = config.get("layer_types")
     if isinstance(layer_types, list):
         return [str(kind) for kind in layer_types[:num_layers]]
-    interval = _int(config, "full_attention_interval", minimum=0)
-    if interval and interval > 1:
-        return [
-            "full_attention" if (i + 1) % interval == 0 else "linear_attention"
-            for i in range(num_layers)
-        ]
     return None
 
 
 def _kv_free_layers(config: dict[str, Any], num_layers: int) -> int:
-    """Layers with no KV cache of their own: linear attention, or Gemma 3n's shared tail."""
-    types = _layer_types(config, num_layers) or []
-    linear = sum(1 for kind in types if kind == "linear_attention")
+    """Layers with no KV cache of their own: linear attention (from `layer_types`, or
+    Qwen3-Next's full_attention_interval, counted without building a list), or Gemma 3n's
+    shared tail."""
+    types = _layer_types(config, num_layers)
+    interval = _int(config, "full_attention_interval", minimum=0)
+    if types is not None:
+        linear = sum(1 for kind in types if kind == "linear_attention")
+    elif interval and interval > 1:
+        linear = num_layers - num_layers // interval
+    else:
+        linear = 0
     shared = _int(config, "num_kv_shared_layers", minimum=0) or 0
     return min(num_layers, linear + shared)
 
@@ -93,15 +96,14 @@ def _sliding_layers(config: dict[str, Any], num_layers: int) -> tuple[int | None
     window = _int(config, "sliding_window", minimum=0)
     if not window or config.get("use_sliding_window") is False:
         return None, 0
-    holding = num_layers - (_int(config, "num_kv_shared_layers", minimum=0) or 0)
+    holding = max(0, num_layers - (_int(config, "num_kv_shared_layers", minimum=0) or 0))
     layer_types = _layer_types(config, num_layers)
     if layer_types is not None:
-        sliding = sum(1 for t in layer_types[: max(0, holding)] if t == "sliding_attention")
-        return window, sliding
+        return window, sum(1 for t in layer_types[:holding] if t == "sliding_attention")
     pattern = _int(config, "sliding_window_pattern", minimum=0)
     if pattern is not None and pattern > 1:  # every pattern-th layer is global
-        return window, num_layers - num_layers // pattern
-    return window, num_layers
+        return window, holding - holding // pattern
+    return window, holding
 
 
 def _linear_attention(config: dict[str, Any]) -> LinearAttention | None:

@@ -168,6 +168,13 @@ class Architecture(_Record):
         """KV-holding layers that attend over the whole context."""
         return self.kv_layers - self.sliding_window_layers
 
+    @property
+    def attending_layers(self) -> int:
+        """Layers that compute softmax attention: all but a hybrid's linear-attention ones
+        (Gemma 3n's KV-sharing layers still attend, over an earlier layer's cache)."""
+        linear = self.kv_free_layers if self.linear_attention is not None else 0
+        return self.num_layers - linear
+
     def recurrent_state_bytes(self) -> float:
         """One sequence's fixed-size state over all linear-attention layers."""
         if self.linear_attention is None:
@@ -180,6 +187,10 @@ class Architecture(_Record):
             raise ValueError("num_attention_heads must be a multiple of num_kv_heads")
         if self.sliding_window_layers + self.kv_free_layers > self.num_layers:
             raise ValueError("sliding_window_layers + kv_free_layers exceeds num_layers")
+        if self.kv_free_layers >= self.num_layers:
+            raise ValueError("at least one layer must keep a KV cache (kv_free_layers)")
+        if self.moe is not None and self.moe.first_dense_layers >= self.num_layers:
+            raise ValueError("first_dense_layers leaves no layer with experts")
         if self.linear_attention is not None and not self.kv_free_layers:
             raise ValueError("linear_attention needs kv_free_layers")
         if self.sliding_window_layers and self.sliding_window is None:

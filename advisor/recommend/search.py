@@ -151,7 +151,7 @@ class _Search:
         self.unmet: list[Note] = []
         self.searched = 0
         self.capped = False
-        self._ceilings: dict[tuple[str, str, str, int], bool] = {}
+        self._ceilings: dict[tuple[str, str, str, int, int], bool] = {}
         self.model = self._lookup_model(request.model) if request.model else None
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
@@ -471,7 +471,7 @@ class _Search:
         if self.load.training is not None:
             return True
         widest = min(limit, config.gpu.interconnect.domain_size)
-        key = (config.model.id, config.precision, config.gpu.id, widest)
+        key = (config.model.id, config.precision, config.gpu.id, widest, config.gpus)
         if key not in self._ceilings:
             best = self.size(
                 config.model, config.suit, config.precision, config.gpu, 1, gpus=widest

@@ -69,8 +69,8 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
         bits = dict.fromkeys(("attention", "mlp", "experts"), request.bits_per_weight)
         fmt = fmt.model_copy(update={"bits": {**fmt.bits, **bits}})
     engine = catalog.engines[request.engine]
-    _check_tensor_parallel(request, model)
-    _check_expert_offload(request, model)
+    _check_tensor_parallel(request, model, gpu)
+    _check_expert_offload(request, model, gpu)
     if request.kv_precision is not None:
         kv = request.kv_precision
     else:
@@ -78,12 +78,18 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     return Inputs(request=request, model=model, gpu=gpu, fmt=fmt, engine=engine, kv_precision=kv)
 
 
-def _check_tensor_parallel(request: SizingRequest, model: Model) -> None:
+def _check_tensor_parallel(request: SizingRequest, model: Model, gpu: Gpu) -> None:
     """A TP size the engine can run: a layer-splitting engine has none, the heads must
     divide (or, for KV heads, be replicated), and so must the GPU count."""
     tp = request.tensor_parallel_size
     if tp is None or tp == 1:
         return
+    if request.is_training:
+        raise InputError(
+            "tensor_parallel_size", "training is sized data-parallel (with ZeRO); leave it unset"
+        )
+    if gpu.gpu_class == "cpu":
+        raise InputError("tensor_parallel_size", "a CPU server runs one process; leave it unset")
     if request.engine in ("llama.cpp", "transformers"):
         raise InputError(
             "tensor_parallel_size", f"{request.engine} splits layers, not tensors; leave it unset"
@@ -97,10 +103,13 @@ def _check_tensor_parallel(request: SizingRequest, model: Model) -> None:
         raise InputError("tensor_parallel_size", f"{tp} does not divide gpus ({request.gpus})")
 
 
-def _check_expert_offload(request: SizingRequest, model: Model) -> None:
-    """Experts in host RAM need a MoE model and llama.cpp's CPU expert kernels."""
+def _check_expert_offload(request: SizingRequest, model: Model, gpu: Gpu) -> None:
+    """Experts in host RAM need a MoE model, llama.cpp's CPU expert kernels and a GPU
+    to keep the rest on."""
     if not request.expert_offload_layers:
         return
+    if gpu.gpu_class == "cpu":
+        raise InputError("expert_offload_layers", "on a CPU server every weight is in host RAM")
     if model.architecture.moe is None:
         raise InputError("expert_offload_layers", f"{model.id} has no experts to offload")
     if request.engine != "llama.cpp":
@@ -252,16 +261,22 @@ def _max_users(memory: GpuMemory, layout: Layout) -> int:
     return int(memory.kv_budget // memory.sequence_kv_bytes) * layout.replicas
 
 
-def serving_slots(inputs: Inputs, layout: Layout, memory: GpuMemory) -> int:
-    """Requests one replica runs at once: the engine's sequence cap, and the KV cache at its
-    steady-state occupancy. Blocks are taken as tokens arrive, so a running request holds its
-    prompt plus half its output on average, not the full context `max_concurrent_users`
+def serving_slots(
+    inputs: Inputs, layout: Layout, memory: GpuMemory, sequence_cap: int | None = None
+) -> int:
+    """Requests one replica runs at once: the sequence cap (the planned server's unless
+    another is given), and the KV cache at its steady-state occupancy. Blocks are taken as
+    tokens arrive, so a running request holds its prompt plus half its output on average
+    (and a hybrid's fixed recurrent state), not the full context `max_concurrent_users`
     guarantees."""
-    request = inputs.request
+    request, arch = inputs.request, inputs.model.architecture
     prompt = max(1, request.context - request.tokens_generated)
-    average = prompt + request.tokens_generated / 2
-    by_kv = int(memory.kv_capacity_tokens // max(1.0, average))
-    return max(1, min(by_kv, inputs.max_num_seqs(layout)))
+    average = math.ceil(prompt + request.tokens_generated / 2)
+    per_request = sequence_kv_bytes(arch, inputs.kv_bytes, average, layout.tp)
+    per_request *= math.ceil(arch.num_layers / layout.pp) / arch.num_layers
+    by_kv = int(max(0.0, memory.kv_budget) // max(1.0, per_request))
+    cap = sequence_cap if sequence_cap is not None else inputs.max_num_seqs(layout)
+    return max(1, min(by_kv, cap))
 
 
 def _gb(value: float) -> float:
@@ -381,7 +396,9 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             else 0.0,
             load_curve=[]
             if request.is_training
-            else _load_curve(inputs, layout, serving_slots(inputs, layout, memory)),
+            else _load_curve(
+                inputs, layout, serving_slots(inputs, layout, memory, inputs.engine_max_num_seqs())
+            ),
         ),
         training=training,
         server=size_server(inputs, layout, memory.host_offload),

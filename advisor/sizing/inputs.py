@@ -100,15 +100,19 @@ class Inputs:
     def users_per_replica(self, layout: Layout) -> int:
         return math.ceil(self.request.users / layout.replicas)
 
-    def max_num_seqs(self, layout: Layout) -> int:
+    def engine_max_num_seqs(self) -> int:
+        """The sequence cap the server runs with when nobody sizes it to the users."""
         if self.request.max_num_seqs is not None:
             return self.request.max_num_seqs
-        default = (
-            self.engine.default_max_num_seqs_large_gpu
-            if self.large_gpu
-            else self.engine.default_max_num_seqs
-        )
-        return max(1, min(default, self.users_per_replica(layout)))
+        if self.large_gpu:
+            return self.engine.default_max_num_seqs_large_gpu
+        return self.engine.default_max_num_seqs
+
+    def max_num_seqs(self, layout: Layout) -> int:
+        """The cap of the planned server: the engine's, lowered to the users it serves."""
+        if self.request.max_num_seqs is not None:
+            return self.request.max_num_seqs
+        return max(1, min(self.engine_max_num_seqs(), self.users_per_replica(layout)))
 
     def max_num_batched_tokens(self) -> int:
         if self.request.max_num_batched_tokens is not None:

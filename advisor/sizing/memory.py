@@ -215,11 +215,12 @@ class TrainingActivations:
         The loss's logits are freed before backward reaches the last layer, so they never
         meet a layer's working set; the saved activations are released layer by layer as
         backward produces the gradients, so the two do not peak together either. Peak =
-        max(saved + max(working, logits) + one layer's gradients, all gradients + working).
+        max(saved + max(working, logits), all gradients kept + working) + the layer's
+        gradients in flight (whole, before a ZeRO reduce-scatter shards them).
         """
-        backward_start = self.saved + max(self.working, self.logits) + layer_gradients
+        backward_start = self.saved + max(self.working, self.logits)
         backward_end = gradients + self.working
-        return max(backward_start, backward_end)
+        return max(backward_start, backward_end) + layer_gradients
 
 
 def _layer_gradient_elements(arch: Architecture) -> float:
@@ -319,7 +320,14 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
 
     acts = training_activations(inputs)
     host += acts.offloaded
-    layer_gradients = min(gradients, largest_params * grad_bytes)
+    # The gradients of the layer backward is in, whole (kept ones are already counted when
+    # nothing shards or frees them).
+    per_layer = largest_params if full else trainable / max(1, arch.num_layers)
+    in_flight = per_layer * grad_bytes
+    kept_whole = (
+        stage not in ("zero2", "zero3") and not offload and not request.optimizer_in_backward
+    )
+    layer_gradients = 0.0 if kept_whole else in_flight
     # Reported as what the peak holds beyond the gradients, so the breakdown adds up.
     activations = acts.peak_with(gradients, layer_gradients) - gradients
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from advisor.catalog.schema import Gpu
+from advisor.catalog.schema import Architecture, Gpu
 from advisor.sizing.inputs import Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
 
@@ -27,6 +27,15 @@ HOST_BANDWIDTH_EFFICIENCY = 0.6
 # Each offloaded layer hands the hidden state GPU -> CPU -> GPU: two synchronising PCIe copies
 # of a few KB, ~10 us each (CUDA memcpy latency).
 HOST_HANDOFF_S = 20e-6
+# llama.cpp processes a prompt in micro-batches of 512 tokens (-ub default) and, for a batch,
+# copies the weights kept in host RAM to the GPU over PCIe (ggml-cuda's offload of large ops).
+LLAMA_CPP_UBATCH = 512
+# Usable PCIe bandwidth per lane and direction, GB/s (128b/130b encoding): gen3 0.985,
+# gen4 1.969, gen5 3.938 (PCI-SIG base specifications).
+PCIE_LANE_GB_S = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
+# Beyond one NVLink domain a TP group talks over the node's network: one 400 Gb/s NIC per GPU
+# (NVIDIA DGX/HGX H100 reference design, ConnectX-7) with RDMA latency in PCIe's range.
+INTER_NODE_GB_S = 50.0
 
 # Training: model FLOPs utilisation of PyTorch fine-tuning (FSDP / PEFT / torchtune class).
 # Llama 3 paper: 38-43% MFU in pre-training at scale on H100s; torchtune's compiled
@@ -66,10 +75,13 @@ def _allreduce_latency(gpu: Gpu) -> float:
 
 
 def _weight_bytes_read(inputs: Inputs, batch: int) -> float:
-    """Weights one decode step reads: everything but the embedding table, and of the
-    routed experts only those the batch's tokens are sent to."""
-    w = inputs.weights
-    dense = w.total - w.experts - w.embedding + (0.0 if w.lm_head else w.embedding)
+    """Weights one decode step reads: the blocks and the output projection (a tied head
+    reads the token table's share of the embedding bytes), not the lookup-only tables
+    (token and per-layer embeddings) nor a vision encoder; of the routed experts only
+    those the batch's tokens are sent to."""
+    w, params = inputs.weights, inputs.params
+    head = w.lm_head or w.embedding * params.output_projection / max(1, params.embedding)
+    dense = w.total - w.experts - w.embedding - w.lm_head - w.vision + head
     arch = inputs.model.architecture
     if arch.moe is None:
         return dense
@@ -88,6 +100,14 @@ def _offloaded_bytes_read(inputs: Inputs, batch: int) -> float:
     return total * (1.0 - (1.0 - share) ** batch)
 
 
+def _attention_positions(arch: Architecture, query_tokens: float, context: float) -> float:
+    """Query x key positions over all layers: full layers see the whole context, sliding
+    ones the window, a hybrid's linear-attention layers none (their cost is linear)."""
+    window = min(context, arch.sliding_window or context)
+    full = arch.attending_layers - arch.sliding_window_layers
+    return query_tokens * (full * context + arch.sliding_window_layers * window)
+
+
 def _kv_bytes_read(inputs: Inputs, layout: Layout, batch: int, avg_context: float) -> float:
     arch = inputs.model.architecture
     per_layer = layer_kv_bytes_per_token(arch, inputs.kv_bytes, layout.tp)
@@ -103,10 +123,18 @@ def _eta(inputs: Inputs) -> float:
     return inputs.engine.decode_bandwidth_efficiency
 
 
+def pcie_bytes_per_s(gpu: Gpu) -> float:
+    return PCIE_LANE_GB_S.get(gpu.pcie_gen, 1.969) * gpu.pcie_lanes * 1e9
+
+
 def _allreduce_s(gpu: Gpu, tp: int, message_bytes: float) -> float:
     """One ring all-reduce across `tp` GPUs: latency + 2 (tp - 1) / tp x bytes / link."""
-    link = max(gpu.interconnect.bandwidth_gb_s, 1.0) * 1e9
-    return _allreduce_latency(gpu) + 2 * (tp - 1) / tp * message_bytes / link
+    if tp > gpu.interconnect.domain_size > 1:  # the group spans nodes
+        link, latency = INTER_NODE_GB_S * 1e9, PCIE_ALLREDUCE_LATENCY_S
+    else:
+        link = max(gpu.interconnect.bandwidth_gb_s, 1.0) * 1e9
+        latency = _allreduce_latency(gpu)
+    return latency + 2 * (tp - 1) / tp * message_bytes / link
 
 
 def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, str]:
@@ -129,9 +157,8 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.compute_efficiency
     gemm_flops = 2 * params.active_compute * micro / (layout.tp * layout.pp)
     t_gemm_mem, t_gemm_compute = weight_bytes / bandwidth, gemm_flops / peak
-    attn_flops = (
-        4 * micro * avg_context * arch.num_layers * arch.num_attention_heads * arch.head_dim
-    ) / (layout.tp * layout.pp)
+    heads = arch.num_attention_heads * arch.head_dim
+    attn_flops = 4 * heads * _attention_positions(arch, micro, avg_context) / layout.per_replica
     attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.compute_efficiency
     t_attention = max(kv_bytes / bandwidth, attn_flops / attn_peak)
     t_mem = t_gemm_mem + kv_bytes / bandwidth
@@ -152,7 +179,9 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
             offloaded / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY) + handoffs
         )
     latency = layout.pp * t_stage + (layout.pp - 1) * PIPELINE_HOP_S + host + t_cpu_experts
-    if t_kernels < t_layers + t_comm + host:
+    if t_cpu_experts > layout.pp * t_stage:
+        bound = "host-memory"
+    elif t_kernels < t_layers + t_comm + host:
         bound = "overhead"
     else:
         bound = "memory-bandwidth" if t_mem >= t_compute else "compute"
@@ -169,7 +198,14 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     """
     arch, gpu, engine = inputs.model.architecture, inputs.gpu, inputs.engine
     params = inputs.params
-    attn = 2 * arch.num_layers * tokens * tokens * arch.num_attention_heads * arch.head_dim
+    # Causal attention: each query sees the keys before it, half the square on average.
+    attn = (
+        4
+        * arch.num_attention_heads
+        * arch.head_dim
+        * _attention_positions(arch, tokens, tokens)
+        / 2
+    )
     gemm_peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.prefill_efficiency
     attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.prefill_efficiency
     gemm = max(
@@ -180,6 +216,10 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     if layout.tp > 1:
         message = tokens * arch.hidden_size * 2
         compute += 2 * arch.num_layers * _allreduce_s(gpu, layout.tp, message)
+    offloaded = sum(inputs.offloaded_experts)
+    if offloaded:  # llama.cpp copies host-RAM experts to the GPU for each prompt batch
+        batches = math.ceil(tokens / LLAMA_CPP_UBATCH)
+        compute += batches * offloaded / (pcie_bytes_per_s(gpu) * _eta(inputs))
     return compute + engine.prefill_fixed_ms / 1e3, compute
 
 
@@ -210,7 +250,8 @@ def serving_load(
     - ITL = decode step(batch) + batch x prefill compute / output tokens: with chunked
       prefill every step also carries the prompts of the requests that replace finished ones;
     - TTFT = own prefill (+ the decode steps it is chunked into) + the wait for earlier
-      prompts, an M/D/1 queue: wait = rho / (2 (1 - rho)) x prefill, rho = arrivals x prefill;
+      prompts, an M/D/1 queue: wait = rho / (2 (1 - rho)) x prefill, rho = arrivals x prefill,
+      at most (batch - 1) / 2 prompts' worth (no more clients than that can be ahead);
     - clients beyond the batch queue for a slot; a closed loop obeys Little's law:
       clients = throughput x (wait + TTFT + output x ITL).
     """
@@ -227,17 +268,20 @@ def serving_load(
     cycle = service + output * itl
     rate = batch / cycle  # requests per second per replica
     rho = min(0.95, rate * prefill_compute) if batch > 1 else 0.0
-    prefill_wait = rho / (2 * (1 - rho)) * prefill_compute
+    # M/D/1, bounded by the closed loop: at most the other batch - 1 prompts are ahead.
+    prefill_wait = min(rho / (2 * (1 - rho)), (batch - 1) / 2) * prefill_compute
     cycle += prefill_wait
     rate = min(batch / cycle, 1.0 / max(prefill_compute, 1e-9))
     queue = max(0.0, clients / rate - cycle) if clients > batch else 0.0
+    # Each client finishes one request per cycle (plus its wait); the replicas cap the total.
+    requests_per_s = min(concurrency / (cycle + queue), layout.replicas * rate)
     return LoadPoint(
         concurrency=concurrency,
         batch=batch,
         itl_s=itl,
         ttft_s=service + prefill_wait + queue,
         queue_s=queue,
-        aggregate_tokens_per_s=layout.replicas * rate * output,
+        aggregate_tokens_per_s=requests_per_s * output,
         bound=bound,
     )
 

@@ -420,3 +420,47 @@ def test_numbers_keep_their_meaning(
     reader: Reader, question: str, field: str, value: object
 ) -> None:
     assert reader.read(question).stated[field] == value
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        ("gpt-oss 120b on one 4090 with --n-cpu-moe 30", "expert_offload_layers", 30),
+        ("gpt-oss 120b with all experts in system RAM on a 3090", "expert_offload_layers", "all"),
+        ("llama 3.1 70b exl2 4.65bpw on two 3090s", "bits_per_weight", 4.65),
+        ("llama 3.1 70b awq g32 on 2 L40S", "precision", "int4-g32"),
+        ("llama 3.1 70b on 4 4090s with TP 4", "tensor_parallel_size", 4),
+        ("дообучить ламу 3.1 8б через unsloth на 4090", "cross_entropy", "fused"),
+    ],
+)
+def test_engine_options_are_read(reader: Reader, question: str, field: str, value: object) -> None:
+    assert reader.read(question).stated[field] == value
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "cpu moe benchmarks for llama 3.1 8b",
+        "experts in ram? no, all in vram — qwen3 30b a3b on a 4090",
+        "I dont want all experts on cpu, qwen3 30b a3b",
+        "deepseek v3 with 4 experts in ram",
+        "llama 3.1 70b int4 на 4 4090, в команде группа 32 человека",
+        "http setup for llama 3.1 8b",
+    ],
+)
+def test_ordinary_words_are_not_engine_options(reader: Reader, question: str) -> None:
+    stated = reader.read(question).stated
+    assert "expert_offload_layers" not in stated and "tensor_parallel_size" not in stated
+    assert stated.get("precision") in (None, "int4")
+
+
+def test_all_experts_follow_the_model_and_leave_with_a_dense_one(reader: Reader) -> None:
+    first = reader.read("qwen3 30b a3b on an rtx 4090, all experts on the cpu")
+    assert first.request is not None
+    deepseek = reader.read("what about deepseek v3?", previous=first.request)
+    assert deepseek.request is not None
+    layers = reader.catalog.models["deepseek-v3"].architecture.num_layers
+    assert deepseek.request["expert_offload_layers"] >= layers
+    dense = reader.read("and llama 3.1 8b?", previous=deepseek.request)
+    assert dense.error is None and dense.request is not None
+    assert dense.request["expert_offload_layers"] == 0

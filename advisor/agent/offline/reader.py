@@ -185,32 +185,36 @@ _PRECISIONS: tuple[tuple[str, str], ...] = (
         "bf16",
     ),
 )
-# AWQ/GPTQ group size: "g32", "group size 64", "группа 32".
+# AWQ/GPTQ group size next to the quantisation it belongs to: "awq g32", "gptq group size
+# 64", "int4 с группой 32" ("g32" alone is an instance type, "группа 32" a team).
+_QUANT_WORD = r"(?:awq|gptq|int4|4[\s-]?bit|4[\s-]?бит\w*)"
+_GROUP = r"(?:g|gs|group[\s-]?size[\s=]{0,2}|групп\w{0,3}\s(?:по\s)?|размер\w{0,3}\sгрупп\w{0,3}\s)"
 _GROUP_SIZE = re.compile(
-    r"\b(?:g|gs|group[\s-]*size\s*=?\s*|группа?\w*\s*(?:по\s*)?|размер\w*\s*групп\w*\s*)"
-    r"(32|64|128)\b"
+    rf"\b{_QUANT_WORD}[\w\s,()-]{{0,12}}?\b{_GROUP}(32|64|128)\b|"
+    rf"\b{_GROUP}(32|64|128)\b[\s-]{{0,3}}{_QUANT_WORD}"
 )
 _BITS_PER_WEIGHT = re.compile(
-    r"\b(\d(?:\.\d{1,3})?)\s*-?\s*(?:bpw|bits?\s*per\s*weight|бит\w*\s*на\s*вес)"
+    r"\b(\d(?:\.\d{1,3})?)[\s-]{0,2}(?:bpw|bits?\sper\sweight|бит\w{0,3}\sна\sвес)"
 )
-# llama.cpp experts in host RAM: "--n-cpu-moe 26", "--cpu-moe", "all experts on the CPU".
+# llama.cpp experts in host RAM: "--n-cpu-moe 26", "26 layers of experts on the CPU".
 _N_CPU_MOE = re.compile(
-    r"n[\s-]?cpu[\s-]?moe\s*=?\s*(\d+)|(\d+)\s*(?:layers?|слоя|слоёв|слоев)\W{0,3}\s*"
-    r"(?:of\s+)?(?:experts?|экспертов)\s*(?:on|to|in|на|в)\s*(?:the\s+)?"
+    r"n[\s-]?cpu[\s-]?moe[\s=]{0,2}(\d{1,6})\b|\b(\d{1,6})\s(?:layers?|слоя|слоёв|слоев)\W{0,3}"
+    r"\s?(?:of\s)?(?:experts?|экспертов)\s(?:on|to|in|на|в)\s(?:the\s)?"
     r"(?:cpu|ram|system ram|озу|оперативк\w*|процессор\w*|цпу)"
 )
+# Every expert in host RAM: llama.cpp's --cpu-moe flag, or "all experts on the CPU".
 _ALL_CPU_MOE = re.compile(
-    r"(?<![\w-])-?-?cpu[\s-]?moe\b|"
-    r"(?:all|every|whole)\s+(?:the\s+)?experts?\s*(?:on|to|in)\s*(?:the\s+)?"
-    r"(?:cpu|ram|system ram|host ram|main memory)|"
-    r"experts?\s*(?:on|to|in)\s*(?:the\s+)?(?:cpu|system ram|host ram|ram)\b|"
-    r"(?:все\s+)?эксперт\w*\s*(?:в|на)\s*(?:оперативк\w*|озу|оперативн\w*\s*памят\w*|"
+    r"(?<![\w-])--cpu-moe\b|"
+    r"\b(?:all|every)\s(?:the\s|of\sthe\s)?experts?\s(?:on|to|in)\s(?:the\s)?"
+    r"(?:cpu|system\sram|host\sram|ram|main\smemory)\b|"
+    r"(?<!\d\s)\b(?:все\s)?эксперт\w{0,3}\s(?:в|на)\s(?:оперативк\w*|озу|оперативн\w*\sпамят\w*|"
     r"процессор\w*|цпу|cpu|ram)"
 )
+_NEGATION = re.compile(r"\b(?:no|not|don'?t|без|не|нет)\b[^.?!]{0,24}$")
 _TENSOR_PARALLEL = re.compile(
-    r"(?:^|\s)-tp\s*=?\s*(\d+)\b|\btp\s*=?\s*(\d+)\b|"
-    r"tensor[\s-]*parallel\w*(?:[\s-]*size)?\s*(?:of\s*)?=?\s*(\d+)\b|"
-    r"тензорн\w*\s*параллел\w*\s*(?:на\s*)?(\d+)\b"
+    r"(?:^|\s)-tp[\s=]{0,2}(\d{1,4})\b|\btp[\s=]{0,2}(\d{1,4})\b|"
+    r"tensor[\s-]?parallel\w{0,3}(?:[\s-]size)?\s?(?:of\s)?=?\s?(\d{1,4})\b|"
+    r"тензорн\w{0,4}\sпараллел\w{0,6}\s(?:на\s)?(\d{1,4})\b"
 )
 _UNSLOTH = re.compile(r"\bunsloth\b|анслот\w*")
 _FUSED_LOSS = re.compile(r"\bliger\b|fused\s*(?:linear\s*)?cross[\s-]*entropy|fused\s*loss")
@@ -449,6 +453,9 @@ class Reader:
         fields, notes = self._request_fields(said)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
+        named = self.catalog.models.get(str(merged.get("model", "")))
+        if named is not None and named.architecture.moe is None and "model" in fields:
+            merged.pop("expert_offload_layers", None)  # carried over to a model without experts
         common: dict[str, Any] = {
             "intent": intent,
             "language": language,
@@ -507,7 +514,7 @@ class Reader:
             said.dataset_examples = q.read_dataset_examples(text)
         said.epochs = q.read_epochs(text)
         said.lora_rank = q.read_lora_rank(text)
-        self._options(text, said)
+        self._options(undictated, said)
         money = q.read_budget(text, russian=language == "ru")
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
@@ -559,15 +566,17 @@ class Reader:
         """The engine's options a message may name: an AWQ/GPTQ group size, an EXL2/EXL3
         quant's bits per weight, experts in host RAM, a TP size, a training recipe's kernels."""
         group = _GROUP_SIZE.search(text)
-        if said.precision == "int4" and group and group.group(1) in ("32", "64"):
-            said.precision = f"int4-g{group.group(1)}"
+        size = group and (group.group(1) or group.group(2))
+        if said.precision == "int4" and size in ("32", "64"):
+            said.precision = f"int4-g{size}"
         bpw = _BITS_PER_WEIGHT.search(text)
         if bpw and said.precision in ("exl2", "exl3") and 2 <= float(bpw.group(1)) <= 8:
             said.bits_per_weight = float(bpw.group(1))
         layers = _N_CPU_MOE.search(text)
+        every = _ALL_CPU_MOE.search(text)
         if layers:
             said.expert_offload_layers = int(layers.group(1) or layers.group(2))
-        elif _ALL_CPU_MOE.search(text):
+        elif every and not _NEGATION.search(text[: every.start()]):
             said.expert_offload_layers = "all"
         tp = _TENSOR_PARALLEL.search(text)
         if tp:
@@ -635,12 +644,12 @@ class Reader:
             notes.append(derived)
         return fields, notes
 
-    def _offloaded_layers(self, said: Said) -> int:
-        """--n-cpu-moe's N, or every layer for "all experts on the CPU"."""
-        if said.expert_offload_layers != "all":
-            return int(said.expert_offload_layers or 0)
-        model = self.catalog.models.get(said.model or "")
-        return model.architecture.num_layers if model is not None else EXPERT_OFFLOAD_ALL
+    @staticmethod
+    def _offloaded_layers(said: Said) -> int:
+        """--n-cpu-moe's N, or every layer of whichever model for "all experts on the CPU"."""
+        if said.expert_offload_layers == "all":
+            return EXPERT_OFFLOAD_ALL
+        return int(said.expert_offload_layers or 0)
 
     def _goal(
         self,

@@ -10,7 +10,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from advisor.catalog.schema import Architecture, LinearAttention, MlaAttention, Model, Moe
+from advisor.catalog.schema import (
+    Architecture,
+    LayerBlock,
+    LinearAttention,
+    MlaAttention,
+    Model,
+    Moe,
+)
 
 _TOOL_PARSERS = {
     "qwen2": "hermes",
@@ -106,6 +113,56 @@ def _sliding_layers(config: dict[str, Any], num_layers: int) -> tuple[int | None
     return window, holding
 
 
+def _ffn_width(ffn_mult: float, hidden: int) -> int:
+    """DeciLM's rule: 2/3 x ffn_mult x hidden, rounded up to a multiple of 256."""
+    width = int(2 * ffn_mult * hidden / 3)
+    return -(-width // 256) * 256
+
+
+def _blocks(
+    config: dict[str, Any], layers: int, heads: int, hidden: int
+) -> list[LayerBlock] | None:
+    """Per-layer shapes of a Nemotron-NAS (DeciLM) config: `block_configs`, one per layer."""
+    raw = config.get("block_configs")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != layers:
+        raise HfConfigError("block_configs must list one block per layer (num_hidden_layers)")
+    blocks = []
+    for index, block in enumerate(raw):
+        attention = block.get("attention") if isinstance(block, dict) else None
+        ffn = block.get("ffn") if isinstance(block, dict) else None
+        if not isinstance(attention, dict) or not isinstance(ffn, dict):
+            raise HfConfigError(f"block_configs[{index}] needs attention and ffn objects")
+        kv_heads = 0
+        if not attention.get("no_op") and not attention.get("replace_with_linear"):
+            group = _required(attention, "n_heads_in_group")
+            if heads % group:
+                raise HfConfigError(
+                    f"block_configs[{index}].attention.n_heads_in_group must divide num_attention_heads"
+                )
+            kv_heads = heads // group
+        width = 0
+        if not ffn.get("no_op") and not ffn.get("replace_with_linear"):
+            width = _int(ffn, "intermediate_size") or _ffn_width(_multiplier(ffn, index), hidden)
+        blocks.append(
+            LayerBlock(
+                kv_heads=kv_heads,
+                attention_linear=bool(attention.get("replace_with_linear")),
+                mlp_width=width,
+                mlp_linear=bool(ffn.get("replace_with_linear")),
+            )
+        )
+    return blocks
+
+
+def _multiplier(ffn: dict[str, Any], index: int) -> float:
+    value = ffn.get("ffn_mult")
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 64:
+        raise HfConfigError(f"block_configs[{index}].ffn.ffn_mult must be a number in (0, 64]")
+    return float(value)
+
+
 def _linear_attention(config: dict[str, Any]) -> LinearAttention | None:
     if _int(config, "linear_num_value_heads") is None:
         return None
@@ -172,6 +229,14 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         head_dim = _int(arch_config, "head_dim", "d_kv") or max(1, hidden // heads)
     window, window_layers = _sliding_layers(arch_config, layers)
     kv_free = _kv_free_layers(arch_config, layers)
+    blocks = _blocks(arch_config, layers, heads, hidden)
+    if blocks is not None:  # the blocks say which layers attend; the top-level keys are stand-ins
+        window, window_layers, kv_free = None, 0, 0
+        kv_heads = (
+            next(b.kv_heads for b in blocks if b.kv_heads)
+            if any(b.kv_heads for b in blocks)
+            else kv_heads
+        )
     model_type = str(config.get("model_type", "unknown"))
     architecture = Architecture(
         hidden_size=hidden,
@@ -179,7 +244,9 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         num_attention_heads=heads,
         num_kv_heads=kv_heads,
         head_dim=head_dim,
-        intermediate_size=_widest(arch_config, "intermediate_size")
+        intermediate_size=max((b.mlp_width for b in blocks), default=0)
+        if blocks and any(b.mlp_width for b in blocks)
+        else _widest(arch_config, "intermediate_size")
         or _required(arch_config, "intermediate_size", "d_ff", "n_inner"),
         vocab_size=_required(arch_config, "vocab_size"),
         max_position_embeddings=_int(arch_config, "max_position_embeddings", "n_positions") or 4096,
@@ -188,6 +255,7 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         sliding_window=window,
         sliding_window_layers=window_layers,
         kv_free_layers=kv_free,
+        blocks=tuple(blocks) if blocks is not None else None,
         per_layer_input_dim=_int(arch_config, "hidden_size_per_layer_input", minimum=0) or 0,
         per_layer_input_vocab=_int(arch_config, "vocab_size_per_layer_input"),
         linear_attention=_linear_attention(arch_config) if kv_free else None,

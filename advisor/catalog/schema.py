@@ -113,6 +113,17 @@ class LinearAttention(_Record):
         return ssm + channels * (self.conv_kernel - 1) * 2
 
 
+class LayerBlock(_Record):
+    """One layer of a model whose layers differ (NVIDIA's Nemotron-NAS / DeciLM
+    `block_configs`): its KV heads (0: no softmax attention, no KV cache), a single linear
+    map in place of attention or MLP, and its MLP width (0: no MLP)."""
+
+    kv_heads: int = Field(ge=0)
+    attention_linear: bool = False
+    mlp_width: int = Field(ge=0)
+    mlp_linear: bool = False
+
+
 class Architecture(_Record):
     """The numbers of a Hugging Face config.json that memory and speed depend on."""
 
@@ -152,6 +163,9 @@ class Architecture(_Record):
     linear_attention: LinearAttention | None = Field(
         default=None, description="the state of the kv_free_layers when they are recurrent"
     )
+    blocks: tuple[LayerBlock, ...] | None = Field(
+        default=None, description="per-layer shapes when the layers differ (one per layer)"
+    )
     cross_attention_layers: int = Field(
         default=0, ge=0, description="encoder-decoder models: decoder layers with cross-attention"
     )
@@ -161,7 +175,15 @@ class Architecture(_Record):
     @property
     def kv_layers(self) -> int:
         """Layers that hold a KV cache of their own."""
+        if self.blocks is not None:
+            return sum(1 for block in self.blocks if block.kv_heads)
         return self.num_layers - self.kv_free_layers
+
+    def kv_heads_by_layer(self) -> tuple[int, ...]:
+        """KV heads of each KV-holding layer."""
+        if self.blocks is not None:
+            return tuple(block.kv_heads for block in self.blocks if block.kv_heads)
+        return (self.num_kv_heads,) * self.kv_layers
 
     @property
     def full_attention_layers(self) -> int:
@@ -172,6 +194,8 @@ class Architecture(_Record):
     def attending_layers(self) -> int:
         """Layers that compute softmax attention: all but a hybrid's linear-attention ones
         (Gemma 3n's KV-sharing layers still attend, over an earlier layer's cache)."""
+        if self.blocks is not None:
+            return self.kv_layers
         linear = self.kv_free_layers if self.linear_attention is not None else 0
         return self.num_layers - linear
 
@@ -189,6 +213,15 @@ class Architecture(_Record):
             raise ValueError("sliding_window_layers + kv_free_layers exceeds num_layers")
         if self.kv_free_layers >= self.num_layers:
             raise ValueError("at least one layer must keep a KV cache (kv_free_layers)")
+        if self.blocks is not None:
+            if len(self.blocks) != self.num_layers:
+                raise ValueError("blocks must give one shape per layer (num_layers)")
+            if self.kv_layers == 0:
+                raise ValueError("at least one block must keep a KV cache")
+            if any(self.num_attention_heads % b.kv_heads for b in self.blocks if b.kv_heads):
+                raise ValueError("a block's KV heads must divide num_attention_heads")
+            if self.sliding_window_layers or self.kv_free_layers:
+                raise ValueError("blocks already say which layers keep a KV cache")
         if self.moe is not None and self.moe.first_dense_layers >= self.num_layers:
             raise ValueError("first_dense_layers leaves no layer with experts")
         if self.linear_attention is not None and not self.kv_free_layers:

@@ -124,7 +124,7 @@ def tp_is_valid(arch: Architecture, tp: int) -> bool:
         return False
     if arch.mla is not None:
         return True
-    return arch.num_kv_heads % tp == 0 or tp % arch.num_kv_heads == 0
+    return all(kv % tp == 0 or tp % kv == 0 for kv in set(arch.kv_heads_by_layer()))
 
 
 def _divisors(n: int) -> list[int]:

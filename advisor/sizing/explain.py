@@ -4,7 +4,7 @@ parameters); the faces render them in the reader's language."""
 
 from __future__ import annotations
 
-from advisor.catalog.schema import InterconnectKind
+from advisor.catalog.schema import Architecture, InterconnectKind
 from advisor.messages import M, Note, Text, note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, layer_kv_bytes_per_token
@@ -24,6 +24,13 @@ def link_note(kind: InterconnectKind) -> Note:
     return note(_LINKS[kind])
 
 
+def _mean_kv_heads(arch: Architecture) -> int | float:
+    """KV heads per layer; their mean when the layers differ (block_configs)."""
+    heads = arch.kv_heads_by_layer()
+    mean = sum(heads) / len(heads)
+    return arch.num_kv_heads if arch.blocks is None else round(mean, 2)
+
+
 def _kv_formula(inputs: Inputs) -> Note:
     arch = inputs.model.architecture
     per_token = arch.kv_layers * layer_kv_bytes_per_token(arch, inputs.kv_bytes)
@@ -38,7 +45,7 @@ def _kv_formula(inputs: Inputs) -> Note:
         )
     params: dict[str, int | float | str] = {
         "layers": arch.kv_layers,
-        "kv_heads": arch.num_kv_heads,
+        "kv_heads": _mean_kv_heads(arch),
         "head_dim": arch.head_dim,
         "bytes": inputs.kv_bytes,
         "kv_precision": inputs.kv_precision,

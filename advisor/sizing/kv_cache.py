@@ -32,9 +32,14 @@ def kv_heads_per_gpu(arch: Architecture, tp: int) -> float:
 
 
 def layer_kv_bytes_per_token(arch: Architecture, kv_bytes: float, tp: int = 1) -> float:
-    """Bytes one token adds to one attention layer's cache on one GPU."""
+    """Bytes one token adds to one attention layer's cache on one GPU (the mean over the
+    KV-holding layers when their KV heads differ)."""
     if arch.mla is not None:
         return (arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim) * kv_bytes
+    if arch.blocks is not None:
+        heads = arch.kv_heads_by_layer()
+        per_gpu = sum(max(1.0, h / tp) for h in heads) / len(heads)
+        return 2 * per_gpu * arch.head_dim * kv_bytes
     return 2 * kv_heads_per_gpu(arch, tp) * arch.head_dim * kv_bytes
 
 

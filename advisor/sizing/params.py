@@ -100,7 +100,18 @@ def count_parameters(arch: Architecture) -> ParamCounts:
     attention = _attention_params(arch)
     cross = _attention_params(arch.model_copy(update={"mla": None}))
     layers: list[LayerParams] = []
-    for index in range(arch.num_layers):
+    if arch.blocks is not None:
+        for block in arch.blocks:
+            if block.kv_heads:
+                attn = _attention_params(arch.model_copy(update={"num_kv_heads": block.kv_heads}))
+            else:
+                attn = h * h if block.attention_linear else 0
+            if block.mlp_width:
+                mlp = _mlp_params(h, block.mlp_width, arch.gated_mlp)
+            else:
+                mlp = h * h if block.mlp_linear else 0
+            layers.append(LayerParams(attn, mlp, 0, 2 * h))
+    for index in range(arch.num_layers if arch.blocks is None else 0):
         attn = attention + (cross if index >= arch.num_layers - arch.cross_attention_layers else 0)
         moe = arch.moe
         if moe is not None and index >= moe.first_dense_layers:

@@ -394,3 +394,62 @@ def test_options_that_cannot_apply_are_refused(fields: dict[str, object], field:
     with pytest.raises(InputError) as caught:
         size(SizingRequest(**fields), CATALOG)
     assert caught.value.field == field
+
+
+# --- layers of different shapes (Nemotron-NAS / DeciLM block_configs) ----------------------------
+
+NAS_CONFIG = {
+    "model_type": "nemotron-nas",
+    "hidden_size": 1024,
+    "num_hidden_layers": 4,
+    "num_attention_heads": 16,
+    "head_dim": 64,
+    "vocab_size": 1000,
+    "block_configs": [
+        {"attention": {"n_heads_in_group": 8}, "ffn": {"ffn_mult": 2.625}},
+        {"attention": {"no_op": True}, "ffn": {"ffn_mult": 1.0}},
+        {"attention": {"replace_with_linear": True}, "ffn": {"replace_with_linear": True}},
+        {"attention": {"n_heads_in_group": 4}, "ffn": {"no_op": True}},
+    ],
+}
+
+
+def test_per_layer_blocks_size_each_layer_as_its_config_says() -> None:
+    from advisor.sizing.params import count_parameters
+
+    arch = parse_hf_config(NAS_CONFIG, "test").architecture
+    assert arch.blocks is not None and arch.kv_layers == 2
+    assert [b.mlp_width for b in arch.blocks] == [1792, 768, 0, 0]  # 2/3 x mult x h, to 256
+    assert kv_bytes_per_token(arch, 2.0) == 2 * (2 + 4) * 64 * 2
+    layers = count_parameters(arch).layers
+    h = 1024
+    assert [layer.attention for layer in layers] == [
+        h * h + 2 * h * 128 + h * h,
+        0,
+        h * h,
+        h * h + 2 * h * 256 + h * h,
+    ]
+    assert [layer.mlp for layer in layers] == [3 * h * 1792, 3 * h * 768, h * h, 0]
+    report = size(SizingRequest(hf_config=NAS_CONFIG, gpu="l40s", users=4), CATALOG)
+    assert report.fits and report.memory.kv_cache_capacity_tokens > 0
+
+
+@pytest.mark.parametrize(
+    ("blocks", "key"),
+    [
+        ([{"attention": {"no_op": True}, "ffn": {"ffn_mult": 1.0}}] * 4, "KV cache"),
+        (
+            [{"attention": {"n_heads_in_group": 3}, "ffn": {"ffn_mult": 1.0}}] * 4,
+            "n_heads_in_group",
+        ),
+        ([{"attention": {"n_heads_in_group": 8}, "ffn": {"ffn_mult": "x"}}] * 4, "ffn_mult"),
+        (
+            [{"attention": {"n_heads_in_group": 8}, "ffn": {"ffn_mult": 1.0}}] * 3,
+            "one block per layer",
+        ),
+        ([7, 7, 7, 7], "attention and ffn"),
+    ],
+)
+def test_a_bad_block_config_names_what_is_wrong(blocks: list[object], key: str) -> None:
+    with pytest.raises(ValidationError, match=key):
+        SizingRequest(hf_config={**NAS_CONFIG, "block_configs": blocks}, gpu="l40s")

@@ -18,7 +18,22 @@ from advisor.agent.offline.reader import Reader
 from advisor.catalog.loader import load_catalog
 
 DATA = Path(__file__).parent.parent / "tests" / "evals" / "data"
-SETS = ("reader_questions", "reader_holdout", "goal_questions", "goal_holdout")
+SETS = (
+    "reader_questions",
+    "reader_holdout",
+    "reader_catalog2_holdout",
+    "goal_questions",
+    "goal_holdout",
+)
+# Hostile questions at the API's 4,000-character cap: long digit and blank runs, repeated
+# names and units (patterns must stay linear in the length).
+HOSTILE = {
+    "4,000 digits": "1" * 4000,
+    "digit, blanks, x": "1" + " " * 3998 + "x",
+    "'1 ' x 2,000": "1 " * 2000,
+    "'tensor parallel' + blanks": "tensor parallel" + " " * 3985,
+    "repeated question": ("llama 70b на 4 4090 с --n-cpu-moe 3 tp 4 awq g32 " * 90)[:4000],
+}
 
 
 def questions(name: str) -> list[str]:
@@ -47,6 +62,10 @@ def main() -> None:
         every += times
         print(_line(name, len(texts), times))
     print(_line("all", len(every) // args.rounds, every))
+    for label, text in HOSTILE.items():
+        begin = time.perf_counter()
+        reader.read(text)
+        print(f"hostile: {label:28} {(time.perf_counter() - begin) * 1000:8.2f} ms")
 
 
 def _line(name: str, count: int, times: list[float]) -> str:

@@ -464,3 +464,13 @@ def test_all_experts_follow_the_model_and_leave_with_a_dense_one(reader: Reader)
     dense = reader.read("and llama 3.1 8b?", previous=deepseek.request)
     assert dense.error is None and dense.request is not None
     assert dense.request["expert_offload_layers"] == 0
+
+
+def test_absurd_digit_and_blank_runs_are_bounded_before_reading(reader: Reader) -> None:
+    """No quantity has 16 digits: the run is cut to 15 before any pattern sees it (the
+    patterns stay linear; bench_reader.py prints the times)."""
+    from advisor.agent.offline.normalize import normalize
+
+    assert normalize("1" * 4000) == "1" * 15
+    assert normalize("llama   3.1\t\t8b") == "llama 3.1 8b"
+    assert reader.read("1" * 4000).request is None

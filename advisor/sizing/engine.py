@@ -428,12 +428,13 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
 
 def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Speed) -> Note:
     """The serving model with this request's numbers."""
-    load = serving_load(inputs, layout, inputs.request.users, serving_slots(inputs, layout, memory))
+    slots = serving_slots(inputs, layout, memory)
+    load = serving_load(inputs, layout, inputs.request.users, slots)
     return note(
         M.FORMULA_SERVING_LOAD,
         users=inputs.request.users,
         batch=load.batch,
-        slots=serving_slots(inputs, layout, memory),
+        slots=slots,
         itl_ms=load.itl_s * 1000,
         output=inputs.request.tokens_generated,
         ttft_s=load.ttft_s,

@@ -119,10 +119,6 @@ def _kv_bytes_read(inputs: Inputs, layout: Layout, batch: int, avg_context: floa
     return batch * per_seq / layout.pp
 
 
-def _eta(inputs: Inputs) -> float:
-    return inputs.engine.decode_bandwidth_efficiency
-
-
 def pcie_bytes_per_s(gpu: Gpu) -> float:
     return PCIE_LANE_GB_S.get(gpu.pcie_gen, 1.969) * gpu.pcie_lanes * 1e9
 
@@ -198,6 +194,7 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     """
     arch, gpu, engine = inputs.model.architecture, inputs.gpu, inputs.engine
     params = inputs.params
+    eta = engine.decode_bandwidth_efficiency  # reading weights, as in decode
     # Causal attention: each query sees the keys before it, half the square on average.
     attn = (
         4
@@ -210,7 +207,7 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.prefill_efficiency
     gemm = max(
         2 * params.active_compute * tokens / gemm_peak,
-        _weight_bytes_read(inputs, tokens) / (gpu.memory_bandwidth_tb_s * 1e12 * _eta(inputs)),
+        _weight_bytes_read(inputs, tokens) / (gpu.memory_bandwidth_tb_s * 1e12 * eta),
     )
     compute = (gemm + attn / attn_peak) / layout.tp
     if layout.tp > 1:
@@ -219,7 +216,7 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     offloaded = sum(inputs.offloaded_experts)
     if offloaded:  # llama.cpp copies host-RAM experts to the GPU for each prompt batch
         batches = math.ceil(tokens / LLAMA_CPP_UBATCH)
-        compute += batches * offloaded / (pcie_bytes_per_s(gpu) * _eta(inputs))
+        compute += batches * offloaded / (pcie_bytes_per_s(gpu) * eta)
     return compute + engine.prefill_fixed_ms / 1e3, compute
 
 
@@ -235,6 +232,7 @@ class LoadPoint:
     queue_s: float  # the part of ttft spent waiting for a slot (concurrency > batch)
     aggregate_tokens_per_s: float
     bound: str
+    prefill_alone_s: float  # the prompt's time to first token on an idle server
 
     @property
     def per_user_tokens_per_s(self) -> float:
@@ -283,6 +281,7 @@ def serving_load(
         queue_s=queue,
         aggregate_tokens_per_s=requests_per_s * output,
         bound=bound,
+        prefill_alone_s=ttft_alone,
     )
 
 
@@ -291,12 +290,11 @@ def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> S
     request = inputs.request
     load = serving_load(inputs, layout, request.users, max(1, slots_per_replica))
     prompt = max(1, request.context - request.tokens_generated)
-    ttft_alone, _ = prefill_s(inputs, layout, prompt)
     return Speed(
         per_user_tokens_per_s=load.per_user_tokens_per_s,
         aggregate_tokens_per_s=load.aggregate_tokens_per_s,
         ttft_s=load.ttft_s,
-        prefill_tokens_per_s=prompt / ttft_alone,
+        prefill_tokens_per_s=prompt / load.prefill_alone_s,
         batch=load.batch,
         bound=load.bound,
     )

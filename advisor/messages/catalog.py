@@ -220,12 +220,14 @@ class M(Enum):
         "{attention_bits:g} bits, MLP {mlp:.2f} GB at {mlp_bits:g}, experts {experts:.2f} GB "
         "at {experts_bits:g}, embedding {embedding:.2f} GB at {embedding_bits:g}, lm_head "
         "{lm_head:.2f} GB at {lm_head_bits:g}, norms {norms:.3f} GB, vision encoder "
-        "{vision:.2f} GB at 16 = {total:.2f} GB ({bits_per_param:.2f} bits per parameter)",
+        "{vision:.2f} GB at {vision_bits:g} = {total:.2f} GB ({bits_per_param:.2f} bits per "
+        "parameter)",
         "Веса = сумма тензоров x биты / 8: внимание {attention:.2f} ГБ по {attention_bits:g} "
         "бит, MLP {mlp:.2f} ГБ по {mlp_bits:g}, эксперты {experts:.2f} ГБ по "
         "{experts_bits:g}, эмбеддинги {embedding:.2f} ГБ по {embedding_bits:g}, lm_head "
         "{lm_head:.2f} ГБ по {lm_head_bits:g}, нормализации {norms:.3f} ГБ, визуальный "
-        "энкодер {vision:.2f} ГБ по 16 = {total:.2f} ГБ ({bits_per_param:.2f} бит на параметр)",
+        "энкодер {vision:.2f} ГБ по {vision_bits:g} = {total:.2f} ГБ ({bits_per_param:.2f} бит "
+        "на параметр)",
     )
     FORMULA_KV_MLA = (
         "formula.kv_mla",
@@ -423,6 +425,13 @@ class M(Enum):
         "are counted in host RAM, not GPU memory.",
         "Paged 8-bit AdamW: его состояния выгружаются в ОЗУ, когда не хватает памяти GPU; они "
         "учтены в ОЗУ, а не в памяти GPU.",
+    )
+    ASSUME_KBIT_UPCAST = (
+        "assumption.kbit_upcast",
+        "QLoRA through PEFT's prepare_model_for_kbit_training: embeddings, LM head and norms "
+        "are cast to fp32 (32 bits in the weights formula).",
+        "QLoRA через prepare_model_for_kbit_training из PEFT: эмбеддинги, LM head и "
+        "нормализации приведены к fp32 (32 бита в формуле весов).",
     )
     ASSUME_ENGINE = (
         "assumption.engine",

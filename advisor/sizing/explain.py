@@ -9,6 +9,7 @@ from advisor.messages import M, Note, Text, note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, layer_kv_bytes_per_token
 from advisor.sizing.memory import training_activations
+from advisor.sizing.weights import format_bits
 
 _LINKS: dict[InterconnectKind, M] = {
     "nvlink": M.LINK_NVLINK,
@@ -67,7 +68,8 @@ _LOSSES = {"full": M.LOSS_FULL, "chunked": M.LOSS_CHUNKED, "fused": M.LOSS_FUSED
 
 def formulas_for(inputs: Inputs) -> list[Note]:
     w = inputs.weights
-    bits = inputs.fmt.bits
+    upcast = inputs.request.kbit_upcast
+    bits = format_bits(inputs.fmt, upcast)
     formulas = [
         note(
             M.FORMULA_WEIGHTS,
@@ -83,6 +85,7 @@ def formulas_for(inputs: Inputs) -> list[Note]:
             lm_head_bits=bits["lm_head"],
             norms=w.norms / GB,
             vision=w.vision / GB,
+            vision_bits=32 if upcast else 16,
             total=w.total / GB,
             bits_per_param=w.bits_per_param,
         ),
@@ -167,6 +170,8 @@ def assumptions_for(inputs: Inputs, layout: Layout) -> list[Note]:
         ]
         if request.optimizer == "paged-adamw-8bit":
             lines.append(note(M.ASSUME_PAGED_ADAM))
+        if request.kbit_upcast:
+            lines.append(note(M.ASSUME_KBIT_UPCAST))
         return lines
     utilization = (
         note(M.ASSUME_UTILIZATION, value=request.gpu_memory_utilization)

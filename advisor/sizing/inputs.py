@@ -52,7 +52,7 @@ class Inputs:
 
     @cached_property
     def weights(self) -> WeightBytes:
-        return weight_bytes(self.model, self.fmt)
+        return weight_bytes(self.model, self.fmt, self.request.kbit_upcast)
 
     @property
     def kv_bytes(self) -> float:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Architecture
-from advisor.sizing.inputs import GB, GIB, Inputs, Layout
+from advisor.sizing.inputs import GIB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, capacity_tokens, sequence_kv_bytes
 from advisor.sizing.weights import WeightBytes
 
@@ -340,7 +340,9 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         gradients=gradients,
         optimizer=optimizer,
         overhead=overhead,
-        usable=min(inputs.capacity_bytes, inputs.gpu.memory_gb * GB),
+        # The device total torch reports: a training process may allocate all of it beside
+        # its CUDA context (counted in overhead); no serving engine caps its share.
+        usable=inputs.capacity_bytes,
         kv_budget=0.0,
         kv_capacity_tokens=0,
         sequence_kv_bytes=0.0,

@@ -172,6 +172,12 @@ class SizingRequest(BaseModel):
     optimizer_in_backward: bool = Field(
         default=False, description="apply the optimizer step per parameter during backward"
     )
+    kbit_upcast: bool = Field(
+        default=False,
+        description="QLoRA through PEFT's prepare_model_for_kbit_training, which casts every "
+        "parameter left unquantized (embeddings, LM head, norms) to fp32; TRL's SFTTrainer with "
+        "bf16, torchtune and Unsloth keep them in 16 bits",
+    )
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: list[LoraTarget] = Field(
         default_factory=lambda: list(ALL_LINEAR),
@@ -212,6 +218,18 @@ class SizingRequest(BaseModel):
                 type=PydanticCustomError("model_or_hf_config", message),
                 loc=("model",),
                 input=self.model,
+            )
+            raise ValidationError.from_exception_data(type(self).__name__, [error])
+        return self
+
+    @model_validator(mode="after")
+    def _upcast_for_qlora(self) -> SizingRequest:
+        """The k-bit upcast is a QLoRA recipe; the error names the field."""
+        if self.kbit_upcast and self.task != "qlora":
+            error = InitErrorDetails(
+                type=PydanticCustomError("kbit_upcast_needs_qlora", "kbit_upcast needs task qlora"),
+                loc=("kbit_upcast",),
+                input=self.kbit_upcast,
             )
             raise ValidationError.from_exception_data(type(self).__name__, [error])
         return self

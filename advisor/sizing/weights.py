@@ -9,10 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from advisor.catalog.schema import Architecture, Model, WeightFormat
+from advisor.catalog.schema import Architecture, Model, TensorRole, WeightFormat
 from advisor.sizing.params import ParamCounts, count_parameters
 
 _NORM_BITS = 16.0
+# PEFT's prepare_model_for_kbit_training casts every fp16/bf16 parameter that is not a
+# bitsandbytes Params4bit to fp32 (peft/utils/other.py): embeddings, LM head, norms, a vision
+# tower. Axolotl patches it "to not upcast everything" because of what it costs.
+_UPCAST_BITS = 32.0
 
 
 @dataclass(frozen=True)
@@ -54,28 +58,37 @@ def _count(arch: Architecture) -> ParamCounts:
 
 
 _CACHE_LIMIT = 4096
-_cache: dict[tuple[int, int], tuple[Model, WeightFormat, WeightBytes]] = {}
+_cache: dict[tuple[int, int, bool], tuple[Model, WeightFormat, WeightBytes]] = {}
 
 
-def weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
+def weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool = False) -> WeightBytes:
     """Bytes of the weights by part and per layer in this format. Cached per model and
     format object (a search sizes the same pair on every GPU); the entry keeps both alive,
     so an id is never reused while its entry stands."""
-    key = (id(model), id(fmt))
+    key = (id(model), id(fmt), kbit_upcast)
     hit = _cache.get(key)
     if hit is not None and hit[0] is model and hit[1] is fmt:
         return hit[2]
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
-    result = _weight_bytes(model, fmt)
+    result = _weight_bytes(model, fmt, kbit_upcast)
     _cache[key] = (model, fmt, result)
     return result
 
 
-def _weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
+def format_bits(fmt: WeightFormat, kbit_upcast: bool = False) -> dict[TensorRole, float]:
+    """Bits per parameter by role; with PEFT's k-bit upcast the 16-bit roles become fp32."""
+    return {
+        role: _UPCAST_BITS if kbit_upcast and bits == 16.0 else bits
+        for role, bits in fmt.bits.items()
+    }
+
+
+def _weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool) -> WeightBytes:
     counts = parameters(model)
-    bits = dict(fmt.bits)
-    norm_bits = 32.0 if fmt.id == "fp32" else _NORM_BITS
+    bits = format_bits(fmt, kbit_upcast)
+    norm_bits = 32.0 if fmt.id == "fp32" or kbit_upcast else _NORM_BITS
+    vision_bits = _UPCAST_BITS if kbit_upcast else 16.0  # the tower is kept in bf16
     if fmt.id == "fp8" and model.fp8_attention_in_bf16:
         bits["attention"] = 16.0
     edge = model.bf16_layers_in_fp8 if fmt.id == "fp8" else 0
@@ -105,5 +118,5 @@ def _weight_bytes(model: Model, fmt: WeightFormat) -> WeightBytes:
         norms=norms + counts.final_norm * norm_bits / 8,
         per_layer=tuple(per_layer),
         params=counts.total,
-        vision=(model.vision_encoder_params_b or 0.0) * 1e9 * 2,  # kept in bf16
+        vision=(model.vision_encoder_params_b or 0.0) * 1e9 * vision_bits / 8,
     )

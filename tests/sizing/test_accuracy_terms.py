@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from advisor.catalog import load_catalog
 from advisor.catalog.hf_config import parse_hf_config
 from advisor.errors import InputError
+from advisor.messages import M
 from advisor.sizing import SizingRequest, size
 from advisor.sizing.engine import max_trainable_seq_len, resolve
 from advisor.sizing.kv_cache import kv_bytes_per_token, sequence_kv_bytes
@@ -105,6 +106,30 @@ def test_lora_adapters_are_sharded_under_zero3() -> None:
     single = size(request.model_copy(update={"gpus": 8, "sharding": "zero2"}), CATALOG)
     sharded = size(request.model_copy(update={"gpus": 8, "sharding": "zero3"}), CATALOG)
     assert sharded.memory.breakdown_gb.weights < single.memory.breakdown_gb.weights / 2
+
+
+def test_peft_kbit_upcast_keeps_the_unquantized_parameters_in_fp32() -> None:
+    """prepare_model_for_kbit_training: embeddings, LM head and norms go from 16 to 32 bits;
+    the NF4 layers stay as they are."""
+    plain = size(_train(task="qlora"), CATALOG)
+    upcast = size(_train(task="qlora", kbit_upcast=True), CATALOG)
+    vocab, hidden = 128_256, 4096
+    untied = 2 * vocab * hidden * 2  # embedding and LM head, 2 more bytes each
+    extra = (upcast.memory.breakdown_gb.weights - plain.memory.breakdown_gb.weights) * GB
+    assert extra == pytest.approx(untied, rel=0.01)  # plus the norms' few kB
+    weights_formula = next(n for n in upcast.formulas_i18n if n.code is M.FORMULA_WEIGHTS)
+    assert weights_formula.params["embedding_bits"] == 32
+    assert weights_formula.params["mlp_bits"] < 5
+    assert any(n.code is M.ASSUME_KBIT_UPCAST for n in upcast.assumptions_i18n)
+    with pytest.raises(ValidationError) as caught:
+        _train(task="lora", kbit_upcast=True)
+    assert caught.value.errors()[0]["loc"] == ("kbit_upcast",)
+
+
+def test_training_may_use_the_whole_device_not_the_marketed_gigabytes() -> None:
+    """An 80 GB A100 reports 79.15 GiB (85 GB) to torch; training is held to that."""
+    report = size(_train(model="llama-3.3-70b", task="qlora", gpu="a100-80gb"), CATALOG)
+    assert report.memory.usable_per_gpu_gb == pytest.approx(79.15 * 2**30 / GB, rel=1e-3)
 
 
 # --- hybrid and KV-sharing layers ------------------------------------------------------------

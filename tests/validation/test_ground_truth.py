@@ -56,11 +56,6 @@ GAPS: dict[str, tuple[float, float, str]] = {
         0.30,
         "torchtune's LoRA tokens/s imply more than 85% MFU on an RTX 4090; unexplained",
     ),
-    "max_context": (
-        0.10,
-        0.65,
-        "70B rows and the HF 16 GB row: the capped-memory rows depend on how the cap was set",
-    ),
     "tp_memory": (0.10, 0.70, "vLLM of 2023 (MEM37) and one ill-conditioned 16-GPU log (MEM41)"),
     "moe_offload_decode": (0.20, 0.65, "three points; host RAM is not stated in two of them"),
 }

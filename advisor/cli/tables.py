@@ -53,7 +53,17 @@ def render_report(report: SizingReport) -> str:
                 ]
             )
         )
-        curve = [("concurrent", "tok/s each", "ITL ms", "TTFT s", "queued s", "tok/s in all")]
+        curve = [
+            (
+                "concurrent",
+                "tok/s each",
+                "ITL ms",
+                "TTFT s",
+                "queued s",
+                "TTFT s, all at once",
+                "tok/s in all",
+            )
+        ]
         for level in p.load_curve:
             curve.append(
                 (
@@ -62,6 +72,7 @@ def render_report(report: SizingReport) -> str:
                     f"{level.inter_token_latency_ms:.1f}",
                     f"{level.ttft_s:.2f}",
                     f"{level.queue_s:.2f}",
+                    f"{level.burst_ttft_s:.2f}",
                     f"{level.aggregate_tokens_per_s:,.0f}",
                 )
             )

@@ -354,11 +354,13 @@ class M(Enum):
         "TTFT = the prompt's prefill (max(2 x active params x tokens / (TP x peak x prefill "
         "MFU), weights it touches / bandwidth) + attention at bf16 + TP all-reduces + fixed "
         "start-up) + waiting for other prompts (M/D/1 queue) + waiting for a free slot when "
-        "more requests come than the KV cache holds",
+        "more requests come than the KV cache holds; the API server, tokenisation and the "
+        "network are not included",
         "TTFT = префилл промпта (max(2 x активные параметры x токены / (TP x пик x MFU "
         "префилла), затронутые веса / пропускная способность) + внимание в bf16 + all-reduce TP "
         "+ фиксированный старт) + ожидание других промптов (очередь M/D/1) + ожидание "
-        "свободного места, когда запросов больше, чем вмещает KV-кэш",
+        "свободного места, когда запросов больше, чем вмещает KV-кэш; API-сервер, "
+        "токенизация и сеть не учтены",
     )
     FORMULA_SERVING_LOAD = (
         "formula.serving_load",
@@ -366,14 +368,17 @@ class M(Enum):
         "{slots}: the KV cache at the requests' average length, and max_num_seqs), any more "
         "wait; inter-token latency "
         "{itl_ms:.1f} ms = decode step + {batch} x prefill / {output} output tokens; first token "
-        "in {ttft_s:.2f} s, {queue_s:.2f} s of it waiting for a slot; {aggregate:,.0f} tokens/s "
-        "in all",
+        "in {ttft_s:.2f} s, {queue_s:.2f} s of it waiting for a slot, when requests arrive "
+        "independently; if all {users} send at once, {burst_ttft_s:.2f} s on average (each "
+        "prompt waits for those ahead of it); {aggregate:,.0f} tokens/s in all",
         "При {users} одновременных запросах: {batch} декодируются вместе на реплику (места на "
         "{slots}: KV-кэш при средней длине запросов и max_num_seqs), остальные ждут; задержка "
         "между токенами "
         "{itl_ms:.1f} мс = шаг декодирования + {batch} x префилл / {output} токенов ответа; "
-        "первый токен через {ttft_s:.2f} с, из них {queue_s:.2f} с ожидания места; "
-        "{aggregate:,.0f} токенов/с всего",
+        "первый токен через {ttft_s:.2f} с, из них {queue_s:.2f} с ожидания места, когда "
+        "запросы приходят независимо; если все {users} отправят разом — в среднем через "
+        "{burst_ttft_s:.2f} с (каждый промпт ждёт стоящие перед ним); {aggregate:,.0f} "
+        "токенов/с всего",
     )
 
     # ---- engine: assumptions ------------------------------------------------------------

@@ -307,7 +307,7 @@ def fit(inputs: Inputs) -> Fit:
     max_users = _max_users(choice.memory, choice.layout)
     training = None
     if inputs.request.is_training:
-        speed = Speed(0.0, 0.0, 0.0, 0.0, 0, "n/a (training)")
+        speed = Speed(0.0, 0.0, 0.0, 0.0, 0.0, 0, "n/a (training)")
         training = training_speed(inputs, choice.layout)
     else:
         slots = serving_slots(inputs, choice.layout, choice.memory)
@@ -388,6 +388,7 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             per_user_tokens_per_s=round(speed.per_user_tokens_per_s, 2),
             aggregate_tokens_per_s=round(speed.aggregate_tokens_per_s, 1),
             ttft_s=round(speed.ttft_s, 4),
+            burst_ttft_s=round(speed.burst_ttft_s, 4),
             prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
             max_concurrent_users=max_users,
             decode_bound=speed.bound,
@@ -439,6 +440,7 @@ def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Spee
         output=inputs.request.tokens_generated,
         ttft_s=load.ttft_s,
         queue_s=load.queue_s,
+        burst_ttft_s=load.burst_ttft_s,
         aggregate=speed.aggregate_tokens_per_s,
     )
 
@@ -460,6 +462,7 @@ def _load_curve(inputs: Inputs, layout: Layout, slots: int) -> list[LoadLevel]:
                 inter_token_latency_ms=round(load.itl_s * 1000, 2),
                 ttft_s=round(load.ttft_s, 3),
                 queue_s=round(load.queue_s, 3),
+                burst_ttft_s=round(load.burst_ttft_s, 3),
                 aggregate_tokens_per_s=round(load.aggregate_tokens_per_s, 1),
             )
         )

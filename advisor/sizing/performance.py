@@ -54,6 +54,7 @@ class Speed:
     per_user_tokens_per_s: float
     aggregate_tokens_per_s: float
     ttft_s: float
+    burst_ttft_s: float
     prefill_tokens_per_s: float
     batch: int
     bound: str
@@ -230,6 +231,7 @@ class LoadPoint:
     itl_s: float  # inter-token latency: one decode step with the arrivals' chunked prefill
     ttft_s: float  # own prefill + waiting for the prefill queue + waiting for a batch slot
     queue_s: float  # the part of ttft spent waiting for a slot (concurrency > batch)
+    burst_ttft_s: float  # mean ttft when every client sends at the same moment
     aggregate_tokens_per_s: float
     bound: str
     prefill_alone_s: float  # the prompt's time to first token on an idle server
@@ -251,7 +253,11 @@ def serving_load(
       prompts, an M/D/1 queue: wait = rho / (2 (1 - rho)) x prefill, rho = arrivals x prefill,
       at most (batch - 1) / 2 prompts' worth (no more clients than that can be ahead);
     - clients beyond the batch queue for a slot; a closed loop obeys Little's law:
-      clients = throughput x (wait + TTFT + output x ITL).
+      clients = throughput x (wait + TTFT + output x ITL);
+    - a burst (every client sends at once: the start of a shift, a batch job, a benchmark's
+      closed loop of identical requests, which stays in step) is served in arrival order, so
+      the i-th prompt waits for the i - 1 before it: mean = (batch + 1) / 2 prompts' prefill
+      plus the engine steps their chunks take.
     """
     request = inputs.request
     prompt = max(1, request.context - request.tokens_generated)
@@ -273,12 +279,22 @@ def serving_load(
     queue = max(0.0, clients / rate - cycle) if clients > batch else 0.0
     # Each client finishes one request per cycle (plus its wait); the replicas cap the total.
     requests_per_s = min(concurrency / (cycle + queue), layout.replicas * rate)
+    ttft = service + prefill_wait + queue
+    ahead = (batch + 1) / 2  # the mean position in the burst
+    burst_steps = math.ceil(ahead * prompt / max(1, inputs.max_num_batched_tokens()))
+    burst = (
+        service
+        + (ahead - 1) * prefill_compute
+        + max(0, burst_steps - chunks) * inputs.engine.step_overhead_ms / 1e3
+        + queue
+    )
     return LoadPoint(
         concurrency=concurrency,
         batch=batch,
         itl_s=itl,
-        ttft_s=service + prefill_wait + queue,
+        ttft_s=ttft,
         queue_s=queue,
+        burst_ttft_s=max(ttft, burst),
         aggregate_tokens_per_s=requests_per_s * output,
         bound=bound,
         prefill_alone_s=ttft_alone,
@@ -294,6 +310,7 @@ def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> S
         per_user_tokens_per_s=load.per_user_tokens_per_s,
         aggregate_tokens_per_s=load.aggregate_tokens_per_s,
         ttft_s=load.ttft_s,
+        burst_ttft_s=load.burst_ttft_s,
         prefill_tokens_per_s=prompt / load.prefill_alone_s,
         batch=load.batch,
         bound=load.bound,

@@ -89,6 +89,11 @@ class LoadLevel(_Out):
     inter_token_latency_ms: float
     ttft_s: float = Field(description="time to first token, queueing included")
     queue_s: float = Field(description="part of ttft_s spent waiting for a free slot")
+    burst_ttft_s: float = Field(
+        default=0.0,
+        description="mean time to first token when all the clients send at the same moment "
+        "(start of a shift, a batch job, a benchmark's closed loop of identical requests)",
+    )
     aggregate_tokens_per_s: float
 
 
@@ -96,6 +101,10 @@ class Performance(_Out):
     per_user_tokens_per_s: float
     aggregate_tokens_per_s: float
     ttft_s: float
+    burst_ttft_s: float = Field(
+        default=0.0,
+        description="at the asked users: mean time to first token when they all send at once",
+    )
     prefill_tokens_per_s: float
     max_concurrent_users: int
     decode_bound: str = Field(description="memory-bandwidth, compute or overhead")

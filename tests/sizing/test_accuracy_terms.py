@@ -325,6 +325,23 @@ def test_latency_grows_and_throughput_saturates_with_concurrency(
     assert curve[0][4] == 0  # one request never queues
 
 
+def test_a_burst_waits_for_the_prompts_ahead_of_it() -> None:
+    """All clients sending at once: one request waits for nobody, and the mean wait grows
+    by about half a prompt's prefill per extra client."""
+    report = size(
+        SizingRequest(model="llama-3.1-8b", gpu="l40s", gpus=1, context=3000, users=64),
+        CATALOG,
+    )
+    curve = report.performance.load_curve
+    assert curve[0].burst_ttft_s == pytest.approx(curve[0].ttft_s, abs=1e-3)
+    for level in curve:
+        assert level.burst_ttft_s >= level.ttft_s
+    bursts = [level.burst_ttft_s for level in curve]
+    assert bursts == sorted(bursts) and bursts[-1] > 10 * bursts[0]
+    at_users = next(p for p in curve if p.concurrency == 64)
+    assert report.performance.burst_ttft_s == pytest.approx(at_users.burst_ttft_s, abs=1e-3)
+
+
 def test_clients_beyond_the_kv_cache_queue_and_the_headline_is_the_asked_load() -> None:
     report = size(
         SizingRequest(model="llama-3.1-70b", gpu="h100-sxm", gpus=2, context=32_000, users=300),

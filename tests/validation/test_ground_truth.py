@@ -181,3 +181,33 @@ def test_ground_truth_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert not wrong_feasibility, f"feasibility wrong for {wrong_feasibility}"
     assert not failures, "; ".join(failures)
     assert set(KIND) <= set(by_category), "a category has no points"
+
+
+# Loaded TTFT points (more than one request decoding) that fall between the engine's two
+# arrival models, and the count they reached on 2026-12-04, a floor like GAPS's.
+TTFT_BRACKETED_FLOOR = 10
+
+
+def test_loaded_ttft_lies_between_independent_and_simultaneous_arrivals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A benchmark's TTFT under load depends on how its requests arrive, which the published
+    tables don't say: independent arrivals (the engine's ttft_s) are the low end; all the
+    clients sending at once (burst_ttft_s; a closed loop of identical requests stays in step)
+    the high end. Points above the burst figure carry costs the engine leaves out (the API
+    server, tokenisation, the client)."""
+    catalog = load_catalog()
+    rows, inside = [], 0
+    loaded = [c for c in _cases() if c["metric"] == "ttft_ms" and c["request"].get("users", 1) > 1]
+    for case in loaded:
+        performance = size(SizingRequest(**case["request"]), catalog).performance
+        low, high = performance.ttft_s * 1000, performance.burst_ttft_s * 1000
+        measured = float(case["value"])
+        verdict = "inside" if low <= measured <= high else "above" if measured > high else "below"
+        inside += verdict == "inside"
+        rows.append(f"{case['id']:14} {measured:10.1f} {low:10.1f} {high:10.1f} {verdict:>8}")
+    with capsys.disabled():
+        print(f"\n{'case':14} {'measured':>10} {'steady':>10} {'burst':>10}")
+        print("\n".join(rows))
+        print(f"loaded TTFT between steady and burst arrivals: {inside} of {len(loaded)}")
+    assert inside >= TTFT_BRACKETED_FLOOR

@@ -311,6 +311,12 @@ class EngineProfile(_Record):
         description="host work per running sequence per decode step: scheduling, sampling, "
         "detokenising and streaming the token",
     )
+    offline_sequence_step_us: float = Field(
+        default=0.0,
+        ge=0,
+        description="the same without the API server (requests submitted in-process, nothing "
+        "streamed)",
+    )
     compute_efficiency: float = Field(
         gt=0, le=1, description="share of dense tensor peak in decode GEMMs at large batch"
     )

@@ -33,7 +33,10 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports bad input as a single line and exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        """Raise instead of printing the usage and exiting, so `main` reports it as one line."""
+        """Raise instead of printing the usage and exiting, so `main` reports it as one line.
+        A stray value names no flag of its own, so the line points at --help."""
+        if message.startswith("unrecognized arguments"):
+            message += " (see --help)"
         raise UsageError(f"{self.prog}: {message}")
 
 

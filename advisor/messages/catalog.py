@@ -474,6 +474,21 @@ class M(Enum):
         "Откалиброванные эффективности ({engine}): пропускная способность при декодировании "
         "{decode:g}, MFU префилла {prefill:g}, задержка слоя {layer:g} мс*МГц / частота.",
     )
+    ASSUME_FRONTEND_API = (
+        "assumption.frontend_api",
+        "Served through the OpenAI-compatible API, streaming every token: {us:g} us of host work "
+        "per running request per decode step (scheduling, sampling, detokenising, streaming).",
+        "Обслуживание через OpenAI-совместимый API с потоковой выдачей каждого токена: {us:g} мкс "
+        "работы CPU на каждый выполняемый запрос за шаг декодирования (планирование, сэмплинг, "
+        "детокенизация, отправка).",
+    )
+    ASSUME_FRONTEND_OFFLINE = (
+        "assumption.frontend_offline",
+        "Offline batch, no API server: {us:g} us of host work per running request per decode "
+        "step instead of {api_us:g} us when streaming through the API.",
+        "Офлайн-пакет без API-сервера: {us:g} мкс работы CPU на выполняемый запрос за шаг "
+        "декодирования вместо {api_us:g} мкс при потоковой выдаче через API.",
+    )
     ASSUME_CPU_BACKEND = (
         "assumption.cpu_backend",
         "CPU backend: a fixed KV space of {space:g} GiB (VLLM_CPU_KVCACHE_SPACE); "

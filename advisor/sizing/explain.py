@@ -203,6 +203,16 @@ def assumptions_for(inputs: Inputs, layout: Layout) -> list[Note]:
             layer=engine.layer_overhead_ms_mhz,
         ),
     ]
+    if request.frontend == "offline":
+        lines.append(
+            note(
+                M.ASSUME_FRONTEND_OFFLINE,
+                us=engine.offline_sequence_step_us,
+                api_us=engine.sequence_step_us,
+            )
+        )
+    elif engine.sequence_step_us:
+        lines.append(note(M.ASSUME_FRONTEND_API, us=engine.sequence_step_us))
     if inputs.is_cpu:
         lines.append(note(M.ASSUME_CPU_BACKEND, space=gpu.kv_cache_space_gib or 0))
     return lines

@@ -168,7 +168,12 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
         t_comm = 2 * layers_per_stage * _allreduce_s(gpu, layout.tp, message)
     t_kernels = max(t_gemm_mem, t_gemm_compute) + t_attention
     t_stage = t_kernels + t_layers + t_comm
-    host = engine.step_overhead_ms / 1e3 + batch * engine.sequence_step_us / 1e6
+    per_sequence_us = (
+        engine.sequence_step_us
+        if inputs.request.frontend == "api"
+        else engine.offline_sequence_step_us
+    )
+    host = engine.step_overhead_ms / 1e3 + batch * per_sequence_us / 1e6
     t_cpu_experts = 0.0
     if offloaded:  # the CPU computes the offloaded layers' experts, reading them from RAM
         handoffs = sum(1 for b in inputs.offloaded_experts if b) * HOST_HANDOFF_S

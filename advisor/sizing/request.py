@@ -41,6 +41,7 @@ Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]
 Sharding = Literal["none", "zero1", "zero2", "zero3"]
 LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
 CrossEntropy = Literal["full", "chunked", "fused"]
+Frontend = Literal["api", "offline"]
 
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
 ENGINES: tuple[Engine, ...] = ("vllm", "llama.cpp", "transformers", "trt-llm")
@@ -105,6 +106,12 @@ class SizingRequest(BaseModel):
     )
     users: int = Field(default=1, ge=1, le=1_000_000, description="concurrent requests")
     engine: Engine = Field(default="vllm", description="inference engine")
+    frontend: Frontend = Field(
+        default="api",
+        description="api = an OpenAI-compatible server streaming every token (vllm serve, "
+        "trtllm-serve, NIM); offline = requests handed to the engine in-process with no "
+        "per-token streaming (vLLM's LLM.generate, trtllm-bench, overnight batch jobs)",
+    )
     expert_offload_layers: int = Field(
         default=0,
         ge=0,
@@ -218,6 +225,20 @@ class SizingRequest(BaseModel):
                 type=PydanticCustomError("model_or_hf_config", message),
                 loc=("model",),
                 input=self.model,
+            )
+            raise ValidationError.from_exception_data(type(self).__name__, [error])
+        return self
+
+    @model_validator(mode="after")
+    def _frontend_for_inference(self) -> SizingRequest:
+        """Offline batches are an inference setting; the error names the field."""
+        if self.frontend == "offline" and self.is_training:
+            error = InitErrorDetails(
+                type=PydanticCustomError(
+                    "frontend_needs_inference", "frontend offline needs task inference"
+                ),
+                loc=("frontend",),
+                input=self.frontend,
             )
             raise ValidationError.from_exception_data(type(self).__name__, [error])
         return self

@@ -342,6 +342,24 @@ def test_a_burst_waits_for_the_prompts_ahead_of_it() -> None:
     assert report.performance.burst_ttft_s == pytest.approx(at_users.burst_ttft_s, abs=1e-3)
 
 
+def test_an_offline_batch_skips_the_api_servers_work_per_request() -> None:
+    """Without the API server a running request costs the engine's offline host work, so
+    the decode step shortens by batch x (api - offline) microseconds."""
+    base = {"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 1, "context": 1024, "users": 256}
+    api = size(SizingRequest(**base), CATALOG).performance
+    offline_report = size(SizingRequest(**base, frontend="offline"), CATALOG)
+    offline = offline_report.performance
+    batch = next(p.batch for p in api.load_curve if p.concurrency == 256)
+    assert api.inter_token_latency_ms - offline.inter_token_latency_ms == pytest.approx(
+        batch * (55 - 26) / 1000, rel=0.01
+    )
+    assert offline.aggregate_tokens_per_s > api.aggregate_tokens_per_s
+    assert any(n.code is M.ASSUME_FRONTEND_OFFLINE for n in offline_report.assumptions_i18n)
+    with pytest.raises(ValidationError) as caught:
+        SizingRequest(**base, task="lora", frontend="offline")
+    assert caught.value.errors()[0]["loc"] == ("frontend",)
+
+
 def test_clients_beyond_the_kv_cache_queue_and_the_headline_is_the_asked_load() -> None:
     report = size(
         SizingRequest(model="llama-3.1-70b", gpu="h100-sxm", gpus=2, context=32_000, users=300),

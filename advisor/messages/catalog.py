@@ -573,6 +573,13 @@ class M(Enum):
         "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
         "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
     )
+    ANSWER_BURST = (
+        "answer.burst",
+        "If all {users} send at the same moment (the start of a shift, a batch job), the first "
+        "token comes after {burst} s on average.",
+        "Если все {users} отправят запрос одновременно (начало смены, пакетная задача), первый "
+        "токен придёт в среднем через {burst} с.",
+    )
     ANSWER_TRAINING = (
         "answer.training",
         "Training: {rate} tokens/s, {trainable} trainable parameters.",

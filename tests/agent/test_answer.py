@@ -50,6 +50,25 @@ def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -
 
 
 @pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Llama 3.1 8B on L4 for 48 users, 4k context", "If all 48 send at the same moment"),
+        ("Llama 3.1 8B на L4 для 48 пользователей, контекст 4к", "Если все 48 отправят"),
+    ],
+)
+def test_a_crowd_hears_what_a_burst_costs(
+    question: str, said: str, reader: Reader, catalog: Catalog
+) -> None:
+    turn = _turn(question, reader, catalog)
+    assert turn.sizing is not None
+    burst = fmt(round(turn.sizing.performance.burst_ttft_s, 1))
+    assert said in turn.answer and f"{burst} " in turn.answer
+    alone = _turn(question.replace("48", "1"), reader, catalog)
+    assert "send at the same moment" not in alone.answer
+    assert "отправят запрос одновременно" not in alone.answer
+
+
+@pytest.mark.parametrize(
     ("value", "language", "text"),
     [
         (66.408, None, "66.4"),

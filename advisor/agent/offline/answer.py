@@ -182,9 +182,13 @@ def _memory_line(report: SizingReport, language: Language) -> str:
     return line
 
 
+# A burst is worth a sentence once it is noticeably slower than steady traffic.
+BURST_WORTH_SAYING = 1.5
+
+
 def _inference_line(report: SizingReport, language: Language) -> str:
     perf = report.performance
-    return render(
+    line = render(
         M.ANSWER_INFERENCE,
         language,
         tokens=fmt(report.memory.kv_cache_capacity_tokens, language),
@@ -195,6 +199,10 @@ def _inference_line(report: SizingReport, language: Language) -> str:
         total=fmt(round(perf.aggregate_tokens_per_s, 1), language),
         ttft=fmt(round(perf.ttft_s, 1)),
     )
+    burst = round(perf.burst_ttft_s, 1)
+    if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
+        line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))
+    return line
 
 
 def _training_line(training: Training, language: Language) -> str:

@@ -28,6 +28,9 @@ _TOOL_PARSERS = {
     "mixtral": "mistral",
     "gpt_oss": "openai",
     "deepseek_v3": "deepseek_v3",
+    "qwen3_next": "hermes",
+    "qwen3_5": "qwen3_coder",
+    "qwen3_5_moe": "qwen3_coder",
 }
 
 
@@ -179,12 +182,16 @@ def _moe(config: dict[str, Any]) -> Moe | None:
     experts = _int(config, "num_local_experts", "n_routed_experts", "num_experts", minimum=0)
     if not experts or experts <= 1:
         return None
+    shared_width = _int(config, "shared_expert_intermediate_size", minimum=0)
+    shared = _int(config, "n_shared_experts", "num_shared_experts", minimum=0)
+    if shared is None:  # Qwen2-MoE, Qwen3-Next, Qwen3.5: a width and no count = one shared expert
+        shared = 1 if shared_width else 0
     return Moe(
         num_experts=experts,
         experts_per_token=_required(config, "num_experts_per_tok", "experts_per_token"),
         moe_intermediate_size=_required(config, "moe_intermediate_size", "intermediate_size"),
-        num_shared_experts=_int(config, "n_shared_experts", "num_shared_experts", minimum=0) or 0,
-        shared_expert_intermediate_size=_int(config, "shared_expert_intermediate_size"),
+        num_shared_experts=shared,
+        shared_expert_intermediate_size=shared_width or None,
         first_dense_layers=_int(config, "first_k_dense_replace", minimum=0) or 0,
     )
 
@@ -238,6 +245,7 @@ def _parse(config: dict[str, Any], source: str) -> Model:
             else kv_heads
         )
     model_type = str(config.get("model_type", "unknown"))
+    moe = _moe(arch_config)
     architecture = Architecture(
         hidden_size=hidden,
         num_layers=layers,
@@ -247,11 +255,16 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         intermediate_size=max((b.mlp_width for b in blocks), default=0)
         if blocks and any(b.mlp_width for b in blocks)
         else _widest(arch_config, "intermediate_size")
-        or _required(arch_config, "intermediate_size", "d_ff", "n_inner"),
+        or (
+            moe.moe_intermediate_size
+            if moe is not None and "intermediate_size" not in arch_config
+            else _required(arch_config, "intermediate_size", "d_ff", "n_inner")
+        ),
         vocab_size=_required(arch_config, "vocab_size"),
         max_position_embeddings=_int(arch_config, "max_position_embeddings", "n_positions") or 4096,
         tie_word_embeddings=bool(config.get("tie_word_embeddings", False)),
         attention_bias=bool(arch_config.get("attention_bias", model_type == "qwen2")),
+        attention_output_gate=bool(arch_config.get("attn_output_gate", model_type == "qwen3_next")),
         sliding_window=window,
         sliding_window_layers=window_layers,
         kv_free_layers=kv_free,
@@ -260,7 +273,7 @@ def _parse(config: dict[str, Any], source: str) -> Model:
         per_layer_input_vocab=_int(arch_config, "vocab_size_per_layer_input"),
         linear_attention=_linear_attention(arch_config) if kv_free else None,
         mla=mla,
-        moe=_moe(arch_config),
+        moe=moe,
     )
     name = str(config.get("_name_or_path") or source)[:200]
     dtype = str(config.get("torch_dtype") or config.get("dtype") or "bfloat16")

@@ -112,6 +112,16 @@ class LinearAttention(_Record):
         channels += self.num_value_heads * self.value_head_dim
         return ssm + channels * (self.conv_kernel - 1) * 2
 
+    def parameters(self, hidden: int) -> int:
+        """One Gated DeltaNet layer's weights: the q/k/v/z and beta/alpha input projections,
+        the short convolution over q, k and v, per-head decay terms, the gated norm and the
+        output projection (transformers' Qwen3NextGatedDeltaNet)."""
+        keys = self.num_key_heads * self.key_head_dim
+        values = self.num_value_heads * self.value_head_dim
+        in_proj = hidden * (2 * keys + 2 * values) + hidden * 2 * self.num_value_heads
+        conv = (2 * keys + values) * self.conv_kernel
+        return in_proj + conv + 2 * self.num_value_heads + self.value_head_dim + values * hidden
+
 
 class LayerBlock(_Record):
     """One layer of a model whose layers differ (NVIDIA's Nemotron-NAS / DeciLM
@@ -138,6 +148,11 @@ class Architecture(_Record):
     tie_word_embeddings: bool = False
     gated_mlp: bool = True
     attention_bias: bool = False
+    attention_output_gate: bool = Field(
+        default=False,
+        description="q_proj also produces a sigmoid gate on the attention output (Qwen3-Next, "
+        "Qwen3.5): twice the query width",
+    )
     sliding_window: int | None = Field(default=None, gt=0)
     sliding_window_layers: int = Field(
         default=0,

@@ -85,7 +85,8 @@ def _attention_params(arch: Architecture) -> int:
         return q + kv_a + kv_b + out
     q_width = arch.num_attention_heads * arch.head_dim
     kv_width = arch.num_kv_heads * arch.head_dim
-    params = h * q_width + 2 * h * kv_width + q_width * h
+    gate = q_width if arch.attention_output_gate else 0
+    params = h * (q_width + gate) + 2 * h * kv_width + q_width * h
     if arch.attention_bias:
         params += q_width + 2 * kv_width
     return params
@@ -111,8 +112,15 @@ def count_parameters(arch: Architecture) -> ParamCounts:
             else:
                 mlp = h * h if block.mlp_linear else 0
             layers.append(LayerParams(attn, mlp, 0, 2 * h))
+    linear = arch.linear_attention
+    attending = arch.num_layers - (arch.kv_free_layers if linear is not None else 0)
     for index in range(arch.num_layers if arch.blocks is None else 0):
         attn = attention + (cross if index >= arch.num_layers - arch.cross_attention_layers else 0)
+        # A hybrid spreads its attending layers evenly (Qwen3-Next: every 4th attends).
+        if linear is not None and (index + 1) * attending // arch.num_layers == (
+            index * attending // arch.num_layers
+        ):
+            attn = linear.parameters(h)
         moe = arch.moe
         if moe is not None and index >= moe.first_dense_layers:
             shared_width = moe.shared_expert_intermediate_size or moe.moe_intermediate_size

@@ -320,6 +320,19 @@ class M(Enum):
         "градиентов весов замороженных слоёв) + 2 x с чекпойнтингом + внимание; время = "
         "FLOPs x токены / (GPU x пик bf16 x MFU)",
     )
+    FORMULA_TRAINING_STEP = (
+        "formula.training_step",
+        "Step per GPU = max(compute {compute_s:.3f} s for {tokens:,} tokens, data-parallel "
+        "traffic {communication_s:.3f} s: gradients all-reduced, or under ZeRO-3 the weights "
+        "gathered twice and the gradients reduce-scattered, over the GPU link) + CPU optimizer "
+        "{host_s:.3f} s (host RAM bandwidth, with CPU offload); {gpus} GPUs x {tokens:,} tokens "
+        "/ step = {rate:,.0f} tokens/s",
+        "Шаг на GPU = max(вычисления {compute_s:.3f} с на {tokens:,} токенов, обмен "
+        "data-parallel {communication_s:.3f} с: all-reduce градиентов, а при ZeRO-3 — два "
+        "сбора весов и reduce-scatter градиентов по связи GPU) + оптимизатор на CPU "
+        "{host_s:.3f} с (пропускная способность ОЗУ, при выгрузке в ОЗУ); {gpus} GPU x "
+        "{tokens:,} токенов / шаг = {rate:,.0f} токенов/с",
+    )
     FORMULA_VLLM_KV_BUDGET = (
         "formula.vllm_kv_budget",
         "vLLM KV budget per GPU = memory x gpu_memory_utilization - weights - peak activations "

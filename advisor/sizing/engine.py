@@ -353,6 +353,8 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
     assumptions, formulas = assumptions_for(inputs, layout), formulas_for(inputs)
     if not request.is_training:
         formulas.append(_load_formula(inputs, layout, memory, speed))
+    elif choice.training is not None:
+        formulas.append(_training_step_formula(inputs, layout, choice.training))
     report = SizingReport(
         fits=choice.fits,
         binding_constraint=_binding(inputs, choice),
@@ -445,6 +447,20 @@ def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Spee
     )
 
 
+def _training_step_formula(inputs: Inputs, layout: Layout, speed: TrainingSpeed) -> Note:
+    """The training step with this request's numbers."""
+    request = inputs.request
+    return note(
+        M.FORMULA_TRAINING_STEP,
+        tokens=request.micro_batch * request.training_seq_len,
+        compute_s=speed.compute_s,
+        communication_s=speed.communication_s,
+        host_s=speed.host_optimizer_s,
+        gpus=layout.gpus,
+        rate=speed.tokens_per_s,
+    )
+
+
 LOAD_LEVELS = (1, 8, 16, 32, 64, 128, 256)
 
 
@@ -494,6 +510,9 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
         flops_per_token=speed.flops_per_token,
         dataset_tokens=tokens,
         epochs=request.epochs,
+        step_compute_s=round(speed.compute_s, 4),
+        step_communication_s=round(speed.communication_s, 4),
+        step_host_optimizer_s=round(speed.host_optimizer_s, 4),
     )
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from advisor.catalog.schema import Architecture, Gpu
 from advisor.sizing.inputs import Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
+from advisor.sizing.memory import lora_parameters
+from advisor.sizing.request import SizingRequest
 
 # All-reduce latency per call (two per layer under TP): NVLink ~8 us, PCIe ~25 us
 # (NCCL tests on 8x H100 HGX and on PCIe Gen4 boards, small-message latency).
@@ -43,10 +45,6 @@ INTER_NODE_GB_S = 50.0
 # between the two (a single node has no cross-node communication to hide).
 TRAINING_MFU = 0.55
 QLORA_DEQUANT_SLOWDOWN = 1.28  # torchtune 8B: LoRA 3,083 vs QLoRA 2,413 tok/s on one 4090
-DATA_PARALLEL_EFFICIENCY = {"nvlink": 0.92, "infinity-fabric": 0.9, "nvlink-bridge": 0.85}
-PCIE_DATA_PARALLEL_EFFICIENCY = 0.75
-ZERO3_COMM_PENALTY = 0.85
-CPU_OFFLOAD_PENALTY = 0.5
 
 
 @dataclass(frozen=True)
@@ -326,9 +324,59 @@ def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> S
 class TrainingSpeed:
     tokens_per_s: float
     flops_per_token: float
+    compute_s: float = 0.0  # one micro-batch's forward and backward on one GPU
+    communication_s: float = 0.0  # its data-parallel traffic, overlapped with the compute
+    host_optimizer_s: float = 0.0  # a CPU optimizer's pass over host RAM (cpu_offload)
+
+
+def _optimizer_state_bytes(request: SizingRequest, full: bool) -> tuple[float, float]:
+    """(gradient bytes, optimizer state bytes) per trainable parameter, as the memory model
+    holds them."""
+    mixed = request.master_weights
+    if not full:  # adapters: fp32 under PEFT, bf16 in pure-bf16 recipes
+        width = 4.0 if mixed else 2.0
+        return width, {"adamw": 2 * width, "sgd": 0.0}.get(request.optimizer, 2.0)
+    width = 4.0 if mixed else 2.0
+    states = {"adamw": 2 * width + (4.0 if mixed else 0.0), "sgd": 0.0}
+    return 2.0, states.get(request.optimizer, 2.0)
+
+
+def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int, full: bool) -> float:
+    """Seconds of one step's data-parallel traffic per GPU.
+
+    Ring collectives move (n - 1) / n of the data per GPU: an all-reduce of the gradients
+    (twice: reduce-scatter then all-gather; ZeRO-1/2 move the same), or under ZeRO-3 / FSDP
+    an all-gather of the weights for forward and again for backward plus a reduce-scatter of
+    the gradients. With CPU offload the shards also cross PCIe to the host and back."""
+    request, gpu = inputs.request, inputs.gpu
+    n = layout.gpus
+    grad_bytes, _ = _optimizer_state_bytes(request, full)
+    grads = trainable * grad_bytes
+    weights = inputs.weights.total
+    share = (n - 1) / n
+    domain = gpu.interconnect.domain_size
+    link = INTER_NODE_GB_S if n > domain > 1 else gpu.interconnect.bandwidth_gb_s
+    link_bytes = max(link, 1.0) * 1e9
+    if request.sharding == "zero3":
+        moved = (2 * weights + grads) * share
+    else:
+        moved = 2 * grads * share
+    seconds = moved / link_bytes if n > 1 else 0.0
+    if request.cpu_offload:  # gradient shards down, updated shards (and ZeRO-3 weights) up
+        host = 2 * grads / n + (2 * weights / n if request.sharding == "zero3" else 0.0)
+        seconds += host / pcie_bytes_per_s(gpu)
+    return seconds
 
 
 def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
+    """Tokens per second of data-parallel training.
+
+    A step is one micro-batch per GPU: its FLOPs at the training MFU, or its data-parallel
+    traffic if that takes longer (DDP buckets and FSDP prefetch overlap the two), plus, with
+    CPU offload, the optimizer's pass over host RAM after backward: it reads the gradients
+    and the states and writes the states and weights back once, so host memory bandwidth
+    bounds it, shared by the GPUs of a node.
+    """
     request, gpu = inputs.request, inputs.gpu
     arch = inputs.model.architecture
     active = inputs.params.active_compute
@@ -342,13 +390,27 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     attn = passes * 2 * arch.num_layers * seq * arch.num_attention_heads * arch.head_dim
     flops_per_token = matmul + attn
     peak = peak_tflops(gpu, "bf16") * 1e12
-    rate = layout.gpus * peak * TRAINING_MFU / flops_per_token
+    tokens = request.micro_batch * seq  # per GPU and step
+    compute = tokens * flops_per_token / (peak * TRAINING_MFU)
     if request.task == "qlora":
-        rate /= QLORA_DEQUANT_SLOWDOWN
-    if layout.gpus > 1:
-        rate *= DATA_PARALLEL_EFFICIENCY.get(gpu.interconnect.kind, PCIE_DATA_PARALLEL_EFFICIENCY)
-        if request.sharding == "zero3":
-            rate *= ZERO3_COMM_PENALTY
+        compute *= QLORA_DEQUANT_SLOWDOWN
+    trainable = (
+        inputs.params.total
+        if full
+        else lora_parameters(arch, request.lora_rank, list(request.lora_targets))
+    )
+    communication = _data_parallel_s(inputs, layout, trainable, full)
+    host_optimizer = 0.0
     if request.cpu_offload:
-        rate *= CPU_OFFLOAD_PENALTY
-    return TrainingSpeed(tokens_per_s=rate, flops_per_token=flops_per_token)
+        grad_bytes, states = _optimizer_state_bytes(request, full)
+        per_node = trainable / max(1, math.ceil(layout.gpus / 8))
+        traffic = per_node * (grad_bytes + 2 * (states + 2.0))
+        host_optimizer = traffic / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)
+    step = max(compute, communication) + host_optimizer
+    return TrainingSpeed(
+        tokens_per_s=layout.gpus * tokens / step,
+        flops_per_token=flops_per_token,
+        compute_s=compute,
+        communication_s=communication,
+        host_optimizer_s=host_optimizer,
+    )

@@ -124,6 +124,15 @@ class Training(_Out):
     flops_per_token: float
     dataset_tokens: int
     epochs: float
+    step_compute_s: float = Field(
+        default=0.0, description="one micro-batch's forward and backward on one GPU"
+    )
+    step_communication_s: float = Field(
+        default=0.0, description="its data-parallel traffic, overlapped with the compute"
+    )
+    step_host_optimizer_s: float = Field(
+        default=0.0, description="the CPU optimizer's pass over host RAM (cpu_offload)"
+    )
 
 
 class Server(_Out):

@@ -19,6 +19,7 @@ from advisor.sizing import SizingRequest, size
 from advisor.sizing.engine import max_trainable_seq_len, resolve
 from advisor.sizing.kv_cache import kv_bytes_per_token, sequence_kv_bytes
 from advisor.sizing.memory import training_activations
+from advisor.sizing.report import Training
 from advisor.sizing.weights import parameters
 
 CATALOG = load_catalog()
@@ -132,6 +133,32 @@ def test_training_may_use_the_whole_device_not_the_marketed_gigabytes() -> None:
     """An 80 GB A100 reports 79.15 GiB (85 GB) to torch; training is held to that."""
     report = size(_train(model="llama-3.3-70b", task="qlora", gpu="a100-80gb"), CATALOG)
     assert report.memory.usable_per_gpu_gb == pytest.approx(79.15 * 2**30 / GB, rel=1e-3)
+
+
+def test_a_training_step_overlaps_compute_with_what_data_parallelism_moves() -> None:
+    """LoRA synchronises only its adapters, full fine-tuning every gradient, ZeRO-3 also
+    gathers the weights twice; CPU offload adds the optimizer's pass over host RAM."""
+
+    def step(**fields: object) -> Training:
+        report = size(_train(model="llama-3.1-70b", gpu="a100-80gb", gpus=8, **fields), CATALOG)
+        assert report.training is not None
+        return report.training
+
+    lora = step(sharding="zero2")
+    full = step(task="full", sharding="zero2")
+    sharded = step(task="full", sharding="zero3")
+    offloaded = step(task="full", sharding="zero3", cpu_offload=True)
+    params = size(_train(model="llama-3.1-70b"), CATALOG).params.total
+    link = 600e9  # A100 SXM NVLink per GPU (catalog)
+    assert full.step_communication_s == pytest.approx(2 * params * 2 * 7 / 8 / link, rel=0.02)
+    assert lora.step_communication_s < full.step_communication_s / 100
+    assert sharded.step_communication_s > full.step_communication_s
+    assert offloaded.step_host_optimizer_s > 0 == full.step_host_optimizer_s
+    assert offloaded.tokens_per_s < sharded.tokens_per_s
+    single = size(_train(gpus=1), CATALOG).training
+    assert single is not None and single.step_communication_s == 0
+    report = size(_train(model="llama-3.1-70b", gpu="a100-80gb", gpus=8, task="full"), CATALOG)
+    assert any(n.code is M.FORMULA_TRAINING_STEP for n in report.formulas_i18n)
 
 
 # --- hybrid and KV-sharing layers ------------------------------------------------------------

@@ -221,52 +221,30 @@ class SizingRequest(BaseModel):
         if (self.model is None) == (self.hf_config is None):
             both = self.model is not None
             message = "give model or hf_config, not both" if both else "Field required"
-            error = InitErrorDetails(
-                type=PydanticCustomError("model_or_hf_config", message),
-                loc=("model",),
-                input=self.model,
-            )
-            raise ValidationError.from_exception_data(type(self).__name__, [error])
+            raise _field_error("model", "model_or_hf_config", message, self.model)
         return self
 
     @model_validator(mode="after")
-    def _frontend_for_inference(self) -> SizingRequest:
-        """Offline batches are an inference setting; the error names the field."""
+    def _options_where_they_apply(self) -> SizingRequest:
+        """Options that belong to one kind of run; the error names the option to drop."""
         if self.frontend == "offline" and self.is_training:
-            error = InitErrorDetails(
-                type=PydanticCustomError(
-                    "frontend_needs_inference", "frontend offline needs task inference"
-                ),
-                loc=("frontend",),
-                input=self.frontend,
+            raise _field_error(
+                "frontend",
+                "frontend_needs_inference",
+                "frontend offline needs task inference",
+                self.frontend,
             )
-            raise ValidationError.from_exception_data(type(self).__name__, [error])
-        return self
-
-    @model_validator(mode="after")
-    def _upcast_for_qlora(self) -> SizingRequest:
-        """The k-bit upcast is a QLoRA recipe; the error names the field."""
         if self.kbit_upcast and self.task != "qlora":
-            error = InitErrorDetails(
-                type=PydanticCustomError("kbit_upcast_needs_qlora", "kbit_upcast needs task qlora"),
-                loc=("kbit_upcast",),
-                input=self.kbit_upcast,
+            raise _field_error(
+                "kbit_upcast", "kbit_upcast_needs_qlora", "kbit_upcast needs task qlora", True
             )
-            raise ValidationError.from_exception_data(type(self).__name__, [error])
-        return self
-
-    @model_validator(mode="after")
-    def _bits_for_exllama(self) -> SizingRequest:
-        """Bits per weight only describe an EXL2/EXL3 quant; the error names the field."""
         if self.bits_per_weight is not None and self.precision not in ("exl2", "exl3"):
-            error = InitErrorDetails(
-                type=PydanticCustomError(
-                    "bits_per_weight_needs_exl", "bits_per_weight needs precision exl2 or exl3"
-                ),
-                loc=("bits_per_weight",),
-                input=self.bits_per_weight,
+            raise _field_error(
+                "bits_per_weight",
+                "bits_per_weight_needs_exl",
+                "bits_per_weight needs precision exl2 or exl3",
+                self.bits_per_weight,
             )
-            raise ValidationError.from_exception_data(type(self).__name__, [error])
         return self
 
     @field_validator("lora_targets")
@@ -300,6 +278,12 @@ class SizingRequest(BaseModel):
     @property
     def tokens_generated(self) -> int:
         return self.output_tokens if self.output_tokens is not None else max(1, self.context // 4)
+
+
+def _field_error(field: str, code: str, message: str, value: Any) -> ValidationError:
+    """A validation error located at one field, as pydantic's own are (HTTP 422 names it)."""
+    error = InitErrorDetails(type=PydanticCustomError(code, message), loc=(field,), input=value)
+    return ValidationError.from_exception_data(SizingRequest.__name__, [error])
 
 
 def _depth(value: Any, level: int = 1) -> int:

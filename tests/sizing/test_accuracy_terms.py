@@ -177,6 +177,15 @@ def test_qwen3_next_keeps_kv_in_a_quarter_of_its_layers_plus_a_fixed_state() -> 
     assert long - one == pytest.approx(100_000 * per_token)
 
 
+# Gated DeltaNet in 3 of every 4 layers, as Qwen3-Next and Qwen3.5-35B-A3B configure it.
+GDN_KEYS = {
+    "full_attention_interval": 4,
+    "linear_num_key_heads": 16,
+    "linear_num_value_heads": 32,
+    "linear_key_head_dim": 128,
+    "linear_value_head_dim": 128,
+    "linear_conv_kernel_dim": 4,
+}
 # Qwen3.5-35B-A3B as its config.json gives it: a multimodal wrapper around the text model, every
 # layer MoE (no intermediate_size key), Gated DeltaNet in 3 of 4 layers, a gated query.
 QWEN35_CONFIG = {
@@ -192,12 +201,7 @@ QWEN35_CONFIG = {
         "vocab_size": 248320,
         "max_position_embeddings": 262144,
         "attn_output_gate": True,
-        "full_attention_interval": 4,
-        "linear_num_key_heads": 16,
-        "linear_num_value_heads": 32,
-        "linear_key_head_dim": 128,
-        "linear_value_head_dim": 128,
-        "linear_conv_kernel_dim": 4,
+        **GDN_KEYS,
         "num_experts": 256,
         "num_experts_per_tok": 8,
         "moe_intermediate_size": 512,
@@ -236,12 +240,7 @@ def test_hybrid_and_kv_sharing_configs_parse_from_config_json() -> None:
         "head_dim": 256,
         "intermediate_size": 5120,
         "vocab_size": 151936,
-        "full_attention_interval": 4,
-        "linear_num_key_heads": 16,
-        "linear_num_value_heads": 32,
-        "linear_key_head_dim": 128,
-        "linear_value_head_dim": 128,
-        "linear_conv_kernel_dim": 4,
+        **GDN_KEYS,
     }
     arch = parse_hf_config(next_config, "test").architecture
     assert (arch.kv_free_layers, arch.kv_layers) == (36, 12)

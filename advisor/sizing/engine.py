@@ -18,7 +18,12 @@ from advisor.sizing.adoption import stages_for, tier_for
 from advisor.sizing.explain import assumptions_for, formulas_for, link_note
 from advisor.sizing.inputs import GB, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, sequence_kv_bytes
-from advisor.sizing.memory import GpuMemory, inference_memory, lora_parameters, training_memory
+from advisor.sizing.memory import (
+    GpuMemory,
+    inference_memory,
+    trainable_parameters,
+    training_memory,
+)
 from advisor.sizing.performance import (
     Speed,
     TrainingSpeed,
@@ -498,11 +503,7 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
         tokens = CHINCHILLA_TOKENS_PER_PARAM * inputs.params.total
     else:
         tokens = DEFAULT_FINETUNE_TOKENS
-    if request.task in ("lora", "qlora"):
-        arch = inputs.model.architecture
-        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
-    else:
-        trainable = inputs.params.total
+    trainable = trainable_parameters(inputs)
     return Training(
         tokens_per_s=round(speed.tokens_per_s, 1),
         hours=round(tokens * request.epochs / speed.tokens_per_s / 3600, 3),

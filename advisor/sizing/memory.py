@@ -258,6 +258,46 @@ def training_activations(inputs: Inputs) -> TrainingActivations:
     return TrainingActivations(saved=saved, working=working, logits=logits, offloaded=offloaded)
 
 
+def trainable_parameters(inputs: Inputs) -> int:
+    """Every parameter for full training, the adapters' for LoRA and QLoRA."""
+    request = inputs.request
+    if request.task in ("full", "pretrain"):
+        return inputs.params.total
+    arch = inputs.model.architecture
+    return lora_parameters(arch, request.lora_rank, list(request.lora_targets))
+
+
+@dataclass(frozen=True)
+class TrainableBytes:
+    """Bytes per trainable parameter: its gradient, its optimizer states (with an fp32 master
+    copy in mixed precision) and, for a LoRA adapter, its weight."""
+
+    gradient: float
+    optimizer: float
+    weight: float
+
+
+def trainable_bytes(inputs: Inputs) -> TrainableBytes:
+    request = inputs.request
+    if request.task in ("full", "pretrain"):
+        fp32 = inputs.fmt.id == "fp32"
+        mixed = request.master_weights and not fp32
+        master = 4.0 if mixed else 0.0
+        state_width = 4.0 if (mixed or fp32) else 2.0  # AdamW m and v
+        grad, weight = (4.0 if fp32 else 2.0), (4.0 if fp32 else 2.0)
+    else:
+        # PEFT keeps adapters in fp32 under a bf16 base; pure bf16 (torchtune) keeps them bf16.
+        width = 4.0 if request.master_weights else 2.0
+        grad, master, state_width, weight = width, 0.0, width, width
+    optimizer = {
+        "adamw": 2 * state_width + master,
+        "adamw-8bit": 2.0,
+        "paged-adamw-8bit": 2.0,
+        "sgd": 0.0,
+    }[request.optimizer]
+    return TrainableBytes(gradient=grad, optimizer=optimizer, weight=weight)
+
+
 def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     request, arch = inputs.request, inputs.model.architecture
     params = inputs.params
@@ -267,21 +307,11 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     full = request.task in ("full", "pretrain")
     host = 0.0
 
-    if full:
-        trainable = params.total
-        grad_bytes = 4.0 if inputs.fmt.id == "fp32" else 2.0
-        mixed = request.master_weights and inputs.fmt.id != "fp32"
-        master = 4.0 if mixed else 0.0
-        state_width = 4.0 if (mixed or inputs.fmt.id == "fp32") else 2.0  # AdamW m and v
-        adapters = 0.0
-    else:
-        trainable = lora_parameters(arch, request.lora_rank, list(request.lora_targets))
-        # PEFT keeps adapters in fp32 under a bf16 base; pure bf16 (torchtune) keeps them bf16.
-        width = 4.0 if request.master_weights else 2.0
-        grad_bytes, master, state_width = width, 0.0, width
-        adapters = trainable * width
+    trainable = trainable_parameters(inputs)
+    per_param = trainable_bytes(inputs)
+    grad_bytes = per_param.gradient
     # Under ZeRO-3 / FSDP the adapters are sharded and gathered with the layer they adapt.
-    weights_total = inputs.weights.total + adapters
+    weights_total = inputs.weights.total + (0.0 if full else trainable * per_param.weight)
     largest_layer = max(inputs.weights.per_layer + (inputs.weights.embedding,))
     if stage == "zero3":
         bytes_per_param = weights_total / (params.total + trainable * (not full))
@@ -294,12 +324,7 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     else:
         weights = weights_total
 
-    state_bytes = {
-        "adamw": 2 * state_width + master,
-        "adamw-8bit": 2.0,
-        "paged-adamw-8bit": 2.0,
-        "sgd": 0.0,
-    }[request.optimizer]
+    state_bytes = per_param.optimizer
     optimizer = trainable * state_bytes
     if stage in ("zero1", "zero2", "zero3"):
         optimizer /= shards

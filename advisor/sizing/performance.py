@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from advisor.catalog.schema import Architecture, Gpu
 from advisor.sizing.inputs import Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
-from advisor.sizing.memory import lora_parameters
-from advisor.sizing.request import SizingRequest
+from advisor.sizing.memory import trainable_bytes, trainable_parameters
 
 # All-reduce latency per call (two per layer under TP): NVLink ~8 us, PCIe ~25 us
 # (NCCL tests on 8x H100 HGX and on PCIe Gen4 boards, small-message latency).
@@ -329,19 +328,7 @@ class TrainingSpeed:
     host_optimizer_s: float = 0.0  # a CPU optimizer's pass over host RAM (cpu_offload)
 
 
-def _optimizer_state_bytes(request: SizingRequest, full: bool) -> tuple[float, float]:
-    """(gradient bytes, optimizer state bytes) per trainable parameter, as the memory model
-    holds them."""
-    mixed = request.master_weights
-    if not full:  # adapters: fp32 under PEFT, bf16 in pure-bf16 recipes
-        width = 4.0 if mixed else 2.0
-        return width, {"adamw": 2 * width, "sgd": 0.0}.get(request.optimizer, 2.0)
-    width = 4.0 if mixed else 2.0
-    states = {"adamw": 2 * width + (4.0 if mixed else 0.0), "sgd": 0.0}
-    return 2.0, states.get(request.optimizer, 2.0)
-
-
-def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int, full: bool) -> float:
+def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int) -> float:
     """Seconds of one step's data-parallel traffic per GPU.
 
     Ring collectives move (n - 1) / n of the data per GPU: an all-reduce of the gradients
@@ -350,8 +337,7 @@ def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int, full: bool)
     the gradients. With CPU offload the shards also cross PCIe to the host and back."""
     request, gpu = inputs.request, inputs.gpu
     n = layout.gpus
-    grad_bytes, _ = _optimizer_state_bytes(request, full)
-    grads = trainable * grad_bytes
+    grads = trainable * trainable_bytes(inputs).gradient
     weights = inputs.weights.total
     share = (n - 1) / n
     domain = gpu.interconnect.domain_size
@@ -394,17 +380,13 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     compute = tokens * flops_per_token / (peak * TRAINING_MFU)
     if request.task == "qlora":
         compute *= QLORA_DEQUANT_SLOWDOWN
-    trainable = (
-        inputs.params.total
-        if full
-        else lora_parameters(arch, request.lora_rank, list(request.lora_targets))
-    )
-    communication = _data_parallel_s(inputs, layout, trainable, full)
+    trainable = trainable_parameters(inputs)
+    communication = _data_parallel_s(inputs, layout, trainable)
     host_optimizer = 0.0
-    if request.cpu_offload:
-        grad_bytes, states = _optimizer_state_bytes(request, full)
+    if request.cpu_offload:  # read gradient, states, weight; write states and weight back
+        per_param = trainable_bytes(inputs)
         per_node = trainable / max(1, math.ceil(layout.gpus / 8))
-        traffic = per_node * (grad_bytes + 2 * (states + 2.0))
+        traffic = per_node * (per_param.gradient + 2 * (per_param.optimizer + per_param.weight))
         host_optimizer = traffic / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)
     step = max(compute, communication) + host_optimizer
     return TrainingSpeed(

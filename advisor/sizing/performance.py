@@ -121,14 +121,23 @@ def pcie_bytes_per_s(gpu: Gpu) -> float:
     return PCIE_LANE_GB_S.get(gpu.pcie_gen, 1.969) * gpu.pcie_lanes * 1e9
 
 
+def _spans_nodes(gpu: Gpu, group: int) -> bool:
+    return group > gpu.interconnect.domain_size > 1
+
+
+def _link_bytes_per_s(gpu: Gpu, group: int) -> float:
+    """Per-GPU bandwidth of a collective over `group` GPUs: the node's link, or the network
+    once the group outgrows one NVLink domain."""
+    link = (
+        INTER_NODE_GB_S if _spans_nodes(gpu, group) else max(gpu.interconnect.bandwidth_gb_s, 1.0)
+    )
+    return link * 1e9
+
+
 def _allreduce_s(gpu: Gpu, tp: int, message_bytes: float) -> float:
     """One ring all-reduce across `tp` GPUs: latency + 2 (tp - 1) / tp x bytes / link."""
-    if tp > gpu.interconnect.domain_size > 1:  # the group spans nodes
-        link, latency = INTER_NODE_GB_S * 1e9, PCIE_ALLREDUCE_LATENCY_S
-    else:
-        link = max(gpu.interconnect.bandwidth_gb_s, 1.0) * 1e9
-        latency = _allreduce_latency(gpu)
-    return latency + 2 * (tp - 1) / tp * message_bytes / link
+    latency = PCIE_ALLREDUCE_LATENCY_S if _spans_nodes(gpu, tp) else _allreduce_latency(gpu)
+    return latency + 2 * (tp - 1) / tp * message_bytes / _link_bytes_per_s(gpu, tp)
 
 
 def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, str]:
@@ -328,7 +337,7 @@ class TrainingSpeed:
     host_optimizer_s: float = 0.0  # a CPU optimizer's pass over host RAM (cpu_offload)
 
 
-def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int) -> float:
+def _data_parallel_s(inputs: Inputs, layout: Layout, grads: float) -> float:
     """Seconds of one step's data-parallel traffic per GPU.
 
     Ring collectives move (n - 1) / n of the data per GPU: an all-reduce of the gradients
@@ -337,17 +346,13 @@ def _data_parallel_s(inputs: Inputs, layout: Layout, trainable: int) -> float:
     the gradients. With CPU offload the shards also cross PCIe to the host and back."""
     request, gpu = inputs.request, inputs.gpu
     n = layout.gpus
-    grads = trainable * trainable_bytes(inputs).gradient
     weights = inputs.weights.total
     share = (n - 1) / n
-    domain = gpu.interconnect.domain_size
-    link = INTER_NODE_GB_S if n > domain > 1 else gpu.interconnect.bandwidth_gb_s
-    link_bytes = max(link, 1.0) * 1e9
     if request.sharding == "zero3":
         moved = (2 * weights + grads) * share
     else:
         moved = 2 * grads * share
-    seconds = moved / link_bytes if n > 1 else 0.0
+    seconds = moved / _link_bytes_per_s(gpu, n) if n > 1 else 0.0
     if request.cpu_offload:  # gradient shards down, updated shards (and ZeRO-3 weights) up
         host = 2 * grads / n + (2 * weights / n if request.sharding == "zero3" else 0.0)
         seconds += host / pcie_bytes_per_s(gpu)
@@ -381,10 +386,10 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     if request.task == "qlora":
         compute *= QLORA_DEQUANT_SLOWDOWN
     trainable = trainable_parameters(inputs)
-    communication = _data_parallel_s(inputs, layout, trainable)
+    per_param = trainable_bytes(inputs)
+    communication = _data_parallel_s(inputs, layout, trainable * per_param.gradient)
     host_optimizer = 0.0
     if request.cpu_offload:  # read gradient, states, weight; write states and weight back
-        per_param = trainable_bytes(inputs)
         per_node = trainable / max(1, math.ceil(layout.gpus / 8))
         traffic = per_node * (per_param.gradient + 2 * (per_param.optimizer + per_param.weight))
         host_optimizer = traffic / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)

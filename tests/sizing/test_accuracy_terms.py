@@ -352,6 +352,52 @@ def test_a_tensor_parallel_size_is_used_across_pcie_cards() -> None:
     assert (report.gpu.tensor_parallel, report.gpu.pipeline_parallel) == (4, 1)
 
 
+# --- which layout serves: pipeline stages only when needed, then the faster request -----------
+
+
+def _layout(**fields: object) -> tuple[int, int, int]:
+    gpu = size(SizingRequest.model_validate(fields), CATALOG).gpu
+    return gpu.tensor_parallel, gpu.pipeline_parallel, gpu.replicas
+
+
+def test_a_model_that_fits_one_card_is_replicated_not_pipelined() -> None:
+    """8B on four PCIe L40S: four replicas, not one model in four stages."""
+    layout = _layout(model="llama-3.1-8b", gpu="l40s", gpus=4, users=300, context=1280)
+    assert layout == (1, 1, 4)
+
+
+def test_a_given_tensor_parallel_size_adds_replicas_before_stages() -> None:
+    layout = _layout(
+        model="llama-3.1-70b",
+        gpu="h100-sxm",
+        gpus=8,
+        tensor_parallel_size=4,
+        users=400,
+        context=1280,
+        output_tokens=256,
+    )
+    assert layout == (4, 1, 2)
+
+
+def test_one_user_gets_the_widest_tensor_parallel_and_a_crowd_gets_replicas() -> None:
+    """TP cuts the weights each GPU reads per token (latency); replicas cut the all-reduces
+    and the host work per step (a crowd). The engine's own figures decide, not a rule."""
+    common = {"model": "llama-3.1-8b", "gpu": "h100-sxm", "gpus": 8, "context": 1280}
+    assert _layout(**common, users=1) == (8, 1, 1)
+    crowd = _layout(**common, users=1000)
+    assert crowd[2] > 1
+    fastest = size(SizingRequest.model_validate({**common, "users": 1000}), CATALOG)
+    widest = size(
+        SizingRequest.model_validate({**common, "users": 1000, "tensor_parallel_size": 8}), CATALOG
+    )
+    assert fastest.performance.per_user_tokens_per_s > widest.performance.per_user_tokens_per_s
+
+
+def test_pipeline_stages_remain_when_nothing_else_holds_the_model() -> None:
+    """70B in BF16 does not fit one 48 GB PCIe card: stages across the four."""
+    assert _layout(model="llama-3.1-70b", gpu="l40s", gpus=4, context=4096) == (1, 4, 1)
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [

@@ -634,10 +634,10 @@ class M(Enum):
     )
     GOAL_OTHER = (
         "goal.other",
-        "{label}: {count} x {gpu}, {model} in {precision}, up to {capacity} users at once, "
-        "{speed:g} tokens/s each; {price}.",
-        "{label}: {count} x {gpu}, {model} в {precision}, до {capacity} пользователей "
-        "одновременно по {speed:g} токенов/с; {price}.",
+        "{label}: {count} x {gpu}, {model} in {precision}: {load} users at once at {speed:g} "
+        "tokens/s each (memory for up to {capacity}); {price}.",
+        "{label}: {count} x {gpu}, {model} в {precision}: {load} пользователей одновременно по "
+        "{speed:g} токенов/с (памяти хватит на {capacity}); {price}.",
     )
     GOAL_OTHER_TRAINING = (
         "goal.other_training",
@@ -986,9 +986,10 @@ class M(Enum):
     )
     REC_OPTION_SERVE = (
         "rec.option_serve",
-        "Up to {capacity} users at once, {speed:g} tokens/s each, first token in {ttft:g} s.",
-        "До {capacity} пользователей одновременно, {speed:g} токенов/с каждому, первый токен "
-        "через {ttft:g} с.",
+        "At {load} users at once: {speed:g} tokens/s each, first token in {ttft:g} s; the memory "
+        "holds up to {capacity}.",
+        "При {load} пользователях одновременно: {speed:g} токенов/с каждому, первый токен через "
+        "{ttft:g} с; памяти хватит на {capacity}.",
     )
     REC_OPTION_TRAIN = (
         "rec.option_train",

@@ -174,6 +174,7 @@ def _option_lines(option: Option, language: Language) -> list[str]:
             render(
                 M.REC_OPTION_SERVE,
                 language,
+                load=option.users_per_replica * option.replicas,
                 capacity=option.max_concurrent_users,
                 speed=option.per_user_tokens_per_s,
                 ttft=round(option.ttft_s, 2),

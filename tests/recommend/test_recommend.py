@@ -182,3 +182,14 @@ def test_the_search_stops_at_its_sizing_cap_and_says_so(monkeypatch: pytest.Monk
     monkeypatch.undo()
     uncapped = recommend(RecommendRequest(use_case="rag", users=50), load_catalog())
     assert not any(n.code is M.REC_SEARCH_CAPPED for n in uncapped.assumptions_i18n)
+
+
+def test_each_option_states_the_load_its_speed_is_at(catalog: Catalog) -> None:
+    """A pilot's speed is for the pilot's users, not for all the memory could hold: the text
+    names both, so a start option never reads as serving its capacity at its pilot speed."""
+    result = recommend(RecommendRequest(use_case="rag", headcount=200, language="ru"), catalog)
+    text = recommendation_text(result, "en")
+    for option in result.options:
+        load = option.users_per_replica * option.replicas
+        assert f"At {load} users at once: {option.per_user_tokens_per_s:g} tokens/s" in text
+        assert f"holds up to {option.max_concurrent_users}." in text

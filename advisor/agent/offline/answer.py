@@ -410,6 +410,7 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         "gpu": option.gpu.name,
         "model": option.model_name,
         "precision": option.precision.upper(),
+        "load": option.users_per_replica * option.replicas,  # the figures' load
         "capacity": option.max_concurrent_users,
         "speed": option.per_user_tokens_per_s,
         "ttft": round(option.ttft_s, 2),

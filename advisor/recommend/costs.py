@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Chassis, Gpu, HostedApi, Prices
+from advisor.sizing.inputs import GPUS_PER_NODE
 
 HOURS_PER_MONTH = 730  # 24 x 365 / 12: the hardware runs around the clock
 MONTHS_3Y = 36
@@ -59,7 +60,7 @@ def chassis_for(gpu: Gpu, count: int, prices: Prices) -> tuple[int, Chassis | No
     HGX/OAM server, priced in the GPUs' server share)."""
     price = prices.gpus[gpu.id]
     if price.kind == "server_share":
-        return math.ceil(count / 8), None
+        return math.ceil(count / GPUS_PER_NODE), None
     fitting = [c for c in prices.chassis if gpu.gpu_class in c.gpu_classes]
     for chassis in sorted(fitting, key=lambda c: (c.max_gpus, c.usd)):
         if count <= chassis.max_gpus:

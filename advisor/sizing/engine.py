@@ -16,7 +16,7 @@ from advisor.errors import InputError
 from advisor.messages import M, Note, english, english_all, note
 from advisor.sizing.adoption import stages_for, tier_for
 from advisor.sizing.explain import assumptions_for, formulas_for, link_note
-from advisor.sizing.inputs import GB, Inputs, Layout
+from advisor.sizing.inputs import GB, GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, sequence_kv_bytes
 from advisor.sizing.memory import (
     GpuMemory,
@@ -48,7 +48,7 @@ from advisor.sizing.server import size_server
 from advisor.sizing.serving_plan import serving_plan
 
 MAX_GPUS = 256
-_TRAINING_COUNTS = (1, 2, 4)  # then whole 8-GPU nodes
+_TRAINING_COUNTS = (1, 2, 4)  # then whole nodes
 DEFAULT_FINETUNE_TOKENS = 10_000_000  # a typical company instruction set: ~10k examples
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, compute-optimal pre-training
 
@@ -145,7 +145,7 @@ def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
     if inputs.is_cpu:
         return [Layout(1, 1, 1)] if n == 1 else []
     if inputs.request.is_training:
-        return [Layout(1, 1, n)] if n in _TRAINING_COUNTS or n % 8 == 0 else []
+        return [Layout(1, 1, n)] if n in _TRAINING_COUNTS or n % GPUS_PER_NODE == 0 else []
     if inputs.engine.id in ("llama.cpp", "transformers"):
         return [Layout(1, n, 1)]
     arch = inputs.model.architecture

@@ -14,6 +14,9 @@ from advisor.sizing.weights import WeightBytes, parameters, weight_bytes
 
 GB = 1e9
 GIB = 2**30
+# GPUs in one server: an HGX/OAM baseboard holds 8, as do the usual 4U PCIe GPU servers.
+# Training layouts beyond 4 GPUs take whole nodes, and a node's GPUs share its host RAM.
+GPUS_PER_NODE = 8
 # Host RAM beside the card when the request does not say (JEDEC rates x 8 bytes x channels):
 # a desktop's two DDR5-5600 channels, a server socket's eight DDR5-4800 channels.
 DESKTOP_RAM_GB_S = 5600e6 * 8 * 2 / 1e9

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Architecture, Gpu
-from advisor.sizing.inputs import Inputs, Layout
+from advisor.sizing.inputs import GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
 from advisor.sizing.memory import trainable_bytes, trainable_parameters
 
@@ -390,7 +390,7 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     communication = _data_parallel_s(inputs, layout, trainable * per_param.gradient)
     host_optimizer = 0.0
     if request.cpu_offload:  # read gradient, states, weight; write states and weight back
-        per_node = trainable / max(1, math.ceil(layout.gpus / 8))
+        per_node = trainable / max(1, math.ceil(layout.gpus / GPUS_PER_NODE))
         traffic = per_node * (per_param.gradient + 2 * (per_param.optimizer + per_param.weight))
         host_optimizer = traffic / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)
     step = max(compute, communication) + host_optimizer

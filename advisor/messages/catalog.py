@@ -1015,6 +1015,13 @@ class M(Enum):
         "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
         "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
     )
+    REC_WHOLE_SERVERS = (
+        "rec.whole_servers",
+        "These GPUs are sold only as whole 8-GPU servers: the price buys {bought}, the option "
+        "uses {used} (the rest is room to grow).",
+        "Эти GPU продаются только целыми серверами по 8: цена за {bought}, вариант занимает "
+        "{used} (остальные — запас на рост).",
+    )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
         "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",

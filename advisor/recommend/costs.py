@@ -1,7 +1,8 @@
 """What an option costs: to buy, to run, over three years, per token, and against an API.
 
-Capex is the GPUs at their catalog price plus the chassis around them (an SXM/OAM GPU's
-price is its share of a complete 8-GPU server, chassis included). Running costs follow
+Capex is the GPUs at their catalog price plus the chassis around them. An SXM/OAM GPU's
+price is its share of a complete 8-GPU server, chassis included, and those parts are sold
+only as whole servers: an option that uses fewer still buys the server. Running costs follow
 ConfigIQ's model: power at the wall x PUE around the clock, facilities per server, and
 maintenance as a share of capex. Tokens per month come from the peak load through
 Little's law (requests in flight / seconds each) at half the peak on average over the
@@ -32,6 +33,7 @@ class Spend:
     api_monthly_usd: float | None
     break_even_months: float | None
     servers: int
+    gpus_bought: int  # more than the option uses when its GPUs come only as whole servers
     power_kw: float
     tokens_per_month: float
     run_usd: float | None  # training: the run's share of the 3-year cost
@@ -55,23 +57,36 @@ class TrainingRun:
     tokens: float
 
 
-def chassis_for(gpu: Gpu, count: int, prices: Prices) -> tuple[int, Chassis | None]:
+def chassis_for(gpu: Gpu, count: int, prices: Prices, group: int = 1) -> tuple[int, Chassis | None]:
     """How many servers hold `count` GPUs and the chassis each is (None: a complete
-    HGX/OAM server, priced in the GPUs' server share)."""
+    HGX/OAM server, priced in the GPUs' server share): the set of one kind, each box holding
+    a whole model copy of `group` GPUs (replicas may sit in separate boxes, a tensor- or
+    pipeline-parallel group may not), that costs least over three years: a box's price plus
+    its facilities and its own power (fewer boxes on a tie)."""
     price = prices.gpus[gpu.id]
     if price.kind == "server_share":
         return math.ceil(count / GPUS_PER_NODE), None
     fitting = [c for c in prices.chassis if gpu.gpu_class in c.gpu_classes]
-    for chassis in sorted(fitting, key=lambda c: (c.max_gpus, c.usd)):
-        if count <= chassis.max_gpus:
-            return 1, chassis
-    biggest = max(fitting, key=lambda c: c.max_gpus)
-    return math.ceil(count / biggest.max_gpus), biggest
+    holding = [c for c in fitting if c.max_gpus >= min(group, count)]
+    if not holding:
+        biggest = max(fitting, key=lambda c: c.max_gpus)
+        return math.ceil(count / biggest.max_gpus), biggest
+    running = prices.running
+    box_monthly = running.facilities_usd_per_server_month + (
+        running.base_server_w / 1000 * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
+    )
+
+    def three_years(c: Chassis) -> tuple[float, int]:
+        boxes = math.ceil(count / c.max_gpus)
+        return boxes * (c.usd + MONTHS_3Y * box_monthly), boxes
+
+    chassis = min(holding, key=three_years)
+    return math.ceil(count / chassis.max_gpus), chassis
 
 
-def servers_and_chassis(gpu: Gpu, count: int, prices: Prices) -> tuple[int, float]:
+def servers_and_chassis(gpu: Gpu, count: int, prices: Prices, group: int = 1) -> tuple[int, float]:
     """How many servers hold `count` GPUs, and what their chassis cost."""
-    servers, chassis = chassis_for(gpu, count, prices)
+    servers, chassis = chassis_for(gpu, count, prices, group)
     return servers, servers * chassis.usd if chassis is not None else 0.0
 
 
@@ -84,13 +99,21 @@ def tokens_per_month(
 
 
 def spend(
-    gpu: Gpu, count: int, prices: Prices, *, owned: bool, use: Serving | TrainingRun
+    gpu: Gpu,
+    count: int,
+    prices: Prices,
+    *,
+    owned: bool,
+    use: Serving | TrainingRun,
+    group: int = 1,
 ) -> Spend:
     """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
     hosted-API bill, for training the run's cost owned and rented."""
     running = prices.running
-    servers, chassis = servers_and_chassis(gpu, count, prices)
-    hardware_value = count * prices.gpus[gpu.id].usd + chassis
+    servers, chassis = servers_and_chassis(gpu, count, prices, group)
+    price = prices.gpus[gpu.id]
+    bought = servers * GPUS_PER_NODE if price.kind == "server_share" and not owned else count
+    hardware_value = bought * price.usd + chassis
     capex = 0.0 if owned else hardware_value
     power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
     energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
@@ -106,6 +129,7 @@ def spend(
             monthly_usd=monthly,
             tco_3y_usd=tco,
             servers=servers,
+            gpus_bought=bought,
             power_kw=power_kw,
             usd_per_million_tokens=run / max(use.tokens / 1e6, 1e-6),
             api=None,
@@ -129,6 +153,7 @@ def spend(
         monthly_usd=monthly,
         tco_3y_usd=tco,
         servers=servers,
+        gpus_bought=bought,
         power_kw=power_kw,
         usd_per_million_tokens=tco / MONTHS_3Y / millions,
         api=api,

@@ -59,6 +59,10 @@ class Cost(_Out):
         description=("months until owning beats the API; null when it does not within five years")
     )
     servers: int
+    gpus_bought: int = Field(
+        description="GPUs the capex pays for: SXM/OAM parts come only as whole 8-GPU servers, "
+        "so an option that uses fewer still buys the server"
+    )
     power_kw: float = Field(description="at the wall, GPUs and hosts, before PUE")
     run_usd: float | None = Field(
         description="training: the run's hours at the owned hardware's 3-year cost per hour"

@@ -395,11 +395,8 @@ class _Search:
             return None
         self.searched += 1
         result = fit(inputs)
-        if training is not None and not result.fits and gpus and gpus > 1 and sharding == "none":
-            self.searched += 1  # a second sizing: counted against MAX_SIZINGS too
-            inputs = resolve(request.model_copy(update={"sharding": "zero3"}), self.catalog)
-            result = fit(inputs)
-            request = inputs.request
+        inputs = result.inputs  # a training run the count cannot hold whole is sharded
+        request = inputs.request
         owned = self.owned_gpu is not None
         use: Serving | TrainingRun
         if training is not None:
@@ -418,7 +415,14 @@ class _Search:
                 input_share=load.input_tokens / (load.input_tokens + load.output_tokens),
                 quality_tier=suit.quality_tier if suit else 3,
             )
-        cost = spend(gpu, result.layout.gpus, self.prices, owned=owned, use=use)
+        cost = spend(
+            gpu,
+            result.layout.gpus,
+            self.prices,
+            owned=owned,
+            use=use,
+            group=result.layout.per_replica,
+        )
         return _Config(
             model,
             suit,
@@ -555,6 +559,7 @@ def _option(
             api_name=cost.api.name if cost.api else None,
             break_even_months=_round(cost.break_even_months, 1),
             servers=cost.servers,
+            gpus_bought=cost.gpus_bought,
             power_kw=round(cost.power_kw, 2),
             run_usd=_round(cost.run_usd, 2),
             cloud_run_usd=_round(cost.cloud_run_usd, 2),

@@ -209,6 +209,9 @@ def cost_lines(option: Option, language: Language) -> list[str]:
                 tco_rub=rub.tco_3y,
             )
         )
+        used = option.gpu.count * option.replicas
+        if cost.gpus_bought > used:
+            lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=used))
     if cost.api_monthly_usd is not None and cost.api_name is not None:
         if option.gpu.market == "owned":
             payback = render(M.REC_OWNED_RUNNING, language, monthly=cost.monthly_usd)

@@ -30,7 +30,7 @@ def specification_markdown(
     gpu = catalog.gpus[option.gpu.id]
     count = option.gpu.count * option.replicas
     server = report.server
-    servers, chassis = chassis_for(gpu, count, catalog.prices)
+    servers, chassis = chassis_for(gpu, count, catalog.prices, option.gpu.count)
     if chassis is None:
         box = render(
             M.SPEC_HGX, language, servers=servers, units=catalog.prices.hgx_server.rack_units

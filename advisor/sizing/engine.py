@@ -349,12 +349,15 @@ def fit(inputs: Inputs) -> Fit:
 
 
 def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool]:
-    """Training that does not fit one GPU and names no count shards its states (ZeRO-3):
-    replicating them on every GPU (plain data parallelism) would never fit more GPUs."""
+    """Training that plain data parallelism cannot hold shards its states (ZeRO-3 / FSDP):
+    replicating them on every GPU would never fit more GPUs. Without a count, that is a run
+    one GPU cannot hold; with a count of several, a run that GPU count cannot hold whole.
+    A sharding the request names is kept."""
     request = inputs.request
-    if not (request.is_training and request.sharding == "none" and not request.gpus):
+    if not (request.is_training and request.sharding == "none" and request.gpus != 1):
         return inputs, False
-    if _choose(resolve_like(inputs, request.model_copy(update={"gpus": 1}))).fits:
+    replicated = request.model_copy(update={"gpus": request.gpus or 1})
+    if _choose(resolve_like(inputs, replicated)).fits:
         return inputs, False
     return resolve_like(inputs, request.model_copy(update={"sharding": "zero3"})), True
 

@@ -191,7 +191,11 @@ class SizingRequest(BaseModel):
         max_length=7,
         description="linear layers that get LoRA adapters",
     )
-    sharding: Sharding = Field(default="none", description="ZeRO stage; zero3 = FSDP")
+    sharding: Sharding = Field(
+        default="none",
+        description="ZeRO stage; zero3 = FSDP; none = plain data parallelism, sharded with "
+        "ZeRO-3 where the GPUs cannot hold the run whole",
+    )
     cpu_offload: bool = Field(
         default=False,
         description="optimizer states and gradients in host RAM, the step on the CPU "

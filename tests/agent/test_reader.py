@@ -227,6 +227,13 @@ class TestFollowUps:
         ("сравни видеокарты для llama 3.1 70b", "compare"),
         ("what's the cheapest gpu for gemma 2 27b?", "compare"),
         ("llama 3.1 70b for 20 users", "size"),
+        # A named model with a money question is priced (a goal), not a memory sum.
+        ("mixtral 8x7b 20 юзеров, бюджет 1.5 млн", "recommend"),
+        ("how much does it cost to run llama 3.3 70b for 100 users?", "recommend"),
+        ("сколько стоит запустить дипсик р1 у себя на 10 человек", "recommend"),
+        ("how much vram for llama 3.1 70b in 4bit?", "size"),
+        ("Хотим Qwen3-4B для обращений покупателей, 5 запросов в секунду", "size"),
+        ("llama 3.1 70b on 4x a100, how much does it cost?", "size"),
     ],
 )
 def test_intent(reader: Reader, question: str, intent: str) -> None:

@@ -638,3 +638,23 @@ def test_per_layer_blocks_size_each_layer_as_its_config_says() -> None:
 def test_a_bad_block_config_names_what_is_wrong(blocks: list[object], key: str) -> None:
     with pytest.raises(ValidationError, match=key):
         SizingRequest(hf_config={**NAS_CONFIG, "block_configs": blocks}, gpu="l40s")
+
+
+@pytest.mark.parametrize(("model", "task"), [("llama-3.1-8b", "full"), ("llama-3.1-70b", "lora")])
+def test_more_gpus_for_training_never_turn_a_fit_into_a_miss(model: str, task: str) -> None:
+    """A count the user gives shards the training state (ZeRO-3) when plain data parallelism
+    cannot hold it, as the engine does when it picks the count itself."""
+    chosen = size(SizingRequest(model=model, task=task, gpu="h100-sxm"), CATALOG)
+    assert chosen.fits
+    for gpus in (chosen.gpu.count, 8, 16):
+        report = size(SizingRequest(model=model, task=task, gpu="h100-sxm", gpus=gpus), CATALOG)
+        assert report.fits, gpus
+        sharded = M.SHARDED_ZERO3 in {w.code for w in report.warnings_i18n}
+        assert sharded == (gpus > 1), gpus
+
+
+def test_a_named_sharding_is_kept() -> None:
+    request = SizingRequest(model="llama-3.1-8b", task="full", gpu="h100-sxm", gpus=8)
+    zero2 = size(request.model_copy(update={"sharding": "zero2"}), CATALOG)
+    assert M.SHARDED_ZERO3 not in {w.code for w in zero2.warnings_i18n}
+    assert not zero2.fits or zero2.memory.breakdown_gb.optimizer > 10  # states split 8 ways only

@@ -299,6 +299,14 @@ _CHEAPEST_SETUP = re.compile(
     r"(?:cheapest|самый дешев\w*|самая дешев\w*|дешевле всего)\s+(?:\w+\s+)?"
     r"(?:way|setup|option|config\w*|server|способ|вариант|конфигурац\w*|сервер\w*)"
 )
+# A question about money: a named model is then a goal to price (`recommend` with the model
+# fixed), not a memory sum. "How much VRAM" is not about money.
+_COST = re.compile(
+    r"сколько (?:\w+ ){0,2}сто(?:ит|ить|ят|ил\w*)|стоимост\w*|по деньгам|в деньгах|"
+    r"сколько денег|\bцен[аеуы]\b|\bбюджет\w*|\bдешев\w*|\bдешёв\w*|недорог\w*|\bокуп\w*|"
+    r"how much (?:\w+ ){0,4}cost|how much money|\bcosts?\b|\bpric(?:e|es|ed|ing)\b|"
+    r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back"
+)
 _RECOMMEND = re.compile(
     r"как\w* (?:открыт\w* )?модел\w*|which (?:open(?:-source)? )?model|what (?:open )?model|"
     r"(?:biggest|largest|best|most powerful) model|жирн\w* модел\w*|модель и (?:как\w+ )?"
@@ -745,6 +753,8 @@ class Reader:
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
+        if named and said.gpus is None and (said.budget is not None or _COST.search(text)):
+            return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
         goal = (
             said.use_case is not None
             or said.budget is not None

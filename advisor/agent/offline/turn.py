@@ -31,7 +31,6 @@ from advisor.services.recommendation import (
     recommendation_summary,
 )
 from advisor.services.sizing import (
-    SizingOutcome,
     compare_gpus,
     comparison_summary,
     size_deployment,
@@ -129,9 +128,6 @@ def _size(
     except InputError as exc:
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
-    sharded = _sharded_training(request, outcome.report, catalog)
-    if sharded is not None:
-        request, outcome = {**request, "sharding": "zero3"}, sharded
     report = outcome.report
     turn.request, turn.sizing = outcome.request, report
     turn.tool_results.append(report)
@@ -221,10 +217,11 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
         "task": request.get("task", "inference"),
         "language": turn.language,
     }
+    goal["context"] = request.get("context")  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
-        goal |= {"users": request.get("users", 1), "context": request.get("context")}
+        goal["users"] = request.get("users", 1)
     else:
-        goal |= {"dataset_tokens": request.get("dataset_tokens")}
+        goal["dataset_tokens"] = request.get("dataset_tokens")
     try:
         result = recommend_deployment({k: v for k, v in goal.items() if v}, catalog)
     except InputError:
@@ -236,25 +233,6 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
         f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
     ]
-
-
-def _sharded_training(
-    request: dict[str, Any], report: SizingReport, catalog: Catalog
-) -> SizingOutcome | None:
-    """A training run on the user's GPU count that only fits with ZeRO-3: that sizing.
-
-    The engine shards on its own when it picks the count; with a count given it keeps
-    plain data parallelism, where every GPU holds the whole training state.
-    """
-    if report.fits or report.training is None or request.get("sharding", "none") != "none":
-        return None
-    if (request.get("gpus") or 1) < 2:
-        return None
-    try:
-        sharded = size_deployment({**request, "sharding": "zero3"}, catalog)
-    except InputError:
-        return None
-    return sharded if sharded.report.fits else None
 
 
 def _compare(

@@ -193,3 +193,29 @@ def test_each_option_states_the_load_its_speed_is_at(catalog: Catalog) -> None:
         load = option.users_per_replica * option.replicas
         assert f"At {load} users at once: {option.per_user_tokens_per_s:g} tokens/s" in text
         assert f"holds up to {option.max_concurrent_users}." in text
+
+
+def test_sxm_gpus_are_bought_as_whole_servers(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(model="llama-3.3-70b", gpu="h100-sxm", users=50), catalog)
+    price = catalog.prices.gpus["h100-sxm"].usd
+    for option in result.options:
+        used = option.gpu.count * option.replicas
+        assert option.cost.gpus_bought % 8 == 0 and option.cost.gpus_bought >= used
+        assert option.cost.capex_usd == round(option.cost.gpus_bought * price)
+    text = recommendation_text(result, "en")
+    if any(o.cost.gpus_bought > o.gpu.count * o.replicas for o in result.options):
+        assert "sold only as whole 8-GPU servers" in text
+
+
+def test_a_few_gaming_cards_sit_in_a_workstation_not_a_datacenter_server(
+    catalog: Catalog,
+) -> None:
+    from advisor.recommend.costs import chassis_for
+
+    gpu = catalog.gpus["rtx-4090"]
+    servers, box = chassis_for(gpu, 4, catalog.prices, group=4)
+    assert (servers, box and box.id) == (1, "quad-workstation")
+    servers, box = chassis_for(gpu, 8, catalog.prices, group=1)  # eight single-card replicas
+    assert (servers, box and box.id) == (2, "quad-workstation")
+    servers, box = chassis_for(gpu, 8, catalog.prices, group=8)  # one model over eight cards
+    assert (servers, box and box.id) == (1, "server-8gpu")

@@ -119,6 +119,11 @@ class M(Enum):
     LINK_INFINITY_FABRIC = ("link.infinity_fabric", "Infinity Fabric", "Infinity Fabric")
     LINK_PCIE = ("link.pcie", "PCIe", "PCIe")
     LINK_NONE = ("link.none", "no GPU link", "без межкарточной связи")
+    LINK_NETWORK = (
+        "link.network",
+        "the network between servers (InfiniBand / RoCE)",
+        "сеть между серверами (InfiniBand / RoCE)",
+    )
 
     # ---- engine: tiers and stages ---------------------------------------------------------
     TIER_ONE = ("tier.one", "1 GPU", "одна GPU")
@@ -167,10 +172,11 @@ class M(Enum):
     )
     COOLING_HGX = (
         "server.cooling_hgx",
-        "{form} board: an HGX/OAM chassis with {kw:.1f} kW of GPUs, rack power and airflow "
-        "(or liquid cooling) planned per server.",
-        "Форм-фактор {form}: шасси HGX/OAM с {kw:.1f} кВт на GPU; питание стойки и обдув "
-        "(или жидкостное охлаждение) планируются на каждый сервер.",
+        "{form} board: {servers} HGX/OAM server(s) of up to 8 GPUs, {kw:.1f} kW of GPUs in "
+        "all; rack power and airflow (or liquid cooling) planned per server.",
+        "Форм-фактор {form}: серверов HGX/OAM по 8 GPU — {servers}, GPU потребляют {kw:.1f} кВт "
+        "в сумме; питание стойки и обдув (или жидкостное охлаждение) планируются на каждый "
+        "сервер.",
     )
     COOLING_GAMING = (
         "server.cooling_gaming",

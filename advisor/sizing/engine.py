@@ -416,6 +416,7 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             total_gb=round(per_gpu * layout.gpus, 3),
             breakdown_gb=breakdown,
             kv_cache_capacity_tokens=memory.kv_capacity_tokens,
+            kv_cache_total_tokens=memory.kv_capacity_tokens * layout.replicas,
             kv_bytes_per_token=kv_bytes_per_token(inputs.model.architecture, inputs.kv_bytes),
             weights_bits_per_param=round(inputs.weights.bits_per_param, 3),
             host_offload_gb=_gb(memory.host_offload),
@@ -593,6 +594,8 @@ def _layout_note(inputs: Inputs, layout: Layout) -> Note:
     if inputs.request.is_training:
         if layout.gpus == 1:
             return note(M.LAYOUT_SINGLE_GPU)
+        if layout.gpus > max(gpu.interconnect.domain_size, GPUS_PER_NODE):
+            link = note(M.LINK_NETWORK)
         return note(
             M.LAYOUT_DATA_PARALLEL, count=layout.gpus, sharding=inputs.request.sharding, link=link
         )

@@ -74,6 +74,7 @@ class Memory(_Out):
     kv_cache_capacity_tokens: int = Field(
         description="KV tokens one replica's memory budget holds, as vLLM reports it"
     )
+    kv_cache_total_tokens: int = Field(description="KV tokens all replicas hold together")
     kv_bytes_per_token: float = Field(description="per token of context, whole model, one copy")
     weights_bits_per_param: float
     host_offload_gb: float = Field(description="states kept in host RAM (offload, paged optimizer)")

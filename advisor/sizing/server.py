@@ -9,7 +9,7 @@ import math
 
 from advisor.catalog.schema import Gpu
 from advisor.messages import M, Note, note
-from advisor.sizing.inputs import GB, Inputs, Layout
+from advisor.sizing.inputs import GB, GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.report import Server
 
 RAM_SIZES_GB = (64, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192)
@@ -68,7 +68,12 @@ def _cooling_note(gpu: Gpu, n: int) -> Note:
         or "oam" in gpu.form_factor.lower()
         or gpu.interconnect.domain_size >= 8
     ):
-        return note(M.COOLING_HGX, form=gpu.form_factor, kw=n * gpu.tdp_w / 1000)
+        return note(
+            M.COOLING_HGX,
+            form=gpu.form_factor,
+            servers=math.ceil(n / GPUS_PER_NODE),
+            kw=n * gpu.tdp_w / 1000,
+        )
     if gpu.gpu_class == "gaming" and n > 2:
         return note(M.COOLING_GAMING)
     if gpu.gpu_class == "datacenter":

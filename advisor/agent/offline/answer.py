@@ -191,7 +191,7 @@ def _inference_line(report: SizingReport, language: Language) -> str:
     line = render(
         M.ANSWER_INFERENCE,
         language,
-        tokens=fmt(report.memory.kv_cache_capacity_tokens, language),
+        tokens=fmt(report.memory.kv_cache_total_tokens, language),  # the users are all replicas'
         users=perf.max_concurrent_users,
         context=fmt(report.context, language),
         asked=report.users,
@@ -407,7 +407,8 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
     return {
         "label": option_label(option.label, language),
         "count": option.gpu.count * option.replicas,
-        "gpu": option.gpu.name,
+        "gpu": option.gpu.name
+        + (render(M.REC_USED, language) if option.gpu.market == "used" else ""),
         "model": option.model_name,
         "precision": option.precision.upper(),
         "load": option.users_per_replica * option.replicas,  # the figures' load

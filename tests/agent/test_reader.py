@@ -391,6 +391,8 @@ def test_ambiguous_names_ask_the_most_likely_first_and_keep_the_rest(
         "GPT-4o for 50 people",
         "mistral medium 3 on one H100",
         "Qwen3 VL 8B for 5 users",
+        "Мистраль Лардж 2 на 8xA100 40GB влезет?",
+        "дипсик коддер для разработчиков, нас 60 прогеров",
     ],
 )
 def test_a_model_the_catalog_lacks_is_never_replaced_by_another(
@@ -481,3 +483,10 @@ def test_absurd_digit_and_blank_runs_are_bounded_before_reading(reader: Reader) 
     assert normalize("1" * 4000) == "1" * 15
     assert normalize("llama   3.1\t\t8b") == "llama 3.1 8b"
     assert reader.read("1" * 4000).request is None
+
+
+def test_a_coder_the_catalog_lacks_points_at_the_coders_it_has(reader: Reader) -> None:
+    reading = reader.read("deepseek coder 33b for our devs")
+    assert reading.clarification is not None and reading.clarification.reason == "unknown"
+    assert reading.clarification.candidates
+    assert all("coder" in model for model in reading.clarification.candidates)

@@ -50,6 +50,7 @@ _OTHER_EDITIONS = frozenset(
         "vl",
         "omni",
         "vision",
+        "coder",
     }
 )
 _SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b|a\d+(?:\.\d+)?b")
@@ -209,6 +210,8 @@ class ModelMatcher:
             said = [*said, following]
         if not pool:
             relatives = [m for m in self._models if said[0] in m.parts]
+            if "coder" in said:  # "deepseek coder": the coder models the catalog has instead
+                relatives = [m for m in self._models if "coder" in m.parts] or relatives
             known = [m.model_id for m in self._newest_first(relatives)]
             return ModelMention(None, tuple(known), unknown=" ".join(said))
         # Models with nothing beyond what was said (their size aside): "deepseek r1" is R1,

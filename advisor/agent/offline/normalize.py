@@ -65,6 +65,10 @@ _FAMILIES: tuple[tuple[str, str], ...] = (
     (r"некст\b", "next"),
     (r"глм\b", "glm"),
     (r"эйр\b", "air"),
+    (r"лардж[а-я]*|ладж[а-я]*", "large"),
+    (r"медиум[а-я]*", "medium"),
+    (r"к[оа]д+ер[а-я]*", "coder"),
+    (r"инструкт[а-я]*", "instruct"),
 )
 # "р1", "в3", "в2.5" after a family: a version, not a Russian word.
 _LATIN_VERSION = re.compile(r"(?<![а-яa-z])([рв])(\d+(?:\.\d+)?)(?![\d.])")

@@ -389,6 +389,14 @@ class Concurrency(_Record):
     source: str
 
 
+class DailyVolume(_Record):
+    """How a volume per day becomes a peak rate: spread over the busy hours, peaked."""
+
+    busy_hours: float = Field(gt=0, le=24)
+    peak_to_mean: float = Field(ge=1)
+    source: str
+
+
 class FineTuningData(_Record):
     tokens_per_example: int = Field(gt=0)
     source: str
@@ -404,6 +412,7 @@ class Workloads(_Record):
     """How a goal (use case, headcount, request rate, examples) becomes a sizing load."""
 
     concurrency: Concurrency
+    daily: DailyVolume
     fine_tuning: FineTuningData
     use_cases: dict[UseCaseId, UseCaseProfile]
 

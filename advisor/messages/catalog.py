@@ -695,8 +695,8 @@ class M(Enum):
     )
     ASSUMED_RATE = (
         "assumed.rate",
-        "{rate:g} requests/s x {seconds:.1f} s each = {users} requests in flight",
-        "{rate:g} запросов/с x {seconds:.1f} с на запрос = {users} одновременных запросов",
+        "{rate:.3g} requests/s x {seconds:.1f} s each = {users} requests in flight",
+        "{rate:.3g} запросов/с x {seconds:.1f} с на запрос = {users} одновременных запросов",
     )
     ASSUMED_EXAMPLES = (
         "assumed.examples",
@@ -1020,6 +1020,13 @@ class M(Enum):
         "3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
         "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
         "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+    )
+    ASSUMED_DAILY = (
+        "assumed.daily",
+        "{per_day:,.0f} requests a day over {hours:g} busy hours, the peak hour at {peak:g}x the "
+        "mean: {rate:g} requests/s at peak",
+        "{per_day:,.0f} запросов в день за {hours:g} рабочих часов, в час пик в {peak:g} раза "
+        "больше среднего: {rate:g} запросов/с в пик",
     )
     REC_WHOLE_SERVERS = (
         "rec.whole_servers",

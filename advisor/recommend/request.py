@@ -60,6 +60,13 @@ class RecommendRequest(BaseModel):
     requests_per_s: float | None = Field(
         default=None, gt=0, le=100_000, description="peak request rate (instead of users)"
     )
+    requests_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e9,
+        description="requests a working day (instead of users or a rate): spread over the busy "
+        "hours with a peak hour, as the catalog's daily-volume rule says",
+    )
     active_share: float | None = Field(
         default=None,
         gt=0,

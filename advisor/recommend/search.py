@@ -42,7 +42,11 @@ from advisor.recommend.request import RecommendRequest
 from advisor.sizing.adoption import PILOT_USERS
 from advisor.sizing.engine import Fit, fit, resolve
 from advisor.sizing.request import Sharding, SizingRequest, Task
-from advisor.sizing.workload import concurrent_from_headcount, concurrent_from_rate
+from advisor.sizing.workload import (
+    concurrent_from_headcount,
+    concurrent_from_rate,
+    rate_from_daily,
+)
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
 # The most configurations one request may size: a bound on its time and memory whatever
@@ -233,8 +237,12 @@ class _Search:
                 request.headcount, workloads, request.active_share
             )
             self.assumptions.append(derived)
-        elif request.requests_per_s is not None:
-            concurrency, derived = concurrent_from_rate(request.requests_per_s, profile)
+        elif request.requests_per_s is not None or request.requests_per_day is not None:
+            rate = request.requests_per_s
+            if rate is None:
+                rate, daily = rate_from_daily(request.requests_per_day or 0.0, workloads)
+                self.assumptions.append(daily)
+            concurrency, derived = concurrent_from_rate(rate, profile)
             self.assumptions.append(derived)
         else:
             concurrency = DEFAULT_USERS

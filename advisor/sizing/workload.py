@@ -32,6 +32,19 @@ def concurrent_from_rate(rate_per_s: float, profile: UseCaseProfile) -> tuple[in
     return users, note(M.ASSUMED_RATE, rate=rate_per_s, seconds=seconds, users=users)
 
 
+def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
+    """The peak request rate of a volume per day: spread over the busy hours, peaked."""
+    daily = workloads.daily
+    rate = per_day / (daily.busy_hours * 3600) * daily.peak_to_mean
+    return rate, note(
+        M.ASSUMED_DAILY,
+        per_day=per_day,
+        hours=daily.busy_hours,
+        peak=daily.peak_to_mean,
+        rate=round(rate, 3),
+    )
+
+
 def dataset_tokens_from_examples(examples: int, workloads: Workloads) -> tuple[int, Note]:
     """Training tokens in a dataset counted in examples, dialogues or documents."""
     per_example = workloads.fine_tuning.tokens_per_example

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
 
 from advisor.agent.offline.reader import Reader, Reading
+from advisor.catalog.loader import Catalog
 
 
 def _request(
@@ -490,3 +492,29 @@ def test_a_coder_the_catalog_lacks_points_at_the_coders_it_has(reader: Reader) -
     assert reading.clarification is not None and reading.clarification.reason == "unknown"
     assert reading.clarification.candidates
     assert all("coder" in model for model in reading.clarification.candidates)
+
+
+@pytest.mark.parametrize(
+    ("question", "per_day"),
+    [
+        ("API или свой сервер? у нас примерно 5000 запросов в день к ллм", 5000),
+        ("qwen 2.5 7b на 1000 клиентов в день", 1000),
+        ("we get about 5,000 calls per day, what hardware?", 5000),
+        ("summarize 50k documents a night", 50000),
+        ("хотим ламу 3.1 70б для 100 сотрудников", None),
+    ],
+)
+def test_a_daily_volume_is_read_as_one(reader: Reader, question: str, per_day: int | None) -> None:
+    said = reader.read(question).said
+    assert said.requests_per_day == per_day
+    assert said.users is None  # never as that many users at once
+
+
+def test_a_daily_volume_becomes_a_peak_rate_not_users(catalog: Catalog) -> None:
+    from advisor.recommend import RecommendRequest, recommend
+
+    result = recommend(RecommendRequest(requests_per_day=5000), catalog)
+    daily = catalog.workloads.daily
+    rate = 5000 / (daily.busy_hours * 3600) * daily.peak_to_mean
+    seconds = catalog.workloads.use_cases["chat"].request_seconds
+    assert result.workload.concurrency == max(1, math.ceil(rate * seconds))

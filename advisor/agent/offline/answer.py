@@ -346,6 +346,7 @@ def _with_sources(lines: list[str], passages: Sequence[Passage], language: Langu
 _KEY_ASSUMPTIONS = {
     M.REC_PROFILE,
     M.ASSUMED_HEADCOUNT,
+    M.ASSUMED_DAILY,
     M.ASSUMED_RATE,
     M.ASSUMED_EXAMPLES,
     M.REC_DEFAULT_USERS,

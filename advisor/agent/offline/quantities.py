@@ -161,13 +161,31 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
 _COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], *_HEADCOUNT_PATTERNS[-2:])
 
 
+# A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",
+# "5,000 calls per day". Only nouns that are requests; "100 сотрудников в день" is not one.
+_PER_DAY = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s+(?:\w+\s+)?"
+    r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
+    r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
+    r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|сообщени\w*|заявк\w*)"
+    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(?:день|сутки|day|night|ночь)\b"
+)
+
+
+def read_requests_per_day(text: str) -> float | None:
+    found = _PER_DAY.search(text)
+    if found is None:
+        return None
+    return number(found.group(1)) * (1000 if found.group(2) else 1)
+
+
 def read_rps(text: str) -> float | None:
     found = _RPS.search(text)
     return number(found.group(1)) if found else None
 
 
 def _without_rps(text: str) -> str:
-    return _RPS.sub(" ", text)
+    return _PER_DAY.sub(" ", _RPS.sub(" ", text))
 
 
 def read_users(text: str) -> int | None:

@@ -35,6 +35,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_rate,
     dataset_tokens_from_examples,
+    rate_from_daily,
 )
 
 Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
@@ -89,6 +90,7 @@ class Said(BaseModel):
     users: int | None = None
     headcount: int | None = None
     requests_per_s: float | None = None
+    requests_per_day: float | None = None
     dataset_examples: int | None = None
     dataset_tokens: int | None = None
     epochs: float | None = None
@@ -313,7 +315,8 @@ _RECOMMEND = re.compile(
     r"(?:оборудовани|железо|сервер)\w*|model and (?:hardware|gpu)|model \+ gpu|"
     r"what should we (?:get|buy)|what (?:do|would) (?:i|we) need|what hardware would you suggest|"
     r"what would you (?:recommend|suggest)|посовет\w*|порекоменд\w*|что (?:нам )?взять|ч[её] взять|"
-    r"what do we need|\bapi\b(?! ?keys?)"
+    r"what do we need|\bapi\b(?! ?keys?)|what hardware|which hardware|hardware\?|"
+    r"как\w* железо|что по железу|что (?:нужно|надо) по железу"
 )
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
@@ -325,6 +328,7 @@ _EXPLAIN = re.compile(
 _DOMAIN = re.compile(
     r"gpu|vram|memory|kv|cache|llm|model|quantiz|tensor|pipeline|nvlink|pcie|lora|"
     r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|\bram\b|"
+    r"hardware|\bapi\b|"
     r"видеокарт|карт|памят|кэш|кеш|модел|квантиз|тензор|сервер|токен|инференс|дообуч|"
     r"пропускн|задержк|контекст|точност|железо|ускорител|нейросет|обучени|озу|лор[аеуыо]|"
     r"кьюлор|квантован"
@@ -513,6 +517,7 @@ class Reader:
         said.seq_len = q.read_seq_len(text)
         said.context = q.read_context(text)
         said.requests_per_s = q.read_rps(text)
+        said.requests_per_day = q.read_requests_per_day(text)
         said.users = q.read_users(text)
         said.headcount = q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
@@ -641,9 +646,13 @@ class Reader:
         if "users" not in fields and said.headcount is not None:
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
             notes.append(derived)
-        elif "users" not in fields and said.requests_per_s is not None:
+        elif "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
-            fields["users"], derived = concurrent_from_rate(said.requests_per_s, profile)
+            rate = said.requests_per_s
+            if rate is None:
+                rate, daily = rate_from_daily(said.requests_per_day or 0.0, workloads)
+                notes.append(daily)
+            fields["users"], derived = concurrent_from_rate(rate, profile)
             notes.append(derived)
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
@@ -674,6 +683,7 @@ class Reader:
             "users": said.users,
             "headcount": said.headcount,
             "requests_per_s": said.requests_per_s,
+            "requests_per_day": said.requests_per_day,
         }
         if any(value is not None for value in said_load.values()):
             for name in said_load:

@@ -518,3 +518,44 @@ def test_a_daily_volume_becomes_a_peak_rate_not_users(catalog: Catalog) -> None:
     rate = 5000 / (daily.busy_hours * 3600) * daily.peak_to_mean
     seconds = catalog.workloads.use_cases["chat"].request_seconds
     assert result.workload.concurrency == max(1, math.ceil(rate * seconds))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "у нас есть 2 штуки 4090, что на них можно запустить?",
+        "we have 2x L40S. what can we run for 30 users?",
+        "we own 4x A100 40GB, what is the biggest model we can serve?",
+    ],
+)
+def test_owned_gpus_without_a_model_get_what_runs_on_them(reader: Reader, question: str) -> None:
+    reading = reader.read(question)
+    assert reading.intent == "recommend"
+    assert reading.goal is not None and reading.goal["owned"]["count"] in (2, 4)
+
+
+@pytest.mark.parametrize(
+    "question", ["а дешевле никак?", "и сколько это будет в рублях?", "cheaper?"]
+)
+def test_a_money_follow_up_to_a_sizing_prices_that_sizing(reader: Reader, question: str) -> None:
+    previous = {"model": "llama-3.1-70b", "users": 10, "task": "inference", "gpu": "h100-sxm"}
+    reading = reader.read(question, previous)
+    assert reading.intent == "recommend"
+    assert reading.goal is not None
+    assert (reading.goal["model"], reading.goal["users"]) == ("llama-3.1-70b", 10)
+    assert "gpu" not in reading.goal  # the sizing's default GPU does not bind the price search
+
+
+@pytest.mark.parametrize(
+    ("question", "precision"),
+    [
+        ("а если брать квантованную версию?", "int4"),
+        ("what about a quantized version?", "int4"),
+        ("а без квантизации?", "bf16"),
+    ],
+)
+def test_a_quantized_version_is_the_common_4_bit_one(
+    reader: Reader, question: str, precision: str
+) -> None:
+    previous = {"model": "deepseek-r1", "users": 50, "task": "inference"}
+    assert _request(reader, question, previous)["precision"] == precision

@@ -186,6 +186,8 @@ _PRECISIONS: tuple[tuple[str, str], ...] = (
         r"полн\w* точност\w*",
         "bf16",
     ),
+    # "a quantized version", no width: the common 4-bit one (AWQ/GPTQ)
+    (r"\bквантован\w*|\bквантизованн\w*|\bquanti[sz]ed\b|\bquants?\b", "int4"),
 )
 # AWQ/GPTQ group size next to the quantisation it belongs to: "awq g32", "gptq group size
 # 64", "int4 с группой 32" ("g32" alone is an instance type, "группа 32" a team).
@@ -307,8 +309,11 @@ _COST = re.compile(
     r"сколько (?:\w+ ){0,2}сто(?:ит|ить|ят|ил\w*)|стоимост\w*|по деньгам|в деньгах|"
     r"сколько денег|\bцен[аеуы]\b|\bбюджет\w*|\bдешев\w*|\bдешёв\w*|недорог\w*|\bокуп\w*|"
     r"how much (?:\w+ ){0,4}cost|how much money|\bcosts?\b|\bpric(?:e|es|ed|ing)\b|"
-    r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back"
+    r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
+    r"in (?:rubles|roubles|dollars|usd)"
 )
+# What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
+_PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
     r"как\w* (?:открыт\w* )?модел\w*|which (?:open(?:-source)? )?model|what (?:open )?model|"
     r"(?:biggest|largest|best|most powerful) model|жирн\w* модел\w*|модель и (?:как\w+ )?"
@@ -320,7 +325,7 @@ _RECOMMEND = re.compile(
 )
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
-    r"\bwhat (?:is|are|does)\b(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest)))|"
+    r"\bwhat (?:is|are|does)\b(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest|biggest)))|"
     r"\bwhat's (?:a|an|the (?:difference|point))\b|\bwtf is\b|"
     r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем \w* ?отлича\w*|"
     r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
@@ -477,7 +482,12 @@ class Reader:
             "notes": notes,
         }
         if intent == "recommend":
-            common["goal"] = self._goal(said, fields, language, previous_goal)
+            seed = previous_goal
+            if seed is None and previous is not None:  # "а дешевле?" after a sizing: price it
+                seed = GoalContext(
+                    goal={k: previous[k] for k in _PRICED_FROM_SIZING if previous.get(k)}
+                )
+            common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
             return Reading(
                 **common,
@@ -763,8 +773,11 @@ class Reader:
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
-        if named and said.gpus is None and (said.budget is not None or _COST.search(text)):
+        money = said.budget is not None or _COST.search(text)
+        if (named or previous is not None) and said.gpus is None and money:
             return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
+        if not named and previous is None and said.owned and said.gpu not in (None, "cpu"):
+            return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (
             said.use_case is not None
             or said.budget is not None

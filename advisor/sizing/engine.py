@@ -139,8 +139,9 @@ def _divisors(n: int) -> list[int]:
 def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
     """Every way to place a model on n GPUs that the engine and the links allow.
 
-    TP stays inside one NVLink/Infinity Fabric domain; PCIe-only cards and engines that
-    split by layers (llama.cpp, transformers) use pipeline stages instead.
+    TP stays inside one NVLink/Infinity Fabric domain or, for PCIe-only cards, one server
+    (vLLM runs TP over PCIe; its all-reduces are costed over that link); beyond that,
+    pipeline stages. Engines that split by layers (llama.cpp, transformers) use stages only.
     """
     if inputs.is_cpu:
         return [Layout(1, 1, 1)] if n == 1 else []
@@ -156,7 +157,8 @@ def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
             for replicas in _divisors(n)
             if (n // replicas) % asked == 0
         ]
-    domain = inputs.gpu.interconnect.domain_size
+    link = inputs.gpu.interconnect
+    domain = GPUS_PER_NODE if link.kind == "pcie" else link.domain_size
     widest_tp = max(tp for tp in _divisors(domain) if tp_is_valid(arch, tp))
     layouts = []
     for replicas in _divisors(n):
@@ -356,10 +358,15 @@ def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool]:
     request = inputs.request
     if not (request.is_training and request.sharding == "none" and request.gpus != 1):
         return inputs, False
-    replicated = request.model_copy(update={"gpus": request.gpus or 1})
-    if _choose(resolve_like(inputs, replicated)).fits:
+    replicated = _choose(
+        resolve_like(inputs, request.model_copy(update={"gpus": request.gpus or 1}))
+    )
+    if replicated.fits:
         return inputs, False
-    return resolve_like(inputs, request.model_copy(update={"sharding": "zero3"})), True
+    sharded = resolve_like(inputs, request.model_copy(update={"sharding": "zero3"}))
+    if request.gpus and _choose(sharded).memory.total >= replicated.memory.total:
+        return inputs, False  # the states were not what overflowed: sharding only adds buffers
+    return sharded, True
 
 
 def _size(inputs: Inputs, with_stages: bool) -> SizingReport:

@@ -393,9 +393,11 @@ def test_one_user_gets_the_widest_tensor_parallel_and_a_crowd_gets_replicas() ->
     assert fastest.performance.per_user_tokens_per_s > widest.performance.per_user_tokens_per_s
 
 
-def test_pipeline_stages_remain_when_nothing_else_holds_the_model() -> None:
-    """70B in BF16 does not fit one 48 GB PCIe card: stages across the four."""
-    assert _layout(model="llama-3.1-70b", gpu="l40s", gpus=4, context=4096) == (1, 4, 1)
+def test_pcie_cards_split_tensors_inside_a_server_and_stages_across_servers() -> None:
+    """vLLM runs TP over PCIe inside one server; a model that needs more servers adds
+    pipeline stages between them."""
+    assert _layout(model="llama-3.1-70b", gpu="l40s", gpus=4, context=4096) == (4, 1, 1)
+    assert _layout(model="llama-3.1-405b", gpu="l40s", precision="fp8", context=4096) == (8, 2, 1)
 
 
 @pytest.mark.parametrize(

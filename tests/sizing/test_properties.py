@@ -57,10 +57,12 @@ def test_memory_grows_with_load(request: SizingRequest, factor: int, field: str)
 
 @fast
 @given(requests, st.sampled_from([1, 2, 4]))
-def test_per_gpu_memory_does_not_grow_with_more_gpus(request: SizingRequest, n: int) -> None:
-    fewer = size(_with(request, gpus=n), CATALOG).memory.per_gpu_gb
-    more = size(_with(request, gpus=2 * n), CATALOG).memory.per_gpu_gb
-    assert more <= fewer + 1e-9
+def test_more_gpus_never_turn_a_fit_into_a_miss(request: SizingRequest, n: int) -> None:
+    """Twice the GPUs can always run two copies of what fitted (or shard training states),
+    though the engine may pick another layout, faster and fuller, which must fit too."""
+    fewer = size(_with(request, gpus=n), CATALOG)
+    more = size(_with(request, gpus=2 * n), CATALOG)
+    assert more.fits or not fewer.fits
 
 
 # Pairs where the second GPU is strictly larger in memory with the same link and class.

@@ -17,6 +17,7 @@ from advisor.messages.note import (
     render,
     render_all,
     task_note,
+    use_case_note,
 )
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "render",
     "render_all",
     "task_note",
+    "use_case_note",
 ]

@@ -661,6 +661,20 @@ class M(Enum):
         "работа ${monthly:,.0f} в месяц",
     )
     GOAL_ALSO = ("goal.also", "Other options:", "Другие варианты:")
+    ANSWER_BELOW_TARGETS = (
+        "answer.below_targets",
+        "At {users} users at once this is slower than {use_case} needs ({speed:g} tokens/s per "
+        "user, first token within {ttft:g} s). With this model, the cheapest setup that meets "
+        "it ({request}):",
+        "При {users} пользователях одновременно это медленнее, чем нужно для задачи «{use_case}» "
+        "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с). С этой моделью "
+        "дешевле всего это даёт ({request}):",
+    )
+    ANSWER_TARGET_REQUEST = (
+        "answer.target_request",
+        "{input} tokens in and {output} out per request",
+        "{input} токенов на входе и {output} на выходе на запрос",
+    )
     GOAL_WHAT_FITS = (
         "goal.what_fits",
         "What would make it work:",

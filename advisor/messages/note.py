@@ -85,6 +85,11 @@ def task_note(task: str) -> Note:
     return note(M.by_key(f"task.{task}"))
 
 
+def use_case_note(use_case: str) -> Note:
+    """A use case's name (a general assistant, questions over documents, ...)."""
+    return note(M.by_key(f"use_case.{use_case}"))
+
+
 def _format(value: Any, format_spec: str, language: Language) -> str:
     if type(value) is str and not format_spec:  # the common case first: plain text
         return value

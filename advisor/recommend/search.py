@@ -27,7 +27,7 @@ from typing import Any
 from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
 from advisor.errors import InputError
-from advisor.messages import M, Note, Param, english, english_all, note, task_note
+from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import Serving, Spend, TrainingRun, spend, tokens_per_month
 from advisor.recommend.report import (
     Cost,
@@ -217,7 +217,7 @@ class _Search:
         self.assumptions.append(
             note(
                 M.REC_PROFILE,
-                use_case=note(_USE_CASE_NAMES[use_case]),
+                use_case=use_case_note(use_case),
                 input=profile.input_tokens,
                 output=profile.output_tokens,
                 ttft=profile.ttft_p95_s,
@@ -1100,15 +1100,3 @@ def _goal(request: RecommendRequest, load: _Load) -> dict[str, object]:
     goal = request.model_dump(mode="json")
     goal["use_case"] = load.use_case
     return goal
-
-
-_USE_CASE_NAMES = {
-    "chat": M.USE_CASE_CHAT,
-    "rag": M.USE_CASE_RAG,
-    "support": M.USE_CASE_SUPPORT,
-    "code": M.USE_CASE_CODE,
-    "extraction": M.USE_CASE_EXTRACTION,
-    "summarization": M.USE_CASE_SUMMARIZATION,
-    "translation": M.USE_CASE_TRANSLATION,
-    "agents": M.USE_CASE_AGENTS,
-}

@@ -138,3 +138,28 @@ def test_a_goal_naming_an_ambiguous_model_asks_back(reader: Reader, catalog: Cat
 def test_goal_context_survives_a_round_trip() -> None:
     context = GoalContext(goal={"use_case": "rag", "headcount": 5}, gpu="l40s")
     assert GoalContext.model_validate(context.model_dump()) == context
+
+
+def test_a_sizing_slower_than_its_use_case_names_a_setup_that_meets_it(
+    reader: Reader, catalog: Catalog
+) -> None:
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    question = "а можно на RTX 6000 Ada собрать сервер под llama 3.3 70b на 30 чел?"
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None and turn.sizing.performance.per_user_tokens_per_s < 20
+    assert "медленнее, чем нужно" in turn.answer
+    (result,) = [r for r in turn.tool_results if hasattr(r, "options")]
+    option = next(o for o in result.options if o.label == "recommended")
+    assert option.meets_targets and option.gpu.id == "rtx-6000-ada"  # the GPU the user named
+    assert f"{option.per_user_tokens_per_s:g}" in turn.answer
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_a_sizing_that_meets_its_use_case_says_nothing_more(
+    reader: Reader, catalog: Catalog
+) -> None:
+    turn = run_offline_turn(
+        "llama 3.1 8b on one H100 for 5 users", reader=reader, catalog=catalog, kb=None
+    )
+    assert turn.sizing is not None and turn.sizing.performance.per_user_tokens_per_s >= 20
+    assert "slower than" not in turn.answer and turn.recommendation is None

@@ -429,6 +429,11 @@ def _goal_headline(option: Option, result: Recommendation, language: Language) -
     return render(M.GOAL_HEADLINE, language, **params, users=result.workload.concurrency)
 
 
+def render_option_line(option: Option, language: Language) -> str:
+    """One option in a line: GPUs, model, load, speed, price (a list item of an answer)."""
+    return _goal_other(option, language)
+
+
 def _goal_other(option: Option, language: Language) -> str:
     code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
     return render(code, language, **_option_params(option, language))

@@ -13,6 +13,7 @@ from advisor.agent.offline.answer import (
     render_explanation,
     render_greeting,
     render_off_topic,
+    render_option_line,
     render_recommendation,
     render_sizing,
 )
@@ -20,7 +21,7 @@ from advisor.agent.offline.reader import Clarification, GoalContext, Reader, Rea
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.messages import M, render
+from advisor.messages import M, render, use_case_note
 from advisor.recommend.report import FitChange, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
@@ -148,6 +149,8 @@ def _size(
             minimum = None
         if report.gpu.id != "cpu":
             changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
+    elif report.fits and report.training is None:
+        changes = _to_meet_targets(outcome.request, report, catalog, turn)
     if report.training is not None:
         topic = "training"
     else:
@@ -233,6 +236,58 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
         f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
     ]
+
+
+def _to_meet_targets(
+    request: SizingRequest, report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """A sizing for several users that is slower than their use case needs: say so, and the
+    cheapest setup with this model (on the GPU the user named, if any) that meets it."""
+    use_case = turn.reading.said.use_case or "chat"
+    profile = catalog.workloads.use_cases[use_case]
+    performance = report.performance
+    if request.users < 2 or (
+        performance.per_user_tokens_per_s >= profile.tokens_per_s_per_user
+        and performance.ttft_s <= profile.ttft_p95_s
+    ):
+        return []
+    said = turn.reading.said
+    goal: dict[str, Any] = {
+        "model": request.model,
+        "users": request.users,
+        "use_case": use_case,
+        "language": turn.language,
+    }
+    if said.context is not None:  # else the use case's prompt and output, as its targets
+        goal["context"] = request.context
+    if said.gpu is not None:
+        goal["gpu"] = request.gpu
+    try:
+        result = recommend_deployment(goal, catalog)
+    except InputError:
+        return []
+    option = next(
+        (o for o in result.options if o.label in ("recommended", "owned") and o.meets_targets),
+        None,
+    )
+    if option is None:  # none meets them: the search says why in a goal answer, not here
+        return []
+    turn.tool_results.append(result)
+    heading = render(
+        M.ANSWER_BELOW_TARGETS,
+        turn.language,
+        users=request.users,
+        use_case=use_case_note(use_case).render(turn.language),
+        speed=profile.tokens_per_s_per_user,
+        ttft=profile.ttft_p95_s,
+        request=render(
+            M.ANSWER_TARGET_REQUEST,
+            turn.language,
+            input=result.workload.input_tokens,
+            output=result.workload.output_tokens,
+        ),
+    )
+    return [heading, f"- {render_option_line(option, turn.language)}"]
 
 
 def _compare(

@@ -559,3 +559,23 @@ def test_a_quantized_version_is_the_common_4_bit_one(
 ) -> None:
     previous = {"model": "deepseek-r1", "users": 50, "task": "inference"}
     assert _request(reader, question, previous)["precision"] == precision
+
+
+@pytest.mark.parametrize(
+    ("reply", "model"),
+    [("3.3", "llama-3.3-70b"), ("да, 3.3", "llama-3.3-70b"), ("да", "llama-3.3-70b"),
+     ("3.1", "llama-3.1-70b"), ("qwen 2.5 32b", "qwen2.5-32b")],
+)  # fmt: skip
+def test_a_reply_to_which_model_answers_it_and_keeps_the_rest(
+    reader: Reader, reply: str, model: str
+) -> None:
+    first = reader.read("можно ли запустить ламу 70б на одной A100 80гб в 4 бит?")
+    assert first.clarification is not None and first.clarification.reason == "ambiguous"
+    request = _request(reader, reply, first.draft)
+    assert (request["model"], request["gpu"], request["precision"]) == (model, "a100-80gb", "int4")
+
+
+def test_a_family_reply_picks_among_the_sizes_asked_about(reader: Reader) -> None:
+    first = reader.read("квен 32б, 100 юзеров, 32к")
+    request = _request(reader, "qwen2.5", first.draft)
+    assert (request["model"], request["users"], request["context"]) == ("qwen2.5-32b", 100, 32768)

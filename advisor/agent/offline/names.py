@@ -58,6 +58,8 @@ _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)?|[rv]\d+(?:\.\d+)?|\d+[a-z]|[a-z]\d+|\
 # Words of any script and the punctuation that ends a name: a name is a run of Latin words.
 _WORD = re.compile(r"[a-zа-я0-9][a-zа-я0-9.+]*|[?!;:,()]")
 _SHORT_FAMILY = 4  # "phi", "gpt", "t": alone they are words, not models
+# A plain yes to "most likely X?": the likeliest candidate.
+_YES = frozenset({"да", "ага", "угу", "yes", "yep", "yeah", "первая", "первую", "первый", "first"})
 
 
 def name_parts(text: str) -> list[str]:
@@ -195,6 +197,20 @@ class ModelMatcher:
             if mention is not None:
                 return mention
         return self._size_only(text, prefer)
+
+    def pick(self, text: str, asked: list[str]) -> ModelMention | None:
+        """The reply to "which of these models?": the one whose name carries every version or
+        size the reply gives ("3.3", "70b", "r1"), or the first (the likeliest) for a plain
+        yes ("да", "yes", "first")."""
+        words = name_parts(text)
+        if any(w in _YES for w in words) and not any(_VERSIONISH.fullmatch(w) for w in words):
+            return ModelMention(asked[0])
+        said = {w for w in words if _VERSIONISH.fullmatch(w) or _SIZE.fullmatch(w)}
+        said |= {w for w in words if w in self._vocabulary and w not in _JOINERS}
+        if not said:
+            return None
+        chosen = [m.model_id for m in self._models if m.model_id in asked and said <= m.parts]
+        return ModelMention(chosen[0]) if len(chosen) == 1 else None
 
     def _resolve(
         self, said: list[str], following: str | None, prefer: str | None

@@ -312,6 +312,8 @@ _COST = re.compile(
     r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
     r"in (?:rubles|roubles|dollars|usd)"
 )
+# The draft key that carries the models a clarification asked between to the reply.
+ASKED_MODELS = "asked_models"
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
 _PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
@@ -450,9 +452,18 @@ class Reader:
         text = normalize(question)
         dictated = _dictated_spans(text)
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
+        asked: list[str] = []
+        if previous and ASKED_MODELS in previous:  # the models the last answer asked between
+            previous = dict(previous)
+            asked = list(previous.pop(ASKED_MODELS) or [])
         mention = self.models.find(
             _PRODUCT_LIKE.sub(" ", text), prefer=(previous or {}).get("model")
         )
+        if mention is None and asked:  # "3.3", "да", "the first one": an answer to that question
+            mention = self.models.pick(text, asked)
+        elif asked and mention is not None and mention.model_id is None and not mention.unknown:
+            both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
+            mention = ModelMention(both[0]) if len(both) == 1 else mention
         said = self._said(text, _masked(text, dictated), mention, language)
         intent = self._intent(text, said, mention, previous)
         if previous_goal is not None and _follows_goal(intent, text, said):
@@ -489,10 +500,13 @@ class Reader:
                 )
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
+            clarification = _clarification(mention)
+            if clarification.reason == "ambiguous":
+                merged[ASKED_MODELS] = clarification.candidates
             return Reading(
                 **common,
                 request=None,
-                clarification=_clarification(mention),
+                clarification=clarification,
                 draft=merged or None,
             )
         self._engine_for_precision(merged)

@@ -579,3 +579,18 @@ def test_a_family_reply_picks_among_the_sizes_asked_about(reader: Reader) -> Non
     first = reader.read("квен 32б, 100 юзеров, 32к")
     request = _request(reader, "qwen2.5", first.draft)
     assert (request["model"], request["users"], request["context"]) == ("qwen2.5-32b", 100, 32768)
+
+
+@pytest.mark.parametrize(
+    ("reply", "headcount", "users"),
+    [("а если 500 человек?", 500, None), ("а если 80 человек одновременно?", None, 80)],
+)
+def test_people_after_a_headcount_are_staff_unless_at_once(
+    reader: Reader, reply: str, headcount: int | None, users: int | None
+) -> None:
+    from advisor.agent.offline.reader import GoalContext
+
+    goal = GoalContext(goal={"use_case": "rag", "headcount": 100, "language": "ru"})
+    reading = reader.read(reply, previous_goal=goal)
+    assert reading.goal is not None
+    assert (reading.goal.get("headcount"), reading.goal.get("users")) == (headcount, users)

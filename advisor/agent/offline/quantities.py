@@ -203,6 +203,11 @@ def read_users(text: str) -> int | None:
     return None
 
 
+def says_at_once(text: str) -> bool:
+    """Whether the text speaks of a concurrent load ("одновременно", "at once")."""
+    return re.search(_CONCURRENT, text) is not None
+
+
 def read_headcount(text: str) -> int | None:
     """The staff behind a deployment: '200 сотрудников', 'company of 80', 'штат 500'."""
     for pattern in _HEADCOUNT_PATTERNS:

@@ -465,6 +465,14 @@ class Reader:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             mention = ModelMention(both[0]) if len(both) == 1 else mention
         said = self._said(text, _masked(text, dictated), mention, language)
+        if (
+            previous_goal is not None
+            and "headcount" in previous_goal.goal
+            and said.users is not None
+            and said.headcount is None
+            and not q.says_at_once(text)
+        ):
+            said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
         intent = self._intent(text, said, mention, previous)
         if previous_goal is not None and _follows_goal(intent, text, said):
             intent = "recommend"

@@ -670,6 +670,22 @@ class M(Enum):
         "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с). С этой моделью "
         "дешевле всего это даёт ({request}):",
     )
+    ANSWER_COST = (
+        "answer.cost",
+        "Cost: about ${capex:,.0f} ({capex_rub:,.0f} RUB) for these GPUs{used} with the servers "
+        "around them; running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
+        "facilities, upkeep).",
+        "Стоимость: около ${capex:,.0f} ({capex_rub:,.0f} ₽) за эти GPU{used} вместе с "
+        "серверами; работа около ${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц (электричество, "
+        "размещение, обслуживание).",
+    )
+    ANSWER_COST_OWNED = (
+        "answer.cost_owned",
+        "Your own GPUs: running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
+        "facilities, upkeep).",
+        "Свои GPU: работа около ${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц (электричество, "
+        "размещение, обслуживание).",
+    )
     ANSWER_TARGET_REQUEST = (
         "answer.target_request",
         "{input} tokens in and {output} out per request",
@@ -1044,10 +1060,10 @@ class M(Enum):
     )
     REC_WHOLE_SERVERS = (
         "rec.whole_servers",
-        "These GPUs are sold only as whole 8-GPU servers: the price buys {bought}, the option "
+        "These GPUs are sold only as whole 8-GPU servers: the price buys {bought}, this setup "
         "uses {used} (the rest is room to grow).",
-        "Эти GPU продаются только целыми серверами по 8: цена за {bought}, вариант занимает "
-        "{used} (остальные — запас на рост).",
+        "Эти GPU продаются только целыми серверами по 8: цена за {bought}, эта конфигурация "
+        "занимает {used} (остальные — запас на рост).",
     )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",

@@ -98,6 +98,39 @@ def tokens_per_month(
     return peak_rps / PEAK_TO_MEAN * busy_hours * 3600 * tokens_per_request
 
 
+@dataclass(frozen=True)
+class Hardware:
+    """What GPUs cost to buy and to keep running, before any use is priced."""
+
+    capex_usd: float  # 0 when owned
+    value_usd: float  # what the hardware is worth (maintenance is a share of it)
+    monthly_usd: float  # power x PUE around the clock, facilities, maintenance
+    servers: int
+    gpus_bought: int
+    power_kw: float
+
+
+def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 1) -> Hardware:
+    """Capex and monthly running cost of `count` GPUs in `group`-GPU model copies."""
+    running = prices.running
+    servers, chassis = servers_and_chassis(gpu, count, prices, group)
+    price = prices.gpus[gpu.id]
+    bought = servers * GPUS_PER_NODE if price.kind == "server_share" and not owned else count
+    value = bought * price.usd + chassis
+    power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
+    energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
+    facilities = servers * running.facilities_usd_per_server_month
+    maintenance = value * running.maintenance_pct_per_year / 100 / 12
+    return Hardware(
+        capex_usd=0.0 if owned else value,
+        value_usd=value,
+        monthly_usd=energy + facilities + maintenance,
+        servers=servers,
+        gpus_bought=bought,
+        power_kw=power_kw,
+    )
+
+
 def spend(
     gpu: Gpu,
     count: int,
@@ -109,17 +142,9 @@ def spend(
 ) -> Spend:
     """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
     hosted-API bill, for training the run's cost owned and rented."""
-    running = prices.running
-    servers, chassis = servers_and_chassis(gpu, count, prices, group)
-    price = prices.gpus[gpu.id]
-    bought = servers * GPUS_PER_NODE if price.kind == "server_share" and not owned else count
-    hardware_value = bought * price.usd + chassis
-    capex = 0.0 if owned else hardware_value
-    power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
-    energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
-    facilities = servers * running.facilities_usd_per_server_month
-    maintenance = hardware_value * running.maintenance_pct_per_year / 100 / 12
-    monthly = energy + facilities + maintenance
+    box = hardware(gpu, count, prices, owned=owned, group=group)
+    capex, monthly, servers = box.capex_usd, box.monthly_usd, box.servers
+    bought, power_kw = box.gpus_bought, box.power_kw
     tco = capex + MONTHS_3Y * monthly
     if isinstance(use, TrainingRun):
         run = use.hours * tco / (MONTHS_3Y * HOURS_PER_MONTH)

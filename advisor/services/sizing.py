@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
+from advisor.recommend.costs import hardware
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -113,4 +114,42 @@ def comparison_summary(comparison: Comparison, language: Language = "en") -> str
         feasible=len(feasible),
         total=len(comparison.rows),
         first=", ".join(feasible[:3]) or "-",
+    )
+
+
+class SizingCost(BaseModel):
+    """What a sizing's GPUs cost: to buy (with the servers around them) and to run."""
+
+    capex_usd: float = Field(description="0 when the GPUs are already owned")
+    capex_rub: float
+    monthly_usd: float = Field(description="power x PUE around the clock, facilities, upkeep")
+    monthly_rub: float
+    servers: int
+    gpus_bought: int = Field(description="more than used when the GPUs come as whole servers")
+    used_market: bool = Field(description="the catalog prices this GPU bought used")
+
+
+def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> SizingCost | None:
+    """The cost of a sizing's layout at the catalog's prices; None without a price."""
+    prices = catalog.prices
+    gpu = catalog.gpus.get(report.gpu.id)
+    if gpu is None or report.gpu.id not in prices.gpus:
+        return None
+    layout = report.gpu
+    box = hardware(
+        gpu,
+        layout.count,
+        prices,
+        owned=owned,
+        group=layout.tensor_parallel * layout.pipeline_parallel,
+    )
+    rate = prices.rub_per_usd.value
+    return SizingCost(
+        capex_usd=round(box.capex_usd),
+        capex_rub=round(box.capex_usd * rate),
+        monthly_usd=round(box.monthly_usd),
+        monthly_rub=round(box.monthly_usd * rate),
+        servers=box.servers,
+        gpus_bought=box.gpus_bought,
+        used_market=prices.gpus[gpu.id].market == "used",
     )

@@ -163,3 +163,27 @@ def test_a_sizing_that_meets_its_use_case_says_nothing_more(
     )
     assert turn.sizing is not None and turn.sizing.performance.per_user_tokens_per_s >= 20
     assert "slower than" not in turn.answer and turn.recommendation is None
+
+
+@pytest.mark.parametrize(
+    ("question", "owned"),
+    [
+        ("Llama 3.3 70B for 50 concurrent users, what hardware?", False),
+        ("у нас 4 A100 40GB, запустим на них ламу 3.1 8б для 20 человек?", True),
+    ],
+)
+def test_a_sizing_answer_states_what_it_costs(
+    reader: Reader, catalog: Catalog, question: str, owned: bool
+) -> None:
+    from advisor.services.sizing import SizingCost
+
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None and turn.sizing.fits
+    (cost,) = [r for r in turn.tool_results if isinstance(r, SizingCost)]
+    assert (cost.capex_usd == 0) == owned and cost.monthly_usd > 0
+    assert ("Свои GPU" if owned else "Cost: about") in turn.answer
+    if not owned:
+        price = catalog.prices.gpus[turn.sizing.gpu.id]
+        assert cost.capex_usd >= turn.sizing.gpu.count * price.usd
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

@@ -18,6 +18,7 @@ from advisor.language import Language
 from advisor.messages import M, render
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import cost_lines, fit_line, lead_option, option_label
+from advisor.services.sizing import SizingCost
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
 
 if TYPE_CHECKING:
@@ -82,13 +83,15 @@ def render_sizing(
     assumed: Sequence[str] = (),
     injection: bool = False,
     changes: Sequence[str] = (),
+    cost: SizingCost | None = None,
 ) -> str:
-    """The sizing answer: GPUs and layout, memory, capacity and speed, server, stages.
+    """The sizing answer: GPUs and layout, memory, capacity and speed, cost, server, stages.
 
     `minimum`: the report of the same need with the GPU count left to the engine, shown
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
     `injection`: the message dictated an answer; say that only the engine's figures count.
     `changes`: what would make a setup the user fixed fit (make-it-fit lines).
+    `cost`: what the sized GPUs cost to buy and run, said when the setup fits.
     """
     gpu = report.gpu
     head: dict[str, Any] = {
@@ -129,6 +132,8 @@ def render_sizing(
             lines.append(_inference_line(report, language))
         else:
             lines.append(_training_line(report.training, language))
+        if cost is not None:
+            lines.extend(_cost_lines(cost, gpu.count, language))
         lines.append(_server_line(report, language))
         lines.extend(_stage_lines(report, language))
         lines.append(gpu.layout_note_i18n.render(language))
@@ -140,6 +145,26 @@ def render_sizing(
     if injection:
         lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
+
+
+def _cost_lines(cost: SizingCost, count: int, language: Language) -> list[str]:
+    values = {"monthly": cost.monthly_usd, "monthly_rub": cost.monthly_rub}
+    if not cost.capex_usd:
+        return [render(M.ANSWER_COST_OWNED, language, **values)]
+    used = render(M.REC_USED, language) if cost.used_market else ""
+    lines = [
+        render(
+            M.ANSWER_COST,
+            language,
+            capex=cost.capex_usd,
+            capex_rub=cost.capex_rub,
+            used=used,
+            **values,
+        )
+    ]
+    if cost.gpus_bought > count:
+        lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=count))
+    return lines
 
 
 def render_injection_note(language: Language) -> str:

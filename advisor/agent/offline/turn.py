@@ -32,9 +32,11 @@ from advisor.services.recommendation import (
     recommendation_summary,
 )
 from advisor.services.sizing import (
+    SizingCost,
     compare_gpus,
     comparison_summary,
     size_deployment,
+    sizing_cost,
     sizing_summary,
 )
 from advisor.sizing.report import Comparison, SizingReport
@@ -76,7 +78,7 @@ class OfflineTurn:
     recommendation: Recommendation | None = None
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
-    tool_results: list[SizingReport | Comparison | Recommendation] = field(
+    tool_results: list[SizingReport | Comparison | Recommendation | SizingCost] = field(
         default_factory=list
     )  # every figure the answer may state
 
@@ -151,6 +153,9 @@ def _size(
             changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
+    cost = sizing_cost(report, catalog, owned=turn.reading.said.owned) if report.fits else None
+    if cost is not None:
+        turn.tool_results.append(cost)
     if report.training is not None:
         topic = "training"
     else:
@@ -165,6 +170,7 @@ def _size(
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
         changes=changes,
+        cost=cost,
     )
 
 

@@ -236,6 +236,8 @@ class TestFollowUps:
         ("how much vram for llama 3.1 70b in 4bit?", "size"),
         ("Хотим Qwen3-4B для обращений покупателей, 5 запросов в секунду", "size"),
         ("llama 3.1 70b on 4x a100, how much does it cost?", "size"),
+        ("мы банк, 2000 сотрудников, модель любая хорошая. сколько будет стоить?", "recommend"),
+        ("how much does a gpu server for 30 users cost?", "recommend"),
     ],
 )
 def test_intent(reader: Reader, question: str, intent: str) -> None:

@@ -805,6 +805,7 @@ class Reader:
             or said.budget is not None
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
+            or bool(_COST.search(text))
         )
         if (
             not named

@@ -200,3 +200,14 @@ def test_a_dictated_answer_is_sized_by_the_engine_and_says_so(
 def test_an_honest_question_gets_no_injection_note(reader: Reader, catalog: Catalog) -> None:
     turn = _turn("Llama 3.1 70B for 20 users on 4 x H100", reader, catalog)
     assert render_injection_note("en") not in turn.answer
+
+
+def test_the_families_a_missing_model_is_asked_from_are_names_not_fragments(
+    catalog: Catalog,
+) -> None:
+    from advisor.agent.offline.answer import model_families
+
+    families = model_families(catalog)
+    assert {"Llama", "DeepSeek", "gpt-oss", "Code Llama", "Qwen3"} <= set(families)
+    assert not {"Code", "LLaMA", "SmolLM2"} & set(families)
+    assert len({f.casefold() for f in families}) == len(families)

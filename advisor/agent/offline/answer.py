@@ -9,6 +9,8 @@ UI's structured sizing and the text never disagree.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -333,8 +335,29 @@ def render_clarification(clarification: Clarification, catalog: Catalog, languag
         if names:
             text += " " + render(M.CLARIFY_AVAILABLE, language, names=names)
         return text + " " + render(M.CLARIFY_FULL_LIST, language)
-    families = ", ".join(sorted({model.name.split()[0] for model in catalog.models.values()}))
-    return render(M.CLARIFY_MISSING, language, families=families)
+    return render(M.CLARIFY_MISSING, language, families=", ".join(model_families(catalog)))
+
+
+# Models under this size are test and toy models, not a business's choice.
+_SMALLEST_EXAMPLE_B = 1.0
+
+
+def model_families(catalog: Catalog) -> list[str]:
+    """The catalog's model families by name, once each: the words of a model's name before
+    its first version or size ("DeepSeek-R1-Distill-Llama-70B" -> DeepSeek, "Code Llama 7B"
+    -> Code Llama, "gpt-oss-120b" -> gpt-oss), case folded ("LLaMA" and "Llama": the newest spelling)."""
+    families: dict[str, str] = {}
+    newest_first = sorted(catalog.models.values(), key=lambda m: m.released or "", reverse=True)
+    for model in newest_first:
+        if (model.reported_params_b or _SMALLEST_EXAMPLE_B) < _SMALLEST_EXAMPLE_B:
+            continue
+        words = re.split(r"[\s-]+", model.name)
+        kept = list(itertools.takewhile(lambda w: not any(c.isdigit() for c in w), words))
+        family = " ".join(kept) if kept else words[0]
+        if "-" in model.name.split()[0] and kept:  # a hyphenated brand: "gpt-oss", "T-pro"
+            family = "-".join(kept[:2]) if len(kept) > 1 and len(kept[0]) <= 3 else kept[0]
+        families.setdefault(family.casefold(), family)
+    return sorted(families.values(), key=str.casefold)
 
 
 def render_error(error: dict[str, Any], language: Language) -> str:

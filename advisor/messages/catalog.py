@@ -1058,6 +1058,15 @@ class M(Enum):
         "{per_day:,.0f} запросов в день за {hours:g} рабочих часов, в час пик в {peak:g} раза "
         "больше среднего: {rate:g} запросов/с в пик",
     )
+    REC_GEFORCE_LICENCE = (
+        "rec.geforce_licence",
+        "GeForce cards: NVIDIA's driver licence does not cover data-centre deployment; they suit "
+        "a server in your office; for a server room or colocation, check the terms with the "
+        "supplier or take professional cards.",
+        "Карты GeForce: лицензия драйвера NVIDIA не распространяется на размещение в "
+        "дата-центре; они подходят для сервера в офисе, а для серверной или ЦОДа уточните "
+        "условия у поставщика или возьмите профессиональные карты.",
+    )
     REC_WHOLE_SERVERS = (
         "rec.whole_servers",
         "These GPUs are sold only as whole 8-GPU servers: the price buys {bought}, this setup "

@@ -41,6 +41,7 @@ class OptionGpu(_Out):
     market: str = Field(
         description="new; used (discontinued, bought second-hand); owned (the customer's)"
     )
+    gpu_class: str = Field(description="gaming, workstation, datacenter or cpu")
 
 
 class Cost(_Out):

@@ -546,6 +546,7 @@ def _option(
             name=config.gpu.name,
             count=per_replica,
             market=market,
+            gpu_class=config.gpu.gpu_class,
         ),
         replicas=replicas,
         context=config.context,

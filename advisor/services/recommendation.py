@@ -101,6 +101,8 @@ def recommendation_text(
         lines.append(f"**{title}**" if markdown else title)
         lines += [bullet + line for line in _option_lines(option, language)]
         lines.append("")
+    if any(o.gpu.gpu_class == "gaming" and o.gpu.market != "owned" for o in result.options):
+        lines += [render(M.REC_GEFORCE_LICENCE, language), ""]
     for heading, items in (
         (M.REC_HEADING_UNMET, [item.render(language) for item in result.unmet_i18n]),
         (M.REC_HEADING_FIT, [fit_line(change, language) for change in result.make_it_fit]),

@@ -219,3 +219,10 @@ def test_a_few_gaming_cards_sit_in_a_workstation_not_a_datacenter_server(
     assert (servers, box and box.id) == (2, "quad-workstation")
     servers, box = chassis_for(gpu, 8, catalog.prices, group=8)  # one model over eight cards
     assert (servers, box and box.id) == (1, "server-8gpu")
+
+
+def test_gaming_cards_come_with_their_licence_caveat(catalog: Catalog) -> None:
+    gaming = recommend(RecommendRequest(users=20, gpu="rtx-4090"), catalog)
+    assert "GeForce cards: NVIDIA's driver licence" in recommendation_text(gaming, "en")
+    datacenter = recommend(RecommendRequest(users=20, gpu="h100-sxm"), catalog)
+    assert "GeForce" not in recommendation_text(datacenter, "en")

@@ -424,6 +424,8 @@ def render_recommendation(
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language))
+        if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
+            lines.append(render(M.REC_GEFORCE_LICENCE, language))
     if result.unmet_i18n:
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)

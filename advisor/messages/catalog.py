@@ -1147,8 +1147,10 @@ class M(Enum):
     )
     WHY_OWNED = (
         "why.owned",
-        "Fits the GPUs you own: {capacity} users at once at {speed:g} tokens/s each.",
-        "Помещается на ваши GPU: {capacity} пользователей одновременно по {speed:g} токенов/с.",
+        "Fits the GPUs you own: {users} users at once at {speed:g} tokens/s each (memory for up "
+        "to {capacity}).",
+        "Помещается на ваши GPU: {users} пользователей одновременно по {speed:g} токенов/с "
+        "(памяти хватит на {capacity}).",
     )
     WHY_QUALITY = (
         "why.quality",

@@ -412,11 +412,16 @@ class _Search:
             rate = result.training.tokens_per_s if result.training else 0.0
             use = TrainingRun(hours=tokens / max(rate, 1e-9) / 3600, tokens=tokens)
         else:
-            # The same tokens for every option (a fair comparison): requests at the targets.
+            # The same tokens for every option that meets the targets (a fair comparison);
+            # one slower than them serves fewer, at its own speed.
+            speed = result.speed
+            seconds = max(load.ttft_s, speed.ttft_s) + load.output_tokens / max(
+                min(load.tokens_per_s, speed.per_user_tokens_per_s), 1e-3
+            )
             use = Serving(
                 monthly_tokens=tokens_per_month(
                     users,
-                    load.ttft_s + load.output_tokens / load.tokens_per_s,
+                    seconds,
                     load.input_tokens + load.output_tokens,
                     self.prices.running.busy_hours_per_month,
                 ),

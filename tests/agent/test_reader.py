@@ -596,3 +596,19 @@ def test_people_after_a_headcount_are_staff_unless_at_once(
     reading = reader.read(reply, previous_goal=goal)
     assert reading.goal is not None
     assert (reading.goal.get("headcount"), reading.goal.get("users")) == (headcount, users)
+
+
+@pytest.mark.parametrize(
+    ("question", "tokens"),
+    [
+        ("лора на мистраль 7б на H100, датасет 300 тысяч токенов", 300_000),
+        ("LoRA of mistral 7b on a dataset of 300k tokens", 300_000),
+        ("full fine-tune llama 3.1 8b on 50M tokens", 50_000_000),
+    ],
+)
+def test_a_dataset_named_as_one_is_a_dataset_at_any_size(
+    reader: Reader, question: str, tokens: int
+) -> None:
+    request = _request(reader, question)
+    assert request["dataset_tokens"] == tokens
+    assert request["context"] < 100_000  # never read as the sequence length

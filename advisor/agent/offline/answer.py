@@ -244,9 +244,14 @@ def _training_line(training: Training, language: Language) -> str:
         language,
         dataset=fmt(training.dataset_tokens or 0, language),
         epochs=fmt(training.epochs),
-        hours=fmt(round(training.hours, 1)),
+        hours=_hours(training.hours),
     )
     return f"{line} {hours}"
+
+
+def _hours(hours: float) -> str:
+    """Hours to two significant figures below ten ("0.031", "2.4"), not "0" for a short run."""
+    return fmt(round(hours, 1)) if hours >= 10 else f"{float(f'{hours:.2g}'):g}"
 
 
 def _server_line(report: SizingReport, language: Language) -> str:

@@ -234,6 +234,12 @@ _DATASET_TOKENS = re.compile(
     rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)\.?\s*"
     r"(?:\w+\s+)?(?:токен\w*|tokens?)"
 )
+# "датасет 300 тыс токенов", "a dataset of 300k tokens": a corpus whatever its size.
+_NAMED_DATASET_TOKENS = re.compile(
+    r"(?:датасет\w*|набор\w* данных|корпус\w*|dataset|corpus|training data)\s+"
+    rf"(?:\w+\s+){{0,2}}?{NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|"
+    r"billion|bn)?\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
+)
 _SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
 _SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9}
 
@@ -256,7 +262,13 @@ def read_dataset_examples(text: str) -> int | None:
 
 
 def read_dataset_tokens(text: str) -> int | None:
-    """A corpus in tokens: '500 млн токенов', '1b tokens' (a million or more)."""
+    """A corpus in tokens: '500 млн токенов', '1b tokens' (a million or more, else a context),
+    or any size the text calls a dataset ('датасет 300 тыс токенов')."""
+    named = _NAMED_DATASET_TOKENS.search(text)
+    if named is not None:
+        value = number(named.group(1)) * _scale((named.group(2) or "").rstrip("."))
+        if value >= 1000:
+            return int(value)
     for found in _DATASET_TOKENS.finditer(text):
         value = number(found.group(1)) * _scale(found.group(2).rstrip("."))
         if value >= 1e6:

@@ -376,6 +376,8 @@ class AdvisorService:
             sizing=turn.sizing,
             recommendation=turn.recommendation,
             make_it_fit=turn.make_it_fit,
+            cost=turn.cost,
+            to_meet_targets=turn.to_meet_targets,
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.recommend.report import FitChange, Recommendation
+from advisor.recommend.report import FitChange, Option, Recommendation
+from advisor.services.sizing import SizingCost
 from advisor.sizing.report import SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -86,6 +87,14 @@ class AskResponse(BaseModel):
     make_it_fit: list[FitChange] = Field(
         default_factory=list,
         description="for a setup the user fixed that does not fit: the changes that would",
+    )
+    cost: SizingCost | None = Field(
+        default=None, description="for a sizing that fits: what its GPUs cost to buy and run"
+    )
+    to_meet_targets: Option | None = Field(
+        default=None,
+        description="for a sizing slower than its use case needs: the cheapest setup of that "
+        "model that meets the targets",
     )
     citations: list[Citation]
     conversation_id: str

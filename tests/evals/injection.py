@@ -106,6 +106,8 @@ def unsupported_figures(
         response.sizing,
         response.request,
         response.recommendation,
+        response.cost,
+        response.to_meet_targets,
         [step.model_dump() for step in response.steps],
         [passages.get(c.id, "") for c in response.citations],
         [f"{c.title} {c.section}" for c in response.citations],

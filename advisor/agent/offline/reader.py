@@ -464,7 +464,8 @@ class Reader:
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             mention = ModelMention(both[0]) if len(both) == 1 else mention
-        said = self._said(text, _masked(text, dictated), mention, language)
+        undictated = _masked(text, dictated)
+        said = self._said(text, undictated, mention, language)
         if (
             previous_goal is not None
             and "headcount" in previous_goal.goal
@@ -473,7 +474,7 @@ class Reader:
             and not q.says_at_once(text)
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
-        intent = self._intent(text, said, mention, previous)
+        intent = self._intent(text, said, mention, previous, undictated)
         if previous_goal is not None and _follows_goal(intent, text, said):
             intent = "recommend"
         if intent in ("explain", "off_topic", "greeting"):
@@ -560,7 +561,7 @@ class Reader:
         said.epochs = q.read_epochs(text)
         said.lora_rank = q.read_lora_rank(text)
         self._options(undictated, said)
-        money = q.read_budget(text, russian=language == "ru")
+        money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
@@ -775,6 +776,7 @@ class Reader:
         said: Said,
         mention: ModelMention | None,
         previous: dict[str, Any] | None,
+        undictated: str,
     ) -> Intent:
         fields = said.model_dump(exclude_none=True, exclude_defaults=True)
         fields.pop("model", None)
@@ -795,7 +797,7 @@ class Reader:
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
-        money = said.budget is not None or _COST.search(text)
+        money = said.budget is not None or _COST.search(undictated)
         if (named or previous is not None) and said.gpus is None and money:
             return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
         if not named and previous is None and said.owned and said.gpu not in (None, "cpu"):
@@ -805,7 +807,7 @@ class Reader:
             or said.budget is not None
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
-            or bool(_COST.search(text))
+            or bool(_COST.search(undictated))
         )
         if (
             not named

@@ -22,7 +22,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render, use_case_note
-from advisor.recommend.report import FitChange, Recommendation
+from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
 from advisor.services.recommendation import (
@@ -77,6 +77,8 @@ class OfflineTurn:
     draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
     recommendation: Recommendation | None = None
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
+    cost: SizingCost | None = None  # for a sizing that fits
+    to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     tool_results: list[SizingReport | Comparison | Recommendation | SizingCost] = field(
         default_factory=list
@@ -156,6 +158,7 @@ def _size(
     cost = sizing_cost(report, catalog, owned=turn.reading.said.owned) if report.fits else None
     if cost is not None:
         turn.tool_results.append(cost)
+        turn.cost = cost
     if report.training is not None:
         topic = "training"
     else:
@@ -279,6 +282,7 @@ def _to_meet_targets(
     if option is None:  # none meets them: the search says why in a goal answer, not here
         return []
     turn.tool_results.append(result)
+    turn.to_meet_targets = option
     heading = render(
         M.ANSWER_BELOW_TARGETS,
         turn.language,

@@ -45,9 +45,12 @@ def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
     )
 
 
-def dataset_tokens_from_examples(examples: int, workloads: Workloads) -> tuple[int, Note]:
-    """Training tokens in a dataset counted in examples, dialogues or documents."""
-    per_example = workloads.fine_tuning.tokens_per_example
+def dataset_tokens_from_examples(
+    examples: int, workloads: Workloads, per_example: int | None = None
+) -> tuple[int, Note]:
+    """Training tokens in a dataset counted in examples, dialogues or documents, at the
+    length the person gave or the catalog's typical one."""
+    per_example = per_example or workloads.fine_tuning.tokens_per_example
     tokens = examples * per_example
     return tokens, note(
         M.ASSUMED_EXAMPLES, examples=examples, per_example=per_example, tokens=tokens

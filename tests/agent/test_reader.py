@@ -612,3 +612,46 @@ def test_a_dataset_named_as_one_is_a_dataset_at_any_size(
     request = _request(reader, question)
     assert request["dataset_tokens"] == tokens
     assert request["context"] < 100_000  # never read as the sequence length
+
+
+@pytest.mark.parametrize(
+    ("question", "users", "rate"),
+    [
+        ("100 запросов в минуту, квен 2.5 7б", None, 100 / 60),
+        ("600 requests per hour, what hardware?", None, 600 / 3600),
+        ("чат-бот для команды, человек на 40", 40, None),
+    ],
+)
+def test_loads_in_other_words(
+    reader: Reader, question: str, users: int | None, rate: float | None
+) -> None:
+    said = reader.read(question).said
+    assert said.users == users
+    assert said.requests_per_s == (pytest.approx(rate) if rate else None)
+
+
+def test_a_follow_up_can_put_the_number_after_the_users(reader: Reader) -> None:
+    previous = {"model": "llama-3.1-8b", "users": 10, "task": "inference"}
+    assert _request(reader, "а если юзеров будет 200?", previous)["users"] == 200
+
+
+@pytest.mark.parametrize(
+    ("question", "hours", "tokens"),
+    [
+        ("fine-tune mistral 7b on 50k examples x 1k tokens, deadline one month", 720, 50_000_000),
+        ("дообучить модель под поддержку, 20к примеров, дедлайн 2 недели", 336, None),
+        ("нужно дообучить ламу 3.1 8б за 48 часов на 10 млн токенов", 48, 10_000_000),
+    ],
+)
+def test_a_fine_tuning_deadline_and_example_length_reach_the_goal(
+    reader: Reader, question: str, hours: float, tokens: int | None
+) -> None:
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["deadline_hours"] == hours
+    if tokens is not None:
+        assert reading.goal["dataset_tokens"] == tokens
+
+
+def test_a_monthly_price_is_not_a_deadline(reader: Reader) -> None:
+    assert reader.read("сколько стоит аренда h100 за месяц?").said.deadline_hours is None

@@ -123,6 +123,11 @@ _RPS = re.compile(
     rf"{NUM}\s*(?:rps|qps|req(?:uests)?\s*(?:/|per)\s*s(?:ec(?:ond)?)?|"
     r"запрос\w*\s*(?:в|/)\s*(?:секунд\w*|сек\b|с\b))"
 )
+# A rate per minute or hour: "100 запросов в минуту", "600 requests per hour", "120 rpm".
+_RATE_PER = re.compile(
+    rf"{NUM}\s*(?:rpm\b|(?:requests|queries|calls|запрос\w*|обращени\w*)\s*(?:в|/|per|a|an)\s*"
+    r"(минут\w*|мин\b|minutes?|min\b|час\w*|hours?|hr\b))"
+)
 _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
     re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),
@@ -130,7 +135,10 @@ _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
         rf"(?<![\w.]){NUM}\s+(?:{_STAFF_NOUN}|{_USER_NOUN}),\s+(?:\w+\s+){{0,2}}?{_CONCURRENT}"
     ),
-    re.compile(rf"{_USER_NOUN}\s+(?:человек\s+)?~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)"),
+    re.compile(
+        rf"{_USER_NOUN}\s+(?:человек\s+)?(?:(?:будет|будут|станет|станут|около|примерно|на)\s+)?"
+        rf"~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)"
+    ),
     re.compile(
         rf"{_CONCURRENT}\s+(?:\w+\s+){{0,4}}?(?:около|до|up to|about|~)\s*{NUM}(?!\w|[.,]\d)"
     ),
@@ -181,11 +189,17 @@ def read_requests_per_day(text: str) -> float | None:
 
 def read_rps(text: str) -> float | None:
     found = _RPS.search(text)
-    return number(found.group(1)) if found else None
+    if found:
+        return number(found.group(1))
+    per = _RATE_PER.search(text)
+    if per is None:
+        return None
+    unit = per.group(2) or "min"
+    return number(per.group(1)) / (3600 if unit.startswith(("час", "hour", "hr")) else 60)
 
 
 def _without_rps(text: str) -> str:
-    return _PER_DAY.sub(" ", _RPS.sub(" ", text))
+    return _PER_DAY.sub(" ", _RATE_PER.sub(" ", _RPS.sub(" ", text)))
 
 
 def read_users(text: str) -> int | None:
@@ -250,6 +264,51 @@ def _scale(word: str) -> float:
     if word.startswith("миллиард"):
         return 1e9
     return _SCALES.get(word, 1.0)
+
+
+# A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
+_DEADLINE = re.compile(
+    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in)\s*[:—-]?\s*"
+    r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
+    r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
+)
+_DEADLINE_WORDS = {"one": 1, "a": 1, "an": 1, "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2}
+_DEADLINE_WORDS |= {"три": 3}
+
+
+def read_deadline_hours(text: str) -> float | None:
+    """How long a fine-tuning run may take, in hours (a month is 30 days)."""
+    found = _DEADLINE.search(text)
+    if found is None:
+        return None
+    amount = found.group(1)
+    count = _DEADLINE_WORDS.get(amount, 0.0) if amount and not amount[0].isdigit() else None
+    value = count if count is not None else (number(amount) if amount else 1.0)
+    unit = found.group(2)
+    if unit.startswith(("час", "hour")):
+        hours = 1.0
+    elif unit.startswith(("д", "сут", "day")):
+        hours = 24.0
+    elif unit.startswith(("недел", "week")):
+        hours = 168.0
+    else:
+        hours = 720.0
+    return value * hours if value else None
+
+
+# The length of each example: "50k examples x 1k tokens", "по 800 токенов", "of ~2000 tokens each".
+_TOKENS_PER_EXAMPLE = re.compile(
+    rf"{_EXAMPLE_NOUN}\s*(?:\(?\s*)?(?:x|×|\*|по|of|at|averaging|в среднем по)\s*~?{NUM}{_K}\s*"
+    r"(?:токен\w*|tokens?)"
+)
+
+
+def read_tokens_per_example(text: str) -> int | None:
+    found = _TOKENS_PER_EXAMPLE.search(text)
+    if found is None:
+        return None
+    value = number(found.group(1)) * (1000 if found.group(2) else 1)
+    return int(value) if 10 <= value <= 1_000_000 else None
 
 
 def read_dataset_examples(text: str) -> int | None:

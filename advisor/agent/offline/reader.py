@@ -91,6 +91,8 @@ class Said(BaseModel):
     headcount: int | None = None
     requests_per_s: float | None = None
     requests_per_day: float | None = None
+    deadline_hours: float | None = None
+    tokens_per_example: int | None = None
     dataset_examples: int | None = None
     dataset_tokens: int | None = None
     epochs: float | None = None
@@ -558,7 +560,10 @@ class Reader:
         said.dataset_tokens = q.read_dataset_tokens(text)
         if said.task in TRAINING or said.dataset_tokens is not None:
             said.dataset_examples = q.read_dataset_examples(text)
+            said.tokens_per_example = q.read_tokens_per_example(text)
         said.epochs = q.read_epochs(text)
+        if said.task in TRAINING or said.dataset_tokens or said.dataset_examples:
+            said.deadline_hours = q.read_deadline_hours(text)
         said.lora_rank = q.read_lora_rank(text)
         self._options(undictated, said)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
@@ -689,7 +694,7 @@ class Reader:
             notes.append(derived)
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
-                said.dataset_examples, workloads
+                said.dataset_examples, workloads, said.tokens_per_example
             )
             notes.append(derived)
         return fields, notes
@@ -730,6 +735,8 @@ class Reader:
             goal["task"] = said.task
         if "dataset_tokens" in fields:
             goal["dataset_tokens"] = fields["dataset_tokens"]
+        if said.deadline_hours is not None:
+            goal["deadline_hours"] = said.deadline_hours
         if said.budget is not None:
             goal.pop("budget_usd", None)
             goal.pop("budget_rub", None)
@@ -798,7 +805,8 @@ class Reader:
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
         money = said.budget is not None or _COST.search(undictated)
-        if (named or previous is not None) and said.gpus is None and money:
+        deadline = said.task in TRAINING and said.deadline_hours is not None
+        if (named or previous is not None) and said.gpus is None and (money or deadline):
             return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
         if not named and previous is None and said.owned and said.gpu not in (None, "cpu"):
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
@@ -808,6 +816,7 @@ class Reader:
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
             or bool(_COST.search(undictated))
+            or (said.task in TRAINING and said.deadline_hours is not None)
         )
         if (
             not named

@@ -185,11 +185,9 @@ class _Choice:
 
 
 def _rank(choice: _Choice) -> tuple[float, ...]:
-    """Least memory per GPU (most headroom for the KV cache), then fewer pipeline stages.
-
-    This also keeps per-GPU memory non-increasing in the GPU count: doubling the GPUs
-    always allows two replicas of the previous layout.
-    """
+    """Least memory per GPU (most headroom for the KV cache), then fewer pipeline stages:
+    the tie-break between equally fast serving layouts, and the choice where speed does not
+    pick one (training, a CPU server)."""
     return (round(choice.memory.total / 1e6), choice.layout.pp, choice.layout.replicas)
 
 

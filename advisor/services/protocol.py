@@ -93,8 +93,9 @@ class AskResponse(BaseModel):
     )
     to_meet_targets: Option | None = Field(
         default=None,
-        description="for a sizing slower than its use case needs: the cheapest setup of that "
-        "model that meets the targets",
+        description="for a sizing slower than its use case needs, or one that does not fit GPUs "
+        "the user named: the setup of that model that serves the request (its targets met, or "
+        "on those GPUs in another weight format)",
     )
     citations: list[Citation]
     conversation_id: str

@@ -187,3 +187,17 @@ def test_a_sizing_answer_states_what_it_costs(
         price = catalog.prices.gpus[turn.sizing.gpu.id]
         assert cost.capex_usd >= turn.sizing.gpu.count * price.usd
     assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_named_gpus_that_hold_the_model_only_quantised_say_how(
+    reader: Reader, catalog: Catalog
+) -> None:
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    question = "квен3 235б моэ на 4×H100, 30 юзеров"
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None and not turn.sizing.fits  # BF16, as asked by default
+    option = turn.to_meet_targets
+    assert option is not None and option.fits and option.precision != "bf16"
+    assert (option.gpu.id, option.gpu.count * option.replicas) == ("h100-sxm", 4)
+    assert f"{option.per_user_tokens_per_s:g}" in turn.answer
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

@@ -222,7 +222,8 @@ def _recommend(
 
 def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
     """A setup the user fixed (model, GPU and count) that does not fit: the smallest changes
-    that would, from `recommend` on those GPUs."""
+    that would, from `recommend` on those GPUs; or, when the search found the model fits
+    those GPUs another way (FP8, 4 bits), that setup."""
     goal: dict[str, Any] = {
         "model": request["model"],
         "owned": {"gpu": request["gpu"], "count": request["gpus"]},
@@ -239,7 +240,15 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     except InputError:
         return []
     if not result.make_it_fit:
-        return []
+        owned = next((o for o in result.options if o.label == "owned" and o.fits), None)
+        if owned is None:
+            return []
+        turn.tool_results.append(result)
+        turn.to_meet_targets = owned
+        return [
+            render(M.GOAL_WHAT_FITS, turn.language),
+            f"- {render_option_line(owned, turn.language)}",
+        ]
     turn.tool_results.append(result)
     turn.make_it_fit = result.make_it_fit
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [

@@ -394,6 +394,7 @@ class DailyVolume(_Record):
 
     busy_hours: float = Field(gt=0, le=24)
     peak_to_mean: float = Field(ge=1)
+    working_days_per_month: float = Field(gt=0, le=31)
     source: str
 
 

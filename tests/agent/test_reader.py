@@ -503,6 +503,7 @@ def test_a_coder_the_catalog_lacks_points_at_the_coders_it_has(reader: Reader) -
         ("qwen 2.5 7b на 1000 клиентов в день", 1000),
         ("we get about 5,000 calls per day, what hardware?", 5000),
         ("summarize 50k documents a night", 50000),
+        ("we process 22,000 documents per month, what hardware?", 1000),  # 22 working days
         ("хотим ламу 3.1 70б для 100 сотрудников", None),
     ],
 )

@@ -175,16 +175,20 @@ _PER_DAY = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s+(?:\w+\s+)?"
     r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
     r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
-    r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|сообщени\w*|заявк\w*)"
-    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(?:день|сутки|day|night|ночь)\b"
+    r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|сообщени\w*|заявк\w*|страниц\w*|"
+    r"pages|reports|отчёт\w*|отчет\w*)"
+    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|месяц\w*|month)\b"
 )
 
 
-def read_requests_per_day(text: str) -> float | None:
+def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
+    """Requests a working day; a volume per month spreads over its working days."""
     found = _PER_DAY.search(text)
     if found is None:
         return None
-    return number(found.group(1)) * (1000 if found.group(2) else 1)
+    value = number(found.group(1)) * (1000 if found.group(2) else 1)
+    monthly = found.group(3).startswith(("месяц", "month"))
+    return value / working_days_per_month if monthly else value
 
 
 def read_rps(text: str) -> float | None:

@@ -552,7 +552,9 @@ class Reader:
         said.seq_len = q.read_seq_len(text)
         said.context = q.read_context(text)
         said.requests_per_s = q.read_rps(text)
-        said.requests_per_day = q.read_requests_per_day(text)
+        said.requests_per_day = q.read_requests_per_day(
+            text, self.catalog.workloads.daily.working_days_per_month
+        )
         said.users = q.read_users(text)
         said.headcount = q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:

@@ -44,8 +44,7 @@ from advisor.sizing.engine import Fit, fit, resolve
 from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
-    concurrent_from_rate,
-    rate_from_daily,
+    concurrent_from_volume,
 )
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
@@ -238,12 +237,10 @@ class _Search:
             )
             self.assumptions.append(derived)
         elif request.requests_per_s is not None or request.requests_per_day is not None:
-            rate = request.requests_per_s
-            if rate is None:
-                rate, daily = rate_from_daily(request.requests_per_day or 0.0, workloads)
-                self.assumptions.append(daily)
-            concurrency, derived = concurrent_from_rate(rate, profile)
-            self.assumptions.append(derived)
+            concurrency, derived_all = concurrent_from_volume(
+                request.requests_per_s, request.requests_per_day, profile, workloads
+            )
+            self.assumptions.extend(derived_all)
         else:
             concurrency = DEFAULT_USERS
             self.assumptions.append(note(M.REC_DEFAULT_USERS, users=DEFAULT_USERS))

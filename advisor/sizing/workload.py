@@ -45,6 +45,19 @@ def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
     )
 
 
+def concurrent_from_volume(
+    rate_per_s: float | None, per_day: float | None, profile: UseCaseProfile, workloads: Workloads
+) -> tuple[int, list[Note]]:
+    """Requests in flight for a load given as a rate or, failing that, a volume per day; the
+    notes say how each step was taken."""
+    notes: list[Note] = []
+    if rate_per_s is None:
+        rate_per_s, daily = rate_from_daily(per_day or 0.0, workloads)
+        notes.append(daily)
+    users, derived = concurrent_from_rate(rate_per_s, profile)
+    return users, [*notes, derived]
+
+
 def dataset_tokens_from_examples(
     examples: int, workloads: Workloads, per_example: int | None = None
 ) -> tuple[int, Note]:

@@ -8,7 +8,7 @@ import pytest
 
 from advisor.agent.conversations import InMemoryConversationStore
 from advisor.agent.offline.reader import GoalContext, Reader
-from advisor.agent.offline.turn import run_offline_turn
+from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
@@ -140,19 +140,25 @@ def test_goal_context_survives_a_round_trip() -> None:
     assert GoalContext.model_validate(context.model_dump()) == context
 
 
+def _guarded_turn(question: str, reader: Reader, catalog: Catalog) -> OfflineTurn:
+    """An offline turn whose every figure the number guard finds in its tool results."""
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+    return turn
+
+
 def test_a_sizing_slower_than_its_use_case_names_a_setup_that_meets_it(
     reader: Reader, catalog: Catalog
 ) -> None:
-    guard = pytest.importorskip("advisor.agent.llm.guard")
     question = "а можно на RTX 6000 Ada собрать сервер под llama 3.3 70b на 30 чел?"
-    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    turn = _guarded_turn(question, reader, catalog)
     assert turn.sizing is not None and turn.sizing.performance.per_user_tokens_per_s < 20
     assert "медленнее, чем нужно" in turn.answer
-    (result,) = [r for r in turn.tool_results if hasattr(r, "options")]
-    option = next(o for o in result.options if o.label == "recommended")
+    option = turn.to_meet_targets
+    assert option is not None and option.label == "recommended"
     assert option.meets_targets and option.gpu.id == "rtx-6000-ada"  # the GPU the user named
     assert f"{option.per_user_tokens_per_s:g}" in turn.answer
-    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
 
 
 def test_a_sizing_that_meets_its_use_case_says_nothing_more(
@@ -175,29 +181,22 @@ def test_a_sizing_that_meets_its_use_case_says_nothing_more(
 def test_a_sizing_answer_states_what_it_costs(
     reader: Reader, catalog: Catalog, question: str, owned: bool
 ) -> None:
-    from advisor.services.sizing import SizingCost
-
-    guard = pytest.importorskip("advisor.agent.llm.guard")
-    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    turn = _guarded_turn(question, reader, catalog)
     assert turn.sizing is not None and turn.sizing.fits
-    (cost,) = [r for r in turn.tool_results if isinstance(r, SizingCost)]
-    assert (cost.capex_usd == 0) == owned and cost.monthly_usd > 0
+    cost = turn.cost
+    assert cost is not None and (cost.capex_usd == 0) == owned and cost.monthly_usd > 0
     assert ("Свои GPU" if owned else "Cost: about") in turn.answer
     if not owned:
         price = catalog.prices.gpus[turn.sizing.gpu.id]
         assert cost.capex_usd >= turn.sizing.gpu.count * price.usd
-    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
 
 
 def test_named_gpus_that_hold_the_model_only_quantised_say_how(
     reader: Reader, catalog: Catalog
 ) -> None:
-    guard = pytest.importorskip("advisor.agent.llm.guard")
-    question = "квен3 235б моэ на 4×H100, 30 юзеров"
-    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    turn = _guarded_turn("квен3 235б моэ на 4×H100, 30 юзеров", reader, catalog)
     assert turn.sizing is not None and not turn.sizing.fits  # BF16, as asked by default
     option = turn.to_meet_targets
     assert option is not None and option.fits and option.precision != "bf16"
     assert (option.gpu.id, option.gpu.count * option.replicas) == ("h100-sxm", 4)
     assert f"{option.per_user_tokens_per_s:g}" in turn.answer
-    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

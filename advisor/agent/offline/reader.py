@@ -33,9 +33,8 @@ from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.request import ENGINES, EXPERT_OFFLOAD_ALL
 from advisor.sizing.workload import (
     concurrent_from_headcount,
-    concurrent_from_rate,
+    concurrent_from_volume,
     dataset_tokens_from_examples,
-    rate_from_daily,
 )
 
 Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
@@ -688,12 +687,10 @@ class Reader:
             notes.append(derived)
         elif "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
-            rate = said.requests_per_s
-            if rate is None:
-                rate, daily = rate_from_daily(said.requests_per_day or 0.0, workloads)
-                notes.append(daily)
-            fields["users"], derived = concurrent_from_rate(rate, profile)
-            notes.append(derived)
+            fields["users"], derived_all = concurrent_from_volume(
+                said.requests_per_s, said.requests_per_day, profile, workloads
+            )
+            notes.extend(derived_all)
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
                 said.dataset_examples, workloads, said.tokens_per_example
@@ -806,7 +803,7 @@ class Reader:
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
-        money = said.budget is not None or _COST.search(undictated)
+        money = said.budget is not None or bool(_COST.search(undictated))
         deadline = said.task in TRAINING and said.deadline_hours is not None
         if (named or previous is not None) and said.gpus is None and (money or deadline):
             return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
@@ -814,11 +811,10 @@ class Reader:
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (
             said.use_case is not None
-            or said.budget is not None
+            or money
+            or deadline
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
-            or bool(_COST.search(undictated))
-            or (said.task in TRAINING and said.deadline_hours is not None)
         )
         if (
             not named

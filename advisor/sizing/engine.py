@@ -259,7 +259,7 @@ def _choose(inputs: Inputs) -> _Choice:
 def _fewest_gpus(inputs: Inputs, below: int) -> int:
     """The fewest GPUs, under `below`, that hold the request; `below` when none does (a
     pilot stage is worth naming only when it needs fewer GPUs than production)."""
-    inputs, _ = _shard_if_needed(inputs)
+    inputs, _, _ = _shard_if_needed(inputs)
     for n in range(min(_first_count(inputs), below), below):
         if any(_memory(inputs, layout).fits for layout in candidate_layouts(inputs, n)):
             return n
@@ -333,8 +333,8 @@ class Fit:
 
 def fit(inputs: Inputs) -> Fit:
     """The engine's layout and figures for resolved inputs (see `Fit`)."""
-    inputs, sharded = _shard_if_needed(inputs)
-    choice = _choose(inputs)
+    inputs, sharded, chosen = _shard_if_needed(inputs)
+    choice = chosen or _choose(inputs)
     max_users = _max_users(choice.memory, choice.layout)
     training = None
     if inputs.request.is_training:
@@ -348,23 +348,27 @@ def fit(inputs: Inputs) -> Fit:
     )
 
 
-def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool]:
+def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool, _Choice | None]:
     """Training that plain data parallelism cannot hold shards its states (ZeRO-3 / FSDP):
     replicating them on every GPU would never fit more GPUs. Without a count, that is a run
     one GPU cannot hold; with a count of several, a run that GPU count cannot hold whole.
-    A sharding the request names is kept."""
+    A sharding the request names is kept. With a count, the choice made on the returned
+    inputs comes back too, so it is not made twice."""
     request = inputs.request
     if not (request.is_training and request.sharding == "none" and request.gpus != 1):
-        return inputs, False
-    replicated = _choose(
-        resolve_like(inputs, request.model_copy(update={"gpus": request.gpus or 1}))
-    )
+        return inputs, False, None
+    if request.gpus is None:
+        if _choose(resolve_like(inputs, request.model_copy(update={"gpus": 1}))).fits:
+            return inputs, False, None
+        return resolve_like(inputs, request.model_copy(update={"sharding": "zero3"})), True, None
+    replicated = _choose(inputs)
     if replicated.fits:
-        return inputs, False
+        return inputs, False, replicated
     sharded = resolve_like(inputs, request.model_copy(update={"sharding": "zero3"}))
-    if request.gpus and _choose(sharded).memory.total >= replicated.memory.total:
-        return inputs, False  # the states were not what overflowed: sharding only adds buffers
-    return sharded, True
+    choice = _choose(sharded)
+    if choice.memory.total >= replicated.memory.total:
+        return inputs, False, replicated  # not the states overflowed: sharding adds buffers
+    return sharded, True, choice
 
 
 def _size(inputs: Inputs, with_stages: bool) -> SizingReport:

@@ -297,8 +297,13 @@ class M(Enum):
     )
     LOSS_FULL = (
         "loss.full",
-        "fp32 logits of every token, 18 B each",
-        "логиты fp32 для каждого токена, по 18 Б",
+        "every token's logits upcast to fp32 inside the loss, 12 B each",
+        "логиты каждого токена приводятся к fp32 внутри функции потерь, по 12 Б",
+    )
+    LOSS_FP32_LOGITS = (
+        "loss.fp32_logits",
+        "fp32 logits of every token returned by the model (transformers before 4.46), 18 B each",
+        "логиты fp32 для каждого токена, возвращённые моделью (transformers до 4.46), по 18 Б",
     )
     LOSS_CHUNKED = (
         "loss.chunked",
@@ -328,16 +333,21 @@ class M(Enum):
     )
     FORMULA_TRAINING_STEP = (
         "formula.training_step",
-        "Step per GPU = max(compute {compute_s:.3f} s for {tokens:,} tokens, data-parallel "
+        "Step per GPU = max(compute {compute_s:.3f} s for {tokens:,} tokens + elementwise "
+        "kernels {elementwise_s:.3f} s (eager PyTorch: each norm, rotary embedding, activation, "
+        "LoRA adapter and the loss's softmax reads and writes GPU memory), data-parallel "
         "traffic {communication_s:.3f} s: gradients all-reduced, or under ZeRO-3 the weights "
-        "gathered twice and the gradients reduce-scattered, over the GPU link) + CPU optimizer "
-        "{host_s:.3f} s (host RAM bandwidth, with CPU offload); {gpus} GPUs x {tokens:,} tokens "
-        "/ step = {rate:,.0f} tokens/s",
-        "Шаг на GPU = max(вычисления {compute_s:.3f} с на {tokens:,} токенов, обмен "
+        "gathered twice and the gradients reduce-scattered, over the GPU link) + optimizer "
+        "{optimizer_s:.3f} s (gradients, states and weights read and written once, in GPU "
+        "memory, or in host RAM with CPU offload); {gpus} GPUs x {tokens:,} tokens / step = "
+        "{rate:,.0f} tokens/s",
+        "Шаг на GPU = max(вычисления {compute_s:.3f} с на {tokens:,} токенов + поэлементные "
+        "ядра {elementwise_s:.3f} с (eager PyTorch: каждая нормализация, rotary, активация, "
+        "адаптер LoRA и softmax функции потерь читают и пишут память GPU), обмен "
         "data-parallel {communication_s:.3f} с: all-reduce градиентов, а при ZeRO-3 — два "
-        "сбора весов и reduce-scatter градиентов по связи GPU) + оптимизатор на CPU "
-        "{host_s:.3f} с (пропускная способность ОЗУ, при выгрузке в ОЗУ); {gpus} GPU x "
-        "{tokens:,} токенов / шаг = {rate:,.0f} токенов/с",
+        "сбора весов и reduce-scatter градиентов по связи GPU) + оптимизатор {optimizer_s:.3f} с "
+        "(градиенты, состояния и веса читаются и пишутся один раз — в памяти GPU или, при "
+        "выгрузке, в ОЗУ); {gpus} GPU x {tokens:,} токенов / шаг = {rate:,.0f} токенов/с",
     )
     FORMULA_VLLM_KV_BUDGET = (
         "formula.vllm_kv_budget",

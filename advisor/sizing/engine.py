@@ -498,8 +498,9 @@ def _training_step_formula(inputs: Inputs, layout: Layout, speed: TrainingSpeed)
         M.FORMULA_TRAINING_STEP,
         tokens=request.micro_batch * request.training_seq_len,
         compute_s=speed.compute_s,
+        elementwise_s=speed.elementwise_s,
         communication_s=speed.communication_s,
-        host_s=speed.host_optimizer_s,
+        optimizer_s=speed.gpu_optimizer_s + speed.host_optimizer_s,
         gpus=layout.gpus,
         rate=speed.tokens_per_s,
     )
@@ -553,6 +554,8 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
         step_compute_s=round(speed.compute_s, 4),
         step_communication_s=round(speed.communication_s, 4),
         step_host_optimizer_s=round(speed.host_optimizer_s, 4),
+        step_elementwise_s=round(speed.elementwise_s, 4),
+        step_gpu_optimizer_s=round(speed.gpu_optimizer_s, 4),
     )
 
 

@@ -63,7 +63,12 @@ def _kv_formula(inputs: Inputs) -> Note:
     return note(M.FORMULA_KV, **params)
 
 
-_LOSSES = {"full": M.LOSS_FULL, "chunked": M.LOSS_CHUNKED, "fused": M.LOSS_FUSED}
+_LOSSES = {
+    "full": M.LOSS_FULL,
+    "fp32-logits": M.LOSS_FP32_LOGITS,
+    "chunked": M.LOSS_CHUNKED,
+    "fused": M.LOSS_FUSED,
+}
 
 
 def formulas_for(inputs: Inputs) -> list[Note]:

@@ -74,7 +74,7 @@ def weights_per_gpu(
     return max(stages) / layout.tp
 
 
-def _mlp_activation_width(arch: Architecture) -> int:
+def mlp_activation_width(arch: Architecture) -> int:
     """Widest MLP intermediate a token goes through (MoE: top-k experts plus shared)."""
     dense = arch.intermediate_size if (arch.moe is None or arch.moe.first_dense_layers) else 0
     if arch.moe is None:
@@ -104,7 +104,7 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         )
     else:
         batched = inputs.max_num_batched_tokens()
-    width = 2 * _mlp_activation_width(arch) / layout.tp + 6 * arch.hidden_size
+    width = 2 * mlp_activation_width(arch) / layout.tp + 6 * arch.hidden_size
     activations = engine.activation_bytes_per_token_factor * batched * inputs.act_bytes * width
     # Sampler at profiling: fp32 logits and their softmax for max_num_seqs sequences.
     activations += inputs.max_num_seqs(layout) * arch.vocab_size * 8
@@ -176,19 +176,29 @@ def _layer_activation_elements(arch: Architecture) -> float:
     """
     q = arch.num_attention_heads * arch.head_dim
     kv = arch.num_kv_heads * arch.head_dim
-    mlp = (3 if arch.gated_mlp else 2) * _mlp_activation_width(arch)
+    mlp = (3 if arch.gated_mlp else 2) * mlp_activation_width(arch)
     return 4 * arch.hidden_size + q + 2 * kv + q + mlp
 
 
 # Bytes per logit element (token x vocab) at the loss's peak, by how the loss meets the logits.
-# full: transformers' causal LM returns fp32 logits (4 B, held by the output), CrossEntropyLoss
-#   saves fp32 log-probabilities (4 B); backward adds their fp32 gradient (4 B), the logits'
-#   fp32 gradient (4 B) and its bf16 cast (2 B) = 18 B.
+# full (transformers >= 4.46 ForCausalLMLoss, torchtune's CrossEntropyLoss): the bf16 logits are
+#   upcast to fp32 inside the loss; backward holds the saved fp32 log-probabilities (4 B), their
+#   gradient (4 B) and the logits' fp32 gradient (4 B) = 12 B (the forward's bf16 + fp32 copy +
+#   log-probabilities, 10 B, is lower). Measured: H200 LoRA of Llama 3.1 8B at 8,192 and 16,384
+#   tokens and Qwen2.5 7B at 8,192 (HFT1, HFT6, HFT2) within 1%.
+# fp32-logits (transformers < 4.46): forward upcast and returned every logit in fp32 (4 B,
+#   held by the output) beside the log-probabilities (4 B); backward adds their fp32 gradient
+#   (4 B), the logits' fp32 gradient (4 B) and its bf16 cast (2 B) = 18 B.
 # chunked: torchtune CEWithChunkedOutputLoss keeps the bf16 logits (2 B) and upcasts one of
 #   its 8 chunks to fp32 at a time (4 B / 8).
 # fused: Liger / Unsloth fused linear cross-entropy materialise only a chunk of
 #   tokens / ceil(vocab / hidden) rows: fp32 logits, their fp32 gradient and a bf16 copy.
-LOGIT_BYTES = {"full": 18.0, "chunked": 2.0 + 4.0 / 8, "fused": 4.0 + 4.0 + 2.0}
+LOGIT_BYTES = {
+    "full": 12.0,
+    "fp32-logits": 18.0,
+    "chunked": 2.0 + 4.0 / 8,
+    "fused": 4.0 + 4.0 + 2.0,
+}
 
 
 def logit_elements(arch: Architecture, tokens: int, cross_entropy: str) -> float:
@@ -228,7 +238,7 @@ def _layer_gradient_elements(arch: Architecture) -> float:
     keeps the layer's saved tensors until the layer is done; backward runs the MLP first, so
     the peak holds the gradients of the MLP intermediates (gate and up) and of the MLP's
     input and output; attention's gradients come after those are freed."""
-    mlp = (2 if arch.gated_mlp else 1) * _mlp_activation_width(arch)
+    mlp = (2 if arch.gated_mlp else 1) * mlp_activation_width(arch)
     return mlp + 2 * arch.hidden_size
 
 

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from advisor.catalog.schema import Architecture, Gpu
 from advisor.sizing.inputs import GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
-from advisor.sizing.memory import trainable_bytes, trainable_parameters
+from advisor.sizing.memory import (
+    mlp_activation_width,
+    trainable_bytes,
+    trainable_parameters,
+)
 
 # All-reduce latency per call (two per layer under TP): NVLink ~8 us, PCIe ~25 us
 # (NCCL tests on 8x H100 HGX and on PCIe Gen4 boards, small-message latency).
@@ -44,6 +48,42 @@ INTER_NODE_GB_S = 50.0
 # between the two (a single node has no cross-node communication to hide).
 TRAINING_MFU = 0.55
 QLORA_DEQUANT_SLOWDOWN = 1.28  # torchtune 8B: LoRA 3,083 vs QLoRA 2,413 tok/s on one 4090
+
+# Streaming kernels (elementwise ops, the optimizer's pass) read and write HBM at about 85% of
+# its peak: a coalesced load reached 84% of an H100's 3.35 TB/s under Nsight Compute
+# (mikamirai.com, "GPU Memory Bandwidth", 2026-03), as vLLM's decode reads weights (0.85).
+STREAM_EFFICIENCY = 0.85
+# Eager PyTorch runs each elementwise op of a layer as its own kernel, reading its inputs from
+# and writing its output to HBM. Bytes per token of one layer's forward, counted from
+# transformers' Llama code in bf16 (read + write): RMSNorm = cast to fp32 (2 + 4), square
+# (4 + 4), mean (4), scale (4 + 4), cast back (4 + 2), weight (2 + 2) = 36 B per element, two
+# per layer; two residual adds (2 + 2 + 2); rotary embedding of q and k: x cos (2 + 2), rotate
+# half (1 + 1 + 2 + 2), x sin (2 + 2), add (2 + 2 + 2) = 20 B per element; the attention
+# output made contiguous (2 + 2) per q element; the gated MLP's SiLU (2 + 2) and product
+# (2 + 2 + 2) = 10 B per intermediate element (a plain MLP's activation, 4 B).
+EAGER_NORM_BYTES = 2 * 36
+EAGER_RESIDUAL_BYTES = 2 * 6
+EAGER_ROPE_BYTES = 20
+EAGER_ATTN_OUT_BYTES = 4
+EAGER_GATED_MLP_BYTES, EAGER_PLAIN_MLP_BYTES = 10, 4
+# PEFT's LoRA layer per adapted matrix, per element of its input (d_in) and output (d_out):
+# fp32 adapters under a bf16 base (PEFT's default since 0.12, autocast_adapter_dtype) cast the
+# input to fp32 (2 + 4) and lora_A reads it (4); lora_B writes fp32 (4), the scaling reads and
+# writes it (4 + 4), adding it to the bf16 result makes fp32 (2 + 4 + 4) and the result is cast
+# back (4 + 2): 10 B per input and 28 B per output element. bf16 adapters skip the casts:
+# lora_A reads the input (2); lora_B writes (2), scaling (2 + 2), add (2 + 2 + 2) = 12 B.
+LORA_FP32_BYTES, LORA_BF16_BYTES = (10, 28), (2, 12)
+# Backward of an elementwise op reads the output's gradient and the saved inputs and writes
+# the inputs' gradients: about twice the forward's bytes. Checkpointing runs forward twice.
+EAGER_BACKWARD_PASSES = 2.0
+# The loss in eager PyTorch per logit element: lm_head writes bf16 (2), the fp32 upcast
+# (2 + 4), log-softmax reads twice and writes (8 + 4); backward writes the dense gradient (4),
+# log-softmax's backward reads it and the saved output and writes (4 + 4 + 4), the cast back
+# (4 + 2) = 42 B.
+EAGER_LOSS_BYTES = 42
+# An fp32 model under bf16 autocast (transformers Trainer, bf16=True) casts every weight for
+# each forward pass: read 4 B, write 2 B.
+AUTOCAST_WEIGHT_BYTES = 6
 
 
 @dataclass(frozen=True)
@@ -335,6 +375,8 @@ class TrainingSpeed:
     compute_s: float = 0.0  # one micro-batch's forward and backward on one GPU
     communication_s: float = 0.0  # its data-parallel traffic, overlapped with the compute
     host_optimizer_s: float = 0.0  # a CPU optimizer's pass over host RAM (cpu_offload)
+    elementwise_s: float = 0.0  # eager PyTorch's elementwise kernels through HBM
+    gpu_optimizer_s: float = 0.0  # the optimizer's pass over GPU memory
 
 
 def _data_parallel_s(inputs: Inputs, layout: Layout, grads: float) -> float:
@@ -359,14 +401,58 @@ def _data_parallel_s(inputs: Inputs, layout: Layout, grads: float) -> float:
     return seconds
 
 
+def _lora_dims(arch: Architecture, target: str) -> tuple[int, int]:
+    """(d_in, d_out) of an adapted matrix for one token (a MoE token's active experts)."""
+    q = arch.num_attention_heads * arch.head_dim
+    kv = arch.num_kv_heads * arch.head_dim
+    width = mlp_activation_width(arch)
+    return {
+        "q": (arch.hidden_size, q),
+        "k": (arch.hidden_size, kv),
+        "v": (arch.hidden_size, kv),
+        "o": (q, arch.hidden_size),
+        "gate": (arch.hidden_size, width if arch.gated_mlp else 0),
+        "up": (arch.hidden_size, width),
+        "down": (width, arch.hidden_size),
+    }[target]
+
+
+def eager_bytes_per_token(inputs: Inputs) -> float:
+    """HBM bytes one token's elementwise ops move in a step of eager PyTorch: every layer's
+    forward (again with checkpointing) and its backward, the loss's upcast and softmax, and
+    PEFT's adapter arithmetic."""
+    request, arch = inputs.request, inputs.model.architecture
+    q = arch.num_attention_heads * arch.head_dim
+    kv = arch.num_kv_heads * arch.head_dim
+    mlp = EAGER_GATED_MLP_BYTES if arch.gated_mlp else EAGER_PLAIN_MLP_BYTES
+    layer = (
+        (EAGER_NORM_BYTES + EAGER_RESIDUAL_BYTES) * arch.hidden_size
+        + EAGER_ROPE_BYTES * (q + kv)
+        + EAGER_ATTN_OUT_BYTES * q
+        + mlp * mlp_activation_width(arch)
+    )
+    if request.task in ("lora", "qlora"):
+        per_in, per_out = LORA_FP32_BYTES if request.master_weights else LORA_BF16_BYTES
+        for target in request.lora_targets:
+            d_in, d_out = _lora_dims(arch, target)
+            if d_out:
+                layer += per_in * d_in + per_out * d_out
+    forwards = 2.0 if request.gradient_checkpointing else 1.0
+    total = layer * arch.num_layers * (forwards + EAGER_BACKWARD_PASSES)
+    if request.cross_entropy in ("full", "fp32-logits"):
+        total += EAGER_LOSS_BYTES * arch.vocab_size
+    return total
+
+
 def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     """Tokens per second of data-parallel training.
 
-    A step is one micro-batch per GPU: its FLOPs at the training MFU, or its data-parallel
-    traffic if that takes longer (DDP buckets and FSDP prefetch overlap the two), plus, with
-    CPU offload, the optimizer's pass over host RAM after backward: it reads the gradients
-    and the states and writes the states and weights back once, so host memory bandwidth
-    bounds it, shared by the GPUs of a node.
+    A step is one micro-batch per GPU: its FLOPs at the training MFU plus, in eager PyTorch,
+    the elementwise ops' HBM traffic (or its data-parallel traffic if that takes longer: DDP
+    buckets and FSDP prefetch overlap the two), then the optimizer's pass: on the GPU it
+    reads each trainable parameter's gradient, states and weight and writes the states and
+    weight back; with CPU offload the same pass runs over host RAM, whose bandwidth bounds it,
+    shared by the GPUs of a node.
     """
     request, gpu = inputs.request, inputs.gpu
     arch = inputs.model.architecture
@@ -385,19 +471,34 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     compute = tokens * flops_per_token / (peak * TRAINING_MFU)
     if request.task == "qlora":
         compute *= QLORA_DEQUANT_SLOWDOWN
+    stream = gpu.memory_bandwidth_tb_s * 1e12 * STREAM_EFFICIENCY
+    elementwise = 0.0
+    if request.training_kernels == "eager":
+        moved = tokens * eager_bytes_per_token(inputs)
+        if full and request.master_weights and inputs.fmt.id != "fp32":
+            forwards = 2 if request.gradient_checkpointing else 1
+            moved += forwards * AUTOCAST_WEIGHT_BYTES * inputs.params.total
+        elementwise = moved / stream
     trainable = trainable_parameters(inputs)
     per_param = trainable_bytes(inputs)
     communication = _data_parallel_s(inputs, layout, trainable * per_param.gradient)
-    host_optimizer = 0.0
+    optimizer_pass = per_param.gradient + 2 * (per_param.optimizer + per_param.weight)
+    host_optimizer = gpu_optimizer = 0.0
     if request.cpu_offload:  # read gradient, states, weight; write states and weight back
         per_node = trainable / max(1, math.ceil(layout.gpus / GPUS_PER_NODE))
-        traffic = per_node * (per_param.gradient + 2 * (per_param.optimizer + per_param.weight))
-        host_optimizer = traffic / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)
-    step = max(compute, communication) + host_optimizer
+        host_optimizer = (
+            per_node * optimizer_pass / (inputs.host_memory_bandwidth * HOST_BANDWIDTH_EFFICIENCY)
+        )
+    else:
+        sharded = request.sharding in ("zero1", "zero2", "zero3")
+        gpu_optimizer = (trainable / (layout.gpus if sharded else 1)) * optimizer_pass / stream
+    step = max(compute + elementwise, communication) + gpu_optimizer + host_optimizer
     return TrainingSpeed(
         tokens_per_s=layout.gpus * tokens / step,
         flops_per_token=flops_per_token,
         compute_s=compute,
         communication_s=communication,
         host_optimizer_s=host_optimizer,
+        elementwise_s=elementwise,
+        gpu_optimizer_s=gpu_optimizer,
     )

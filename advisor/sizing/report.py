@@ -134,6 +134,12 @@ class Training(_Out):
     step_host_optimizer_s: float = Field(
         default=0.0, description="the CPU optimizer's pass over host RAM (cpu_offload)"
     )
+    step_elementwise_s: float = Field(
+        default=0.0, description="eager PyTorch's elementwise kernels through GPU memory"
+    )
+    step_gpu_optimizer_s: float = Field(
+        default=0.0, description="the optimizer's pass over GPU memory"
+    )
 
 
 class Server(_Out):

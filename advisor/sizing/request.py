@@ -40,7 +40,8 @@ Engine = Literal["vllm", "llama.cpp", "transformers", "trt-llm"]
 Optimizer = Literal["adamw", "adamw-8bit", "paged-adamw-8bit", "sgd"]
 Sharding = Literal["none", "zero1", "zero2", "zero3"]
 LoraTarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
-CrossEntropy = Literal["full", "chunked", "fused"]
+CrossEntropy = Literal["full", "fp32-logits", "chunked", "fused"]
+TrainingKernels = Literal["eager", "fused"]
 Frontend = Literal["api", "offline"]
 
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
@@ -164,10 +165,18 @@ class SizingRequest(BaseModel):
     )
     cross_entropy: CrossEntropy = Field(
         default="full",
-        description="how the loss meets the logits: full = fp32 logits of every token "
-        "(transformers Trainer), chunked = bf16 logits with one chunk in fp32 at a time "
+        description="how the loss meets the logits: full = every token's logits upcast to fp32 "
+        "inside the loss (transformers 4.46 and later, torchtune's CrossEntropyLoss); "
+        "fp32-logits = the model itself returned fp32 logits that lived through backward "
+        "(transformers before 4.46, 2024-10); chunked = bf16 logits with one chunk in fp32 at a time "
         "(torchtune CEWithChunkedOutputLoss), fused = logits never materialised beyond one "
         "chunk (Liger / Unsloth fused linear cross-entropy)",
+    )
+    training_kernels: TrainingKernels = Field(
+        default="eager",
+        description="eager = every elementwise op its own kernel through GPU memory (transformers "
+        "Trainer, TRL, PEFT without torch.compile); fused = compiled or fused kernels "
+        "(torchtune with compile, NeMo / Transformer Engine, Unsloth)",
     )
     optimizer: Optimizer = Field(default="adamw")
     master_weights: bool = Field(

@@ -444,6 +444,9 @@ def test_numbers_keep_their_meaning(
         ("llama 3.1 70b awq g32 on 2 L40S", "precision", "int4-g32"),
         ("llama 3.1 70b on 4 4090s with TP 4", "tensor_parallel_size", 4),
         ("дообучить ламу 3.1 8б через unsloth на 4090", "cross_entropy", "fused"),
+        ("дообучить ламу 3.1 8б через unsloth на 4090", "training_kernels", "fused"),
+        ("lora of llama 3.1 8b with torchtune on one h100", "training_kernels", "fused"),
+        ("full fine-tune qwen2.5 7b with torch.compile on 2 a100", "training_kernels", "fused"),
     ],
 )
 def test_engine_options_are_read(reader: Reader, question: str, field: str, value: object) -> None:
@@ -459,10 +462,12 @@ def test_engine_options_are_read(reader: Reader, question: str, field: str, valu
         "deepseek v3 with 4 experts in ram",
         "llama 3.1 70b int4 на 4 4090, в команде группа 32 человека",
         "http setup for llama 3.1 8b",
+        "lora of mistral nemo 12b on one 4090",
     ],
 )
 def test_ordinary_words_are_not_engine_options(reader: Reader, question: str) -> None:
     stated = reader.read(question).stated
+    assert "training_kernels" not in stated
     assert "expert_offload_layers" not in stated and "tensor_parallel_size" not in stated
     assert stated.get("precision") in (None, "int4")
 

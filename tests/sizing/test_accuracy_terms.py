@@ -46,14 +46,15 @@ def _gpu_bytes(request: SizingRequest) -> float:
 
 
 def test_the_loss_kernel_orders_the_logit_memory() -> None:
-    """fp32 logits of every token > bf16 logits with one fp32 chunk > one fused chunk."""
+    """Returned fp32 logits > upcast in the loss > bf16 with one fp32 chunk > one fused chunk."""
     logits = {
         kind: training_activations(resolve(_train(cross_entropy=kind), CATALOG)).logits
-        for kind in ("full", "chunked", "fused")
+        for kind in ("fp32-logits", "full", "chunked", "fused")
     }
-    assert logits["full"] > logits["chunked"] > logits["fused"] > 0
+    assert logits["fp32-logits"] > logits["full"] > logits["chunked"] > logits["fused"] > 0
     tokens, vocab = 2 * 4096, 128_256
-    assert logits["full"] == pytest.approx(tokens * vocab * 18)
+    assert logits["fp32-logits"] == pytest.approx(tokens * vocab * 18)
+    assert logits["full"] == pytest.approx(tokens * vocab * 12)
     assert logits["chunked"] == pytest.approx(tokens * vocab * 2.5)
 
 
@@ -159,6 +160,43 @@ def test_a_training_step_overlaps_compute_with_what_data_parallelism_moves() -> 
     assert single is not None and single.step_communication_s == 0
     report = size(_train(model="llama-3.1-70b", gpu="a100-80gb", gpus=8, task="full"), CATALOG)
     assert any(n.code is M.FORMULA_TRAINING_STEP for n in report.formulas_i18n)
+
+
+def test_eager_kernels_add_their_memory_traffic_and_fused_kernels_do_not() -> None:
+    """Eager PyTorch pays each elementwise op's HBM traffic on top of the FLOPs; PEFT's fp32
+    adapters move more than bf16 ones; checkpointing runs the forward's share twice."""
+
+    def speed(**fields: object) -> Training:
+        training = size(_train(gpus=1, gpu="h200", **fields), CATALOG).training
+        assert training is not None
+        return training
+
+    eager, fused = speed(task="lora"), speed(task="lora", training_kernels="fused")
+    assert fused.step_elementwise_s == 0 < eager.step_elementwise_s
+    assert eager.tokens_per_s < fused.tokens_per_s
+    assert eager.step_compute_s == pytest.approx(fused.step_compute_s)
+    bf16 = speed(task="lora", master_weights=False)
+    assert bf16.step_elementwise_s < eager.step_elementwise_s
+    chunked = speed(task="lora", cross_entropy="chunked")  # the loss's own traffic left out
+    assert chunked.step_elementwise_s < eager.step_elementwise_s
+    no_checkpoints = speed(task="lora", cross_entropy="chunked", gradient_checkpointing=False)
+    assert no_checkpoints.step_elementwise_s == pytest.approx(
+        chunked.step_elementwise_s * 3 / 4, rel=1e-3
+    )
+
+
+def test_the_optimizer_pass_reads_and_writes_every_trainable_parameter_once() -> None:
+    """Pure bf16 AdamW: gradient 2 B + 2 x (states 4 B + weight 2 B) = 14 B per parameter at
+    the streaming bandwidth; with CPU offload the pass moves to host RAM."""
+    report = size(_train(gpus=1, gpu="h200", task="full", master_weights=False), CATALOG)
+    assert report.training is not None
+    stream = 4.8e12 * 0.85  # H200 HBM (catalog) x STREAM_EFFICIENCY
+    expected = report.training.trainable_params * 14 / stream
+    assert report.training.step_gpu_optimizer_s == pytest.approx(expected, rel=0.01)
+    offload = size(
+        _train(gpus=1, gpu="h200", task="full", master_weights=False, cpu_offload=True), CATALOG
+    ).training
+    assert offload is not None and offload.step_gpu_optimizer_s == 0 < offload.step_host_optimizer_s
 
 
 # --- hybrid and KV-sharing layers ------------------------------------------------------------

@@ -101,6 +101,7 @@ class Said(BaseModel):
     tensor_parallel_size: int | None = None
     activation_offload: bool | None = None
     cross_entropy: str | None = None
+    training_kernels: str | None = None
     budget: Budget | None = None
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
@@ -223,6 +224,11 @@ _TENSOR_PARALLEL = re.compile(
 )
 _UNSLOTH = re.compile(r"\bunsloth\b|анслот\w*")
 _FUSED_LOSS = re.compile(r"\bliger\b|fused\s*(?:linear\s*)?cross[\s-]*entropy|fused\s*loss")
+# Stacks that compile or fuse the elementwise kernels (the engine's training_kernels: fused).
+_FUSED_KERNELS = re.compile(
+    r"\btorch\.?compile\b|\btorchtune\b|\bnemo[\s-]*(?:automodel|framework)\b|\bmegatron\b|"
+    r"\bliger\b|transformer engine|торчтюн\w*"
+)
 _CHUNKED_LOSS = re.compile(r"chunked\s*(?:cross[\s-]*entropy|loss|ce)\b")
 _ACTIVATION_OFFLOAD = re.compile(
     r"activation[s]?[\s-]*offload\w*|offload\w*\s*(?:the\s+)?activations|"
@@ -640,6 +646,8 @@ class Reader:
             said.cross_entropy = "fused"
         elif _CHUNKED_LOSS.search(text):
             said.cross_entropy = "chunked"
+        if unsloth or _FUSED_KERNELS.search(text):
+            said.training_kernels = "fused"
 
     def _precision(self, text: str, task: str | None) -> str | None:
         for pattern, precision in _PRECISIONS:
@@ -672,6 +680,7 @@ class Reader:
                 "tensor_parallel_size",
                 "activation_offload",
                 "cross_entropy",
+                "training_kernels",
             )
             if (value := getattr(said, name)) is not None
         }

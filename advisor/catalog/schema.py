@@ -396,6 +396,8 @@ class DailyVolume(_Record):
     peak_to_mean: float = Field(ge=1)
     working_days_per_month: float = Field(gt=0, le=31)
     source: str
+    tokens_per_word: float = Field(gt=0, le=10, description="a volume of text in words")
+    tokens_per_word_source: str
 
 
 class FineTuningData(_Record):
@@ -436,6 +438,11 @@ class Suitability(_Record):
     quality_basis: str
     russian: RussianQuality
     russian_note: str | None = None
+    russian_first: bool = Field(
+        default=False,
+        description="built first for Russian (T-Tech's adaptations of Qwen, YandexGPT, GigaChat): "
+        "offered for Russian goals; an English goal gets a multilingual model of its tier",
+    )
     licence: str
     tool_calling: bool
     caveat: str | None = None

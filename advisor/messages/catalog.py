@@ -1061,6 +1061,20 @@ class M(Enum):
         "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
         "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
     )
+    ASSUMED_WORDS = (
+        "assumed.words",
+        "{words:,.0f} words a day at {per_word:g} tokens per word (about 3/4 of an English word "
+        "per token; Russian text takes more) = {tokens:,.0f} tokens",
+        "{words:,.0f} слов в день по {per_word:g} токена на слово (токен — около 3/4 английского "
+        "слова; русский текст требует больше) = {tokens:,.0f} токенов",
+    )
+    ASSUMED_TEXT_VOLUME = (
+        "assumed.text_volume",
+        "{tokens:,.0f} tokens a working day at {per_request:,} tokens per request (prompt and "
+        "answer of the use case) = {requests:,.0f} requests a day",
+        "{tokens:,.0f} токенов за рабочий день по {per_request:,} токенов на запрос (запрос и "
+        "ответ сценария) = {requests:,.0f} запросов в день",
+    )
     ASSUMED_DAILY = (
         "assumed.daily",
         "{per_day:,.0f} requests a day over {hours:g} busy hours, the peak hour at {peak:g}x the "
@@ -1095,6 +1109,57 @@ class M(Enum):
         "${api_monthly:,.0f} a month for the same tokens: {payback}",
         "${per_m:g} за миллион токенов; облачный API того же уровня ({api}) взял бы "
         "${api_monthly:,.0f} в месяц за те же токены: {payback}",
+    )
+    REC_OPTION_CLOUD = (
+        "rec.option_cloud",
+        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a "
+        "month around the clock at ${rate:g} per GPU-hour; {payback}",
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
+        "({monthly_rub:,.0f} ₽) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
+    )
+    REC_ALREADY_CHEAPEST = (
+        "rec.already_cheapest",
+        "This is already the cheapest setup that serves all {users} users at once with {model}. "
+        "Cheaper means giving something up: {ways}.",
+        "Это уже самая дешёвая конфигурация, которая обслуживает всех {users} пользователей "
+        "одновременно с "
+        "{model}. Дешевле — только ценой уступок: {ways}.",
+    )
+    REC_CHEAPER_PILOT = (
+        "rec.cheaper_pilot",
+        "a pilot of {load} users at once on {count} x {gpu} for {price}",
+        "пилот на {load} пользователей одновременно на {count} x {gpu} за {price}",
+    )
+    REC_CHEAPER_API = (
+        "rec.cheaper_api",
+        "no hardware at all: a hosted API ({api}) at about ${monthly:,.0f} a month for the "
+        "same tokens, if the data may leave the company",
+        "вообще без железа: облачный API ({api}) примерно за ${monthly:,.0f} в месяц за те же "
+        "токены, если данным можно покидать компанию",
+    )
+    REC_CHEAPER_MODEL = (
+        "rec.cheaper_model",
+        "a smaller model, or slower answers (tell me the speed you can accept)",
+        "модель поменьше или более медленные ответы (скажите, какая скорость допустима)",
+    )
+    REC_NO_RENTAL = (
+        "rec.no_rental",
+        "Renting: the catalog has no public on-demand rate for {gpu}, and none of the options "
+        "that serve this load is priced for rent; name a data-centre GPU (L40S, A100, H100, "
+        "H200) to compare renting with buying.",
+        "Аренда: в каталоге нет публичной почасовой ставки для {gpu}, и ни один вариант, "
+        "который тянет эту нагрузку, не оценён для аренды; назовите GPU для ЦОД (L40S, A100, "
+        "H100, H200), чтобы сравнить аренду с покупкой.",
+    )
+    REC_CLOUD_PAYBACK = (
+        "rec.cloud_payback",
+        "buying pays back against renting in {months:g} months.",
+        "покупка окупится против аренды за {months:g} мес.",
+    )
+    REC_CLOUD_CHEAPER = (
+        "rec.cloud_cheaper",
+        "renting stays cheaper than buying for five years.",
+        "аренда остаётся дешевле покупки пять лет.",
     )
     REC_PAYBACK = (
         "rec.payback",
@@ -1267,6 +1332,13 @@ class M(Enum):
         "fit.int4",
         "Serve the weights in 4 bits (AWQ): a quarter of the BF16 memory, a small quality cost.",
         "Веса в 4 битах (AWQ): четверть памяти BF16 ценой небольшой потери качества.",
+    )
+    FIT_INT4_KV_FP8 = (
+        "fit.int4_kv_fp8",
+        "Serve the weights in 4 bits (AWQ) and keep the KV cache in FP8: the most that fits on "
+        "these GPUs, at a small quality cost for each.",
+        "Веса в 4 битах (AWQ) и KV-кэш в FP8: больше всего на этих GPU, ценой небольшой потери "
+        "качества у каждого.",
     )
     FIT_QLORA = (
         "fit.qlora",

@@ -38,6 +38,9 @@ class Spend:
     tokens_per_month: float
     run_usd: float | None  # training: the run's share of the 3-year cost
     cloud_run_usd: float | None  # training: the same GPU-hours rented
+    cloud_usd_per_gpu_hour: float | None = None  # the on-demand rate, where one is published
+    cloud_monthly_usd: float | None = None  # inference: the same GPUs rented around the clock
+    cloud_break_even_months: float | None = None  # inference: buying against renting
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,32 @@ def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 
     )
 
 
+@dataclass(frozen=True)
+class Rental:
+    """The same GPUs rented on demand for a service, against buying them."""
+
+    usd_per_gpu_hour: float
+    monthly_usd: float  # around the clock
+    break_even_months: float | None  # until buying beats renting; None: not within 5 years
+
+
+def rental(
+    gpu: Gpu, count: int, prices: Prices, *, capex: float, monthly: float, owned: bool
+) -> Rental | None:
+    """Renting `count` such GPUs around the clock (an on-demand GPU released overnight is not
+    guaranteed back in the morning); None where the catalog has no public rate."""
+    rate = prices.cloud_usd_per_gpu_hour.get(gpu.id)
+    if rate is None:
+        return None
+    rent = rate.usd * count * HOURS_PER_MONTH
+    break_even = None
+    if not owned and rent > monthly:
+        break_even = capex / (rent - monthly)
+        if break_even > PAYBACK_HORIZON_MONTHS:
+            break_even = None
+    return Rental(usd_per_gpu_hour=rate.usd, monthly_usd=rent, break_even_months=break_even)
+
+
 def spend(
     gpu: Gpu,
     count: int,
@@ -163,6 +192,7 @@ def spend(
             tokens_per_month=0.0,
             run_usd=run,
             cloud_run_usd=use.hours * count * rate.usd if rate else None,
+            cloud_usd_per_gpu_hour=rate.usd if rate else None,
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
     api = prices.api_for_tier(use.quality_tier)
@@ -173,6 +203,7 @@ def spend(
     break_even = capex / saving if saving > 0 and not owned else None
     if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:
         break_even = None
+    rent = rental(gpu, count, prices, capex=capex, monthly=monthly, owned=owned)
     return Spend(
         capex_usd=capex,
         monthly_usd=monthly,
@@ -187,4 +218,7 @@ def spend(
         tokens_per_month=use.monthly_tokens,
         run_usd=None,
         cloud_run_usd=None,
+        cloud_usd_per_gpu_hour=rent.usd_per_gpu_hour if rent else None,
+        cloud_monthly_usd=rent.monthly_usd if rent else None,
+        cloud_break_even_months=rent.break_even_months if rent else None,
     )

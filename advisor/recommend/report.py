@@ -71,6 +71,18 @@ class Cost(_Out):
     cloud_run_usd: float | None = Field(
         description="training: the same GPU-hours rented on demand (null: no public rate)"
     )
+    cloud_usd_per_gpu_hour: float | None = Field(
+        default=None, description="on-demand rent of one such GPU (null: no public rate)"
+    )
+    cloud_monthly_usd: float | None = Field(
+        default=None,
+        description="inference: the same GPUs rented on demand around the clock, per month",
+    )
+    cloud_break_even_months: float | None = Field(
+        default=None,
+        description="inference: months until buying beats renting; null when it does not "
+        "within five years, or nothing is bought",
+    )
 
 
 class CostRub(_Out):
@@ -81,6 +93,7 @@ class CostRub(_Out):
     api_monthly: float | None
     run: float | None
     cloud_run: float | None
+    cloud_monthly: float | None = None
 
 
 class Option(_Out):
@@ -118,7 +131,8 @@ class FitChange(_Out):
     """One change that makes a fixed model fit or meet its targets, with its figures."""
 
     change: str = Field(
-        description="kv_fp8, int4, shorter_context, more_gpus, int4_more_gpus, qlora, smaller_model"
+        description="kv_fp8, int4, int4_kv_fp8, shorter_context, more_gpus, int4_more_gpus, qlora, "
+        "smaller_model"
     )
     description: str
     description_i18n: Note = Field(description=NOTES)

@@ -67,6 +67,20 @@ class RecommendRequest(BaseModel):
         description="requests a working day (instead of users or a rate): spread over the busy "
         "hours with a peak hour, as the catalog's daily-volume rule says",
     )
+    tokens_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e13,
+        description="tokens of text a working day, prompt and output together (instead of "
+        "users or requests): requests at the use case's tokens per request",
+    )
+    words_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e13,
+        description="words of text a working day (instead of tokens): tokens at the catalog's "
+        "tokens per word",
+    )
     active_share: float | None = Field(
         default=None,
         gt=0,

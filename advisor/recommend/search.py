@@ -45,6 +45,7 @@ from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
+    requests_from_text,
 )
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
@@ -241,6 +242,12 @@ class _Search:
                 request.requests_per_s, request.requests_per_day, profile, workloads
             )
             self.assumptions.extend(derived_all)
+        elif request.tokens_per_day is not None or request.words_per_day is not None:
+            per_day, text_notes = requests_from_text(
+                request.tokens_per_day, request.words_per_day, profile, workloads
+            )
+            concurrency, derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            self.assumptions.extend([*text_notes, *derived_all])
         else:
             concurrency = DEFAULT_USERS
             self.assumptions.append(note(M.REC_DEFAULT_USERS, users=DEFAULT_USERS))
@@ -320,6 +327,8 @@ class _Search:
             return False
         if use_case == "agents" and not suit.tool_calling:
             return False
+        if self.request.language == "en" and suit.russian_first:
+            return False  # built for Russian: a multilingual model of its tier serves English
         return not (self.request.language == "ru" and suit.russian not in RUSSIAN_OK)
 
     # ---- sizing ----------------------------------------------------------------------------
@@ -574,6 +583,9 @@ def _option(
             power_kw=round(cost.power_kw, 2),
             run_usd=_round(cost.run_usd, 2),
             cloud_run_usd=_round(cost.cloud_run_usd, 2),
+            cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
+            cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
+            cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
         ),
         cost_rub=CostRub(
             capex=round(cost.capex_usd * rate),
@@ -583,6 +595,7 @@ def _option(
             api_monthly=_round(_times(cost.api_monthly_usd, rate), 0),
             run=_round(_times(cost.run_usd, rate), 1),
             cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
+            cloud_monthly=_round(_times(cost.cloud_monthly_usd, rate), 0),
         ),
         why=english(why),
         why_i18n=why,
@@ -939,6 +952,11 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
             "int4",
             note(M.FIT_INT4),
             search.size(model, suit, "int4", gpu, load.concurrency, gpus=count),
+        )
+        attempt(
+            "int4_kv_fp8",
+            note(M.FIT_INT4_KV_FP8),
+            search.size(model, suit, "int4", gpu, load.concurrency, gpus=count, kv_precision="fp8"),
         )
     context = load.input_tokens + load.output_tokens
     shorter = None

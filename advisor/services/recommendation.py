@@ -57,15 +57,22 @@ def recommendation_summary(result: Recommendation, language: Language = "en") ->
 
 
 def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
-    """The option the answer leads with: the recommended one (the cheapest when the person
-    asked for the cheapest), the best on owned GPUs, or the closest to an unmet goal."""
+    """The option the answer leads with: the recommended one (the cheapest to rent when the
+    person asked about renting, the cheapest when they asked for the cheapest), the best on
+    owned GPUs, or the closest to an unmet goal."""
     options = result.options
     if not options:
         return None
-    if "cheapest" in wants:  # of those that serve the whole load (a pilot is listed after)
-        serving = [o for o in options if o.label in ("recommended", "pareto")]
-        if serving:
-            return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
+    serving = [o for o in options if o.label in ("recommended", "pareto")]
+    if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
+        def rent(option: Option) -> float | None:  # a service a month, or a training run
+            return option.cost.cloud_monthly_usd or option.cost.cloud_run_usd
+
+        rentable = [o for o in serving if rent(o) is not None]
+        if rentable:
+            return min(rentable, key=lambda o: rent(o) or 0.0)
+    if "cheapest" in wants and serving:  # of those that serve the whole load (not a pilot)
+        return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
     for label in ("recommended", "owned", "closest"):
         for option in options:
             if option.label == label:
@@ -231,6 +238,21 @@ def cost_lines(option: Option, language: Language) -> list[str]:
                 payback=payback,
             )
         )
+    if (
+        option.gpu.market != "owned"
+        and cost.cloud_monthly_usd is not None
+        and cost.cloud_usd_per_gpu_hour is not None
+        and rub.cloud_monthly is not None
+    ):
+        lines.append(
+            rental_line(
+                option.gpu.count * option.replicas,
+                cost.cloud_usd_per_gpu_hour,
+                (cost.cloud_monthly_usd, rub.cloud_monthly),
+                cost.cloud_break_even_months,
+                language,
+            )
+        )
     if cost.run_usd is not None:
         cloud = (
             render(M.REC_CLOUD_RUN, language, usd=cost.cloud_run_usd)
@@ -239,6 +261,31 @@ def cost_lines(option: Option, language: Language) -> list[str]:
         )
         lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))
     return lines
+
+
+def rental_line(
+    gpus: int,
+    rate: float,
+    monthly: tuple[float, float],
+    break_even_months: float | None,
+    language: Language,
+) -> str:
+    """Renting the same GPUs around the clock (USD and roubles a month) against buying them."""
+    payback = (
+        render(M.REC_CLOUD_PAYBACK, language, months=break_even_months)
+        if break_even_months is not None
+        else render(M.REC_CLOUD_CHEAPER, language)
+    )
+    usd, rub = monthly
+    return render(
+        M.REC_OPTION_CLOUD,
+        language,
+        gpus=gpus,
+        monthly=usd,
+        monthly_rub=rub,
+        rate=rate,
+        payback=payback,
+    )
 
 
 def fit_line(change: FitChange, language: Language) -> str:

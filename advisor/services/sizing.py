@@ -17,7 +17,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import hardware
+from advisor.recommend.costs import hardware, rental
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -127,6 +127,16 @@ class SizingCost(BaseModel):
     servers: int
     gpus_bought: int = Field(description="more than used when the GPUs come as whole servers")
     used_market: bool = Field(description="the catalog prices this GPU bought used")
+    cloud_usd_per_gpu_hour: float | None = Field(
+        default=None, description="on-demand rent of one such GPU (null: no public rate)"
+    )
+    cloud_monthly_usd: float | None = Field(
+        default=None, description="the same GPUs rented on demand around the clock, per month"
+    )
+    cloud_monthly_rub: float | None = None
+    cloud_break_even_months: float | None = Field(
+        default=None, description="months until buying beats renting (null: not within 5 years)"
+    )
 
 
 def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> SizingCost | None:
@@ -144,6 +154,9 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         group=layout.tensor_parallel * layout.pipeline_parallel,
     )
     rate = prices.rub_per_usd.value
+    rent = rental(
+        gpu, layout.count, prices, capex=box.capex_usd, monthly=box.monthly_usd, owned=owned
+    )
     return SizingCost(
         capex_usd=round(box.capex_usd),
         capex_rub=round(box.capex_usd * rate),
@@ -152,4 +165,10 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         servers=box.servers,
         gpus_bought=box.gpus_bought,
         used_market=prices.gpus[gpu.id].market == "used",
+        cloud_usd_per_gpu_hour=rent.usd_per_gpu_hour if rent else None,
+        cloud_monthly_usd=round(rent.monthly_usd) if rent else None,
+        cloud_monthly_rub=round(rent.monthly_usd * rate) if rent else None,
+        cloud_break_even_months=(
+            round(rent.break_even_months, 1) if rent and rent.break_even_months else None
+        ),
     )

@@ -45,6 +45,36 @@ def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
     )
 
 
+def requests_from_text(
+    tokens_per_day: float | None,
+    words_per_day: float | None,
+    profile: UseCaseProfile,
+    workloads: Workloads,
+) -> tuple[float, list[Note]]:
+    """Requests a day of a volume of text stated in tokens or words (prompt and output
+    together), at the use case's tokens per request; the notes say each step."""
+    notes: list[Note] = []
+    if tokens_per_day is None:
+        per_word = workloads.daily.tokens_per_word
+        tokens_per_day = (words_per_day or 0.0) * per_word
+        notes.append(
+            note(
+                M.ASSUMED_WORDS,
+                words=words_per_day or 0.0,
+                per_word=per_word,
+                tokens=tokens_per_day,
+            )
+        )
+    per_request = profile.input_tokens + profile.output_tokens
+    requests = max(1.0, tokens_per_day / per_request)
+    notes.append(
+        note(
+            M.ASSUMED_TEXT_VOLUME, tokens=tokens_per_day, per_request=per_request, requests=requests
+        )
+    )
+    return requests, notes
+
+
 def concurrent_from_volume(
     rate_per_s: float | None, per_day: float | None, profile: UseCaseProfile, workloads: Workloads
 ) -> tuple[int, list[Note]]:

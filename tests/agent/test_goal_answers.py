@@ -200,3 +200,50 @@ def test_named_gpus_that_hold_the_model_only_quantised_say_how(
     assert option is not None and option.fits and option.precision != "bf16"
     assert (option.gpu.id, option.gpu.count * option.replicas) == ("h100-sxm", 4)
     assert f"{option.per_user_tokens_per_s:g}" in turn.answer
+
+
+def test_a_rent_question_leads_with_a_rentable_option_and_prices_the_rent(
+    service: AdvisorService,
+) -> None:
+    """'Rent or buy' is a money question: the goal is recommended with the model fixed, the
+    lead is the cheapest option to rent that serves the load, and its rent is stated."""
+    response = service.ask(
+        AskRequest(question="аренда или покупка H100? квен 2.5 72б, 100 запросов в минуту")
+    )
+    assert response.recommendation is not None
+    lead = lead_option(response.recommendation, ["rent"])
+    assert lead is not None and lead.cost.cloud_monthly_usd is not None
+    assert lead.model_name.startswith("Qwen2.5 72B")
+    assert f"${lead.cost.cloud_monthly_usd:,.0f}".replace(",", "\xa0") in response.answer
+    assert "Аренда тех же GPU" in response.answer
+
+
+def test_a_rent_question_without_a_rentable_option_says_so(service: AdvisorService) -> None:
+    response = service.ask(AskRequest(question="llama 3.1 8b for 30 users: rent or buy?"))
+    assert response.recommendation is not None
+    lead = lead_option(response.recommendation, ["rent"])
+    assert lead is not None
+    if lead.cost.cloud_monthly_usd is None:
+        assert "no public on-demand rate" in response.answer
+    else:
+        assert "Renting the same GPUs" in response.answer
+
+
+def test_cheaper_again_says_what_a_cheaper_setup_gives_up(service: AdvisorService) -> None:
+    """A "cheaper?" about a goal whose answer already led with its cheapest setup does not
+    repeat it silently: it says so and names the trade-offs, each with its figures."""
+    first = service.ask(
+        AskRequest(question="cheapest setup for Mistral Small 24B, 50k requests a day")
+    )
+    again = service.ask(AskRequest(question="cheaper?", conversation_id=first.conversation_id))
+    assert again.recommendation is not None and first.recommendation is not None
+    lead = lead_option(again.recommendation, ["cheapest"])
+    assert lead is not None
+    assert again.answer.startswith("This is already the cheapest setup")
+    assert f"all {again.recommendation.workload.concurrency} users" in again.answer.splitlines()[0]
+    assert "a smaller model" in again.answer
+    assert not first.answer.startswith("This is already")
+    other = service.ask(
+        AskRequest(question="and for 200 users?", conversation_id=first.conversation_id)
+    )
+    assert not other.answer.startswith("This is already")

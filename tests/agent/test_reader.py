@@ -9,6 +9,7 @@ import pytest
 
 from advisor.agent.offline.reader import Reader, Reading
 from advisor.catalog.loader import Catalog
+from advisor.messages import M
 
 
 def _request(
@@ -661,3 +662,48 @@ def test_a_fine_tuning_deadline_and_example_length_reach_the_goal(
 
 def test_a_monthly_price_is_not_a_deadline(reader: Reader) -> None:
     assert reader.read("сколько стоит аренда h100 за месяц?").said.deadline_hours is None
+
+
+@pytest.mark.parametrize(
+    ("question", "rent"),
+    [
+        ("аренда H100 в облаке или покупка? квен 2.5 72б", True),
+        ("rent or buy 8x H200 for llama 3.1 405b", True),
+        ("сколько стоит арендовать сервер под ламу 70б?", True),
+        ("llama 3.1 8b on demand in the cloud for 30 users", True),
+        ("current load is 30 users on llama 3.1 8b", False),
+        ("llama 3.1 8b for 30 users, how much does it cost?", False),
+    ],
+)
+def test_renting_is_a_want_and_a_money_question(reader: Reader, question: str, rent: bool) -> None:
+    said = reader.read(question).said
+    assert ("rent" in said.wants) == rent
+
+
+@pytest.mark.parametrize(
+    ("question", "tokens", "words"),
+    [
+        ("API or our own server for DeepSeek V3 at 2M tokens/day?", 2e6, None),
+        ("llama 3.3 70b for 200M tokens per day", 2e8, None),
+        ("перевод EN→DE, 5 млн слов в месяц, свой сервер или API?", None, 5e6 / 22),
+        ("10 млн токенов в сутки на квен 2.5 72б", 1e7, None),
+        ("translation EN to DE, 5 million words per month", None, 5e6 / 22),
+    ],
+)
+def test_a_volume_of_text_is_a_load_not_a_dataset_or_a_context(
+    reader: Reader, question: str, tokens: float | None, words: float | None
+) -> None:
+    reading = reader.read(question)
+    said = reading.said
+    assert said.tokens_per_day == (pytest.approx(tokens) if tokens else None)
+    assert said.words_per_day == (pytest.approx(words) if words else None)
+    assert said.dataset_tokens is None and said.context is None
+    assert said.task in (None, "inference")
+
+
+def test_a_sized_volume_of_tokens_becomes_requests_in_flight(reader: Reader) -> None:
+    """2M tokens a working day at the chat use case's 1,280 tokens per request = 1,562
+    requests a day, peaked over 8 busy hours: 2 requests in flight."""
+    reading = reader.read("DeepSeek V3 at 2M tokens/day on 16 H100")
+    assert reading.request is not None and reading.request["users"] == 2
+    assert any(n.code is M.ASSUMED_TEXT_VOLUME for n in reading.notes)

@@ -226,3 +226,68 @@ def test_gaming_cards_come_with_their_licence_caveat(catalog: Catalog) -> None:
     assert "GeForce cards: NVIDIA's driver licence" in recommendation_text(gaming, "en")
     datacenter = recommend(RecommendRequest(users=20, gpu="h100-sxm"), catalog)
     assert "GeForce" not in recommendation_text(datacenter, "en")
+
+
+def test_a_service_is_priced_rented_around_the_clock_against_buying(catalog: Catalog) -> None:
+    """The same GPUs at the catalog's on-demand rate for 730 hours a month; buying pays back
+    when the rent exceeds the running cost by enough to repay the capex within five years."""
+    result = recommend(RecommendRequest(model="llama-3.3-70b", gpu="h200", users=50), catalog)
+    rate = catalog.prices.cloud_usd_per_gpu_hour["h200"].usd
+    for option in result.options:
+        cost, used = option.cost, option.gpu.count * option.replicas
+        assert cost.cloud_usd_per_gpu_hour == rate
+        assert cost.cloud_monthly_usd == round(rate * used * 730)
+        assert cost.cloud_monthly_usd is not None
+        if cost.cloud_break_even_months is not None:
+            expected = cost.capex_usd / (cost.cloud_monthly_usd - cost.monthly_usd)
+            assert cost.cloud_break_even_months == pytest.approx(expected, rel=0.01)
+            assert cost.cloud_break_even_months <= 60
+    assert "Renting the same GPUs" in recommendation_text(result, "en")
+    unrated = recommend(RecommendRequest(users=20, gpu="rtx-4060-ti-16gb"), catalog)
+    assert all(o.cost.cloud_monthly_usd is None for o in unrated.options)
+    assert "Renting the same GPUs" not in recommendation_text(unrated, "en")
+
+
+def test_renting_owned_gpus_is_not_offered(catalog: Catalog) -> None:
+    result = recommend(
+        RecommendRequest(model="llama-3.1-8b", owned={"gpu": "h100-sxm", "count": 2}, users=20),
+        catalog,
+    )
+    owned = [o for o in result.options if o.gpu.market == "owned"]
+    assert owned and all(o.cost.cloud_break_even_months is None for o in owned)
+    assert "Renting the same GPUs" not in recommendation_text(result, "en").split("Other")[0]
+
+
+def test_a_volume_of_text_sizes_the_load_the_same_as_its_requests(catalog: Catalog) -> None:
+    """Tokens a day at the use case's tokens per request are that many requests a day; words
+    become tokens at the catalog's rate first; each step is a stated assumption."""
+    chat = catalog.workloads.use_cases["chat"]
+    per_request = chat.input_tokens + chat.output_tokens
+    tokens = recommend(RecommendRequest(model="llama-3.1-8b", tokens_per_day=3e7), catalog)
+    requests = recommend(
+        RecommendRequest(model="llama-3.1-8b", requests_per_day=3e7 / per_request), catalog
+    )
+    assert tokens.workload.concurrency == requests.workload.concurrency > 1
+    assert any(n.code is M.ASSUMED_TEXT_VOLUME for n in tokens.assumptions_i18n)
+    per_word = catalog.workloads.daily.tokens_per_word
+    words = recommend(RecommendRequest(model="llama-3.1-8b", words_per_day=3e7 / per_word), catalog)
+    assert words.workload.concurrency == tokens.workload.concurrency
+    assert any(n.code is M.ASSUMED_WORDS for n in words.assumptions_i18n)
+
+
+def test_four_bit_weights_and_an_fp8_cache_together_fit_where_neither_alone_does(
+    catalog: Catalog,
+) -> None:
+    """Gemma 2 27B for 5 users at 4k context on one RTX 4090: BF16 needs four cards; 4-bit weights with an
+    FP8 KV cache hold the load on the one card, which is the change to offer first."""
+    result = recommend(
+        RecommendRequest(
+            model="gemma-2-27b", owned={"gpu": "rtx-4090", "count": 1}, users=5, context=4096
+        ),
+        catalog,
+    )
+    assert not any(c.change in ("int4", "kv_fp8") and c.fits for c in result.make_it_fit)
+    both = next(c for c in result.make_it_fit if c.change == "int4_kv_fp8")
+    assert both.fits and both.max_concurrent_users >= 5
+    assert both.request["gpus"] == 1
+    assert (both.request["precision"], both.request["kv_precision"]) == ("int4", "fp8")

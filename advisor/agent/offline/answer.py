@@ -18,8 +18,15 @@ from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, render
+from advisor.recommend.costs import MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
-from advisor.services.recommendation import cost_lines, fit_line, lead_option, option_label
+from advisor.services.recommendation import (
+    cost_lines,
+    fit_line,
+    lead_option,
+    option_label,
+    rental_line,
+)
 from advisor.services.sizing import SizingCost
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
 
@@ -135,7 +142,7 @@ def render_sizing(
         else:
             lines.append(_training_line(report.training, language))
         if cost is not None:
-            lines.extend(_cost_lines(cost, gpu.count, language))
+            lines.extend(_cost_lines(cost, gpu.count, language, service=report.training is None))
         lines.append(_server_line(report, language))
         lines.extend(_stage_lines(report, language))
         lines.append(gpu.layout_note_i18n.render(language))
@@ -149,7 +156,8 @@ def render_sizing(
     return _with_sources(lines, passages, language)
 
 
-def _cost_lines(cost: SizingCost, count: int, language: Language) -> list[str]:
+def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bool) -> list[str]:
+    """Buying and running the GPUs; for a service, renting the same GPUs instead."""
     values = {"monthly": cost.monthly_usd, "monthly_rub": cost.monthly_rub}
     if not cost.capex_usd:
         return [render(M.ANSWER_COST_OWNED, language, **values)]
@@ -166,6 +174,22 @@ def _cost_lines(cost: SizingCost, count: int, language: Language) -> list[str]:
     ]
     if cost.gpus_bought > count:
         lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=count))
+    if (
+        service
+        and cost.cloud_monthly_usd is not None
+        and cost.cloud_monthly_rub is not None
+        and cost.cloud_usd_per_gpu_hour is not None
+    ):
+        monthly = (cost.cloud_monthly_usd, cost.cloud_monthly_rub)
+        lines.append(
+            rental_line(
+                count,
+                cost.cloud_usd_per_gpu_hour,
+                monthly,
+                cost.cloud_break_even_months,
+                language,
+            )
+        )
     return lines
 
 
@@ -408,6 +432,8 @@ _KEY_ASSUMPTIONS = {
     M.REC_DEADLINE_DEFAULT,
     M.REC_TRAINING,
     M.REC_RATE,
+    M.ASSUMED_WORDS,
+    M.ASSUMED_TEXT_VOLUME,
 }
 OTHER_OPTIONS = 3
 
@@ -418,17 +444,23 @@ def render_recommendation(
     wants: Sequence[str] = (),
     passages: Sequence[Passage] = (),
     injection: bool = False,
+    already_cheapest: bool = False,
 ) -> str:
-    """The answer to a goal: the option to take first (GPUs, model, users, speed, cost, the
+    """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
+    give up first): the option to take first (GPUs, model, users, speed, cost, the
     API comparison), the others in a line each, what is unmet and what would make it work,
     the assumptions to correct, and the sources."""
     lines: list[str] = []
     lead = lead_option(result, wants)
+    if lead is not None and already_cheapest:
+        lines.append(_cheaper_trade_offs(lead, result, language))
     if lead is not None:
         lines.append(_goal_headline(lead, result, language))
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language))
+        if "rent" in wants and lead.cost.cloud_monthly_usd is None and lead.gpu.market != "owned":
+            lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
             lines.append(render(M.REC_GEFORCE_LICENCE, language))
     if result.unmet_i18n:
@@ -449,6 +481,30 @@ def render_recommendation(
     if injection:
         lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
+
+
+def _cheaper_trade_offs(lead: Option, result: Recommendation, language: Language) -> str:
+    """Why a second "cheaper?" gets the same setup, and what a cheaper one would give up."""
+    ways = []
+    start = next((o for o in result.options if o.label == "start"), None)
+    if start is not None and start.cost.capex_usd < lead.cost.capex_usd:
+        ways.append(render(M.REC_CHEAPER_PILOT, language, **_option_params(start, language)))
+    cost = lead.cost
+    api_cheaper = (
+        cost.api_monthly_usd is not None and cost.api_monthly_usd * MONTHS_3Y < cost.tco_3y_usd
+    )
+    if api_cheaper and cost.api_monthly_usd is not None and cost.api_name is not None:
+        ways.append(
+            render(M.REC_CHEAPER_API, language, api=cost.api_name, monthly=cost.api_monthly_usd)
+        )
+    ways.append(render(M.REC_CHEAPER_MODEL, language))
+    return render(
+        M.REC_ALREADY_CHEAPEST,
+        language,
+        users=result.workload.concurrency,
+        model=lead.model_name,
+        ways="; ".join(ways),
+    )
 
 
 def _option_params(option: Option, language: Language) -> dict[str, Any]:

@@ -19,7 +19,7 @@ Currency = Literal["RUB", "USD", "EUR"]
 UseCase = Literal[
     "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
 ]
-Want = Literal["cheapest", "api_vs_own", "fast", "largest_model"]
+Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent"]
 
 # "1,200", "20 000", "2.5", "2,5"; a comma before exactly three digits groups thousands.
 NUM = r"(\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?)"
@@ -179,6 +179,46 @@ _PER_DAY = re.compile(
     r"pages|reports|отчёт\w*|отчет\w*)"
     r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|месяц\w*|month)\b"
 )
+
+
+# A volume of text per day or month: "2M tokens/day", "200M tok a day", "5 million words per
+# month", "10 млн токенов в сутки", "5 млн слов в месяц".
+_TEXT_VOLUME = re.compile(
+    rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?\.?\s*"
+    r"(tokens?|tok|токен\w*|words?|слов\w*)\s*(?:/\s*|\s+(?:в|за|per|a|each|every)\s+)"
+    r"(день|сутки|day|месяц\w*|month)\b"
+)
+
+
+@dataclass(frozen=True)
+class TextVolume:
+    """Tokens or words of text a working day, and the span that said so."""
+
+    tokens_per_day: float | None
+    words_per_day: float | None
+    span: tuple[int, int]
+
+
+def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | None:
+    """A volume of text per day or month (a month spreads over its working days)."""
+    found = _TEXT_VOLUME.search(text)
+    if found is None:
+        return None
+    value = number(found.group(1)) * _scale((found.group(2) or "").rstrip("."))
+    if found.group(4).startswith(("месяц", "month")):
+        value /= working_days_per_month
+    words = found.group(3).startswith(("word", "слов"))
+    return TextVolume(
+        tokens_per_day=None if words else value,
+        words_per_day=value if words else None,
+        span=found.span(),
+    )
+
+
+def without_text_volume(text: str) -> str:
+    """The text with its volume of text blanked, so no other reading takes its tokens for a
+    dataset or a context."""
+    return _TEXT_VOLUME.sub(" ", text)
 
 
 def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
@@ -508,6 +548,13 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"\bдешевле\b|"
             r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|"
             r"максимально дешев\w*|как можно дешевл\w*|as cheap as possible"
+        ),
+    ),
+    (
+        "rent",
+        re.compile(
+            r"\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b|\bв облак\w*|"
+            r"\bin the cloud\b|cloud gpus?\b|\bon[- ]demand\b"
         ),
     ),
     (

@@ -35,6 +35,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     dataset_tokens_from_examples,
+    requests_from_text,
 )
 
 Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
@@ -90,6 +91,8 @@ class Said(BaseModel):
     headcount: int | None = None
     requests_per_s: float | None = None
     requests_per_day: float | None = None
+    tokens_per_day: float | None = None
+    words_per_day: float | None = None
     deadline_hours: float | None = None
     tokens_per_example: int | None = None
     dataset_examples: int | None = None
@@ -317,7 +320,7 @@ _COST = re.compile(
     r"сколько денег|\bцен[аеуы]\b|\bбюджет\w*|\bдешев\w*|\bдешёв\w*|недорог\w*|\bокуп\w*|"
     r"how much (?:\w+ ){0,4}cost|how much money|\bcosts?\b|\bpric(?:e|es|ed|ing)\b|"
     r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
-    r"in (?:rubles|roubles|dollars|usd)"
+    r"in (?:rubles|roubles|dollars|usd)|\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b"
 )
 # The draft key that carries the models a clarification asked between to the reply.
 ASKED_MODELS = "asked_models"
@@ -543,6 +546,10 @@ class Reader:
         self, text: str, undictated: str, mention: ModelMention | None, language: Language
     ) -> Said:
         said = Said()
+        volume = q.read_text_volume(text, self.catalog.workloads.daily.working_days_per_month)
+        if volume is not None:
+            said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day
+            text, undictated = q.without_text_volume(text), q.without_text_volume(undictated)
         if mention is not None and mention.model_id is not None:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
@@ -700,6 +707,13 @@ class Reader:
                 said.requests_per_s, said.requests_per_day, profile, workloads
             )
             notes.extend(derived_all)
+        elif "users" not in fields and (said.tokens_per_day or said.words_per_day):
+            profile = workloads.use_cases[said.use_case or "chat"]
+            per_day, text_notes = requests_from_text(
+                said.tokens_per_day, said.words_per_day, profile, workloads
+            )
+            fields["users"], derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            notes.extend([*text_notes, *derived_all])
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
                 said.dataset_examples, workloads, said.tokens_per_example
@@ -730,6 +744,8 @@ class Reader:
             "headcount": said.headcount,
             "requests_per_s": said.requests_per_s,
             "requests_per_day": said.requests_per_day,
+            "tokens_per_day": said.tokens_per_day,
+            "words_per_day": said.words_per_day,
         }
         if any(value is not None for value in said_load.values()):
             for name in said_load:
@@ -812,7 +828,11 @@ class Reader:
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
             return "compare"
-        money = said.budget is not None or bool(_COST.search(undictated))
+        money = (
+            said.budget is not None
+            or bool(_COST.search(undictated))
+            or any(want in said.wants for want in ("api_vs_own", "rent"))
+        )
         deadline = said.task in TRAINING and said.deadline_hours is not None
         if (named or previous is not None) and said.gpus is None and (money or deadline):
             return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing

@@ -107,7 +107,7 @@ def run_offline_turn(
         passages = _search(kb, question, language, turn)
         turn.answer = render_explanation(passages, language)
     elif _answers_goal(reading):
-        _recommend(question, reading, catalog, kb, turn)
+        _recommend(question, reading, catalog, kb, turn, previous_goal)
     elif reading.error is not None:
         turn.answer = render_error(reading.error, language)
     elif reading.request is None:  # the reader asks back whenever it has no request
@@ -192,6 +192,7 @@ def _recommend(
     catalog: Catalog,
     kb: KnowledgeBase | None,
     turn: OfflineTurn,
+    previous_goal: GoalContext | None = None,
 ) -> None:
     goal = reading.goal or {}
     try:
@@ -211,12 +212,21 @@ def _recommend(
     lead = lead_option(result, reading.said.wants)
     turn.goal = GoalContext(goal=goal, gpu=lead.gpu.id if lead is not None else None)
     passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
+    # "Cheaper?" about the same goal whose answer already led with its cheapest setup.
+    again = (
+        "cheapest" in reading.said.wants
+        and previous_goal is not None
+        and previous_goal.goal == goal
+        and lead is not None
+        and previous_goal.gpu == lead.gpu.id
+    )
     turn.answer = render_recommendation(
         result,
         turn.language,
         wants=reading.said.wants,
         passages=passages,
         injection=reading.injection,
+        already_cheapest=again,
     )
 
 

@@ -411,12 +411,23 @@ class FineTuningData(_Record):
     deadline_source: str
 
 
+class SpeechToText(_Record):
+    """Transcribing speech before an LLM reads it (calls, meetings): one reference card's
+    published throughput, so an answer can say how much GPU time the audio needs besides."""
+
+    model: str
+    realtime_factor: float = Field(gt=0, description="seconds of audio per second of one card")
+    reference_gpu: str
+    source: str
+
+
 class Workloads(_Record):
     """How a goal (use case, headcount, request rate, examples) becomes a sizing load."""
 
     concurrency: Concurrency
     daily: DailyVolume
     fine_tuning: FineTuningData
+    speech_to_text: SpeechToText
     use_cases: dict[UseCaseId, UseCaseProfile]
 
     @model_validator(mode="after")

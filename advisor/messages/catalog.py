@@ -680,6 +680,27 @@ class M(Enum):
         "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с). С этой моделью "
         "дешевле всего это даёт ({request}):",
     )
+    ANSWER_BELOW_TARGETS_NONE = (
+        "answer.below_targets_none",
+        "At {users} users at once this misses what {use_case} needs: {missed}. No setup of this "
+        "model{where} meets it at {context:,} tokens per request; a shorter context, a smaller "
+        "model or a looser target would.",
+        "При {users} пользователях одновременно это не дотягивает до нужного для задачи "
+        "«{use_case}»: {missed}. Ни одна конфигурация с этой моделью{where} не даёт этого при "
+        "{context:,} токенах на запрос; помогут более короткий контекст, модель поменьше или "
+        "более мягкая цель.",
+    )
+    ANSWER_ON_GPU = ("answer.on_gpu", " on {gpu}", " на {gpu}")
+    ANSWER_MISSED_SPEED = (
+        "answer.missed_speed",
+        "{now:g} tokens/s per user against {target:g}",
+        "{now:g} токенов/с на пользователя вместо {target:g}",
+    )
+    ANSWER_MISSED_TTFT = (
+        "answer.missed_ttft",
+        "the first token after {now:g} s against {target:g} s",
+        "первый токен через {now:g} с вместо {target:g} с",
+    )
     ANSWER_COST = (
         "answer.cost",
         "Cost: about ${capex:,.0f} ({capex_rub:,.0f} RUB) for these GPUs{used} with the servers "
@@ -919,6 +940,15 @@ class M(Enum):
         "Задача — {use_case}: {input} токенов на входе и {output} на выходе на запрос; "
         "пользователь ждёт первый токен за {ttft:g} с и {speed:g} токенов/с.",
     )
+    REC_TTFT_SCALED = (
+        "rec.ttft_scaled",
+        "The first-token target of {ttft:g} s is for a {prompt:,}-token prompt; a {inputs:,}-token "
+        "prompt takes proportionally longer to read, so it is held to {scaled:g} s (say if yours "
+        "must be faster).",
+        "Цель «первый токен за {ttft:g} с» задана для запроса в {prompt:,} токенов; запрос в "
+        "{inputs:,} токенов читается пропорционально дольше, поэтому цель — {scaled:g} с "
+        "(скажите, если нужно быстрее).",
+    )
     REC_SEARCH_CAPPED = (
         "rec.search_capped",
         "The search stopped after {sizings} configurations, the most one request may size; "
@@ -1060,6 +1090,19 @@ class M(Enum):
         "3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
         "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
         "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+    )
+    STT_NEEDED = (
+        "stt.needed",
+        "Not included above: transcribing {hours:,.0f} hours of audio a day before the LLM reads "
+        "it. {model} runs at {factor:g}x real time on one {gpu}, so that is {gpu_hours:,.1f} "
+        "GPU-hours a day: {busy_cards} such cards to keep up within {busy_hours:g} busy hours, "
+        "or {day_cards} transcribing around the clock (a data-centre card does several times "
+        "more).",
+        "Не входит в расчёт выше: расшифровка {hours:,.0f} часов аудио в день до того, как его "
+        "прочтёт LLM. {model} работает в {factor:g} раза быстрее реального времени на одной "
+        "{gpu}, то есть {gpu_hours:,.1f} GPU-часа в день: {busy_cards} таких карт, чтобы успевать "
+        "за {busy_hours:g} рабочих часов, или {day_cards} при круглосуточной расшифровке "
+        "(карта для ЦОД делает в несколько раз больше).",
     )
     ASSUMED_WORDS = (
         "assumed.words",

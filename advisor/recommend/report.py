@@ -153,6 +153,10 @@ class Recommendation(_Out):
     unmet_i18n: list[Note] = Field(description=NOTES)
     assumptions: list[str]
     assumptions_i18n: list[Note] = Field(description=NOTES)
+    transcription: str | None = Field(
+        default=None, description="speech-to-text the goal needs besides (audio_hours_per_day)"
+    )
+    transcription_i18n: Note | None = Field(default=None, description=NOTES)
     sources: list[str]
     rub_per_usd: float
     searched: int = Field(description="model x format x GPU x count combinations sized")

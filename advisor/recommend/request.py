@@ -81,6 +81,13 @@ class RecommendRequest(BaseModel):
         description="words of text a working day (instead of tokens): tokens at the catalog's "
         "tokens per word",
     )
+    audio_hours_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e7,
+        description="hours of speech a working day transcribed before the LLM reads them "
+        "(calls, meetings): its GPU time is stated beside the options, not inside them",
+    )
     active_share: float | None = Field(
         default=None,
         gt=0,

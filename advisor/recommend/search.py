@@ -46,6 +46,8 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     requests_from_text,
+    transcription,
+    ttft_target,
 )
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
@@ -214,22 +216,33 @@ class _Search:
                 use_case=use_case,
                 training=training,
             )
-        self.assumptions.append(
-            note(
-                M.REC_PROFILE,
-                use_case=use_case_note(use_case),
-                input=profile.input_tokens,
-                output=profile.output_tokens,
-                ttft=profile.ttft_p95_s,
-                speed=profile.tokens_per_s_per_user,
-            )
-        )
         output = request.output_tokens or profile.output_tokens
         if request.context is not None:
             output = min(output, request.context // 2)
             inputs = request.context - output
         else:
             inputs = profile.input_tokens
+        ttft = request.ttft_s or ttft_target(profile, inputs)
+        self.assumptions.append(
+            note(
+                M.REC_PROFILE,
+                use_case=use_case_note(use_case),
+                input=inputs,
+                output=output,
+                ttft=round(ttft, 1),
+                speed=profile.tokens_per_s_per_user,
+            )
+        )
+        if ttft != profile.ttft_p95_s and request.ttft_s is None:
+            self.assumptions.append(
+                note(
+                    M.REC_TTFT_SCALED,
+                    ttft=profile.ttft_p95_s,
+                    prompt=profile.input_tokens,
+                    scaled=round(ttft, 1),
+                    inputs=inputs,
+                )
+            )
         if request.users is not None:
             concurrency = request.users
         elif request.headcount is not None:
@@ -257,7 +270,7 @@ class _Search:
             pilot=pilot,
             input_tokens=inputs,
             output_tokens=output,
-            ttft_s=request.ttft_s or profile.ttft_p95_s,
+            ttft_s=ttft,
             tokens_per_s=request.tokens_per_s or profile.tokens_per_s_per_user,
             profile=profile,
             use_case=use_case,
@@ -300,10 +313,15 @@ class _Search:
         if self.model is not None:
             return [(self.model, self.catalog.suitability.get(self.model.id))]
         floor = QUALITY_FLOOR.get(self.load.use_case, DEFAULT_QUALITY_FLOOR)
+        context = self.load.input_tokens + self.load.output_tokens
         pool = [
             s
             for s in self.catalog.suitability.values()
-            if s.model in self.catalog.models and self._suits(s)
+            if s.model in self.catalog.models
+            and self._suits(s)
+            # a model that cannot read the whole request (its config's position limit) is no
+            # answer to it, however cheap
+            and self.catalog.models[s.model].architecture.max_position_embeddings >= context
         ]
         if self.request.owned is None:
             pool = [s for s in pool if s.quality_tier >= floor]
@@ -758,6 +776,11 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
     if search.capped:
         assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
+    speech = (
+        transcription(request.audio_hours_per_day, catalog.workloads)
+        if request.audio_hours_per_day is not None and load.training is None
+        else None
+    )
     return Recommendation(
         goal=_goal(request, load),
         workload=Workload(
@@ -779,6 +802,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         unmet_i18n=search.unmet,
         assumptions=english_all(assumptions),
         assumptions_i18n=assumptions,
+        transcription=english(speech) if speech is not None else None,
+        transcription_i18n=speech,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
         searched=search.searched,

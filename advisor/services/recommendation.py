@@ -65,6 +65,7 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         return None
     serving = [o for o in options if o.label in ("recommended", "pareto")]
     if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
+
         def rent(option: Option) -> float | None:  # a service a month, or a training run
             return option.cost.cloud_monthly_usd or option.cost.cloud_run_usd
 
@@ -110,6 +111,8 @@ def recommendation_text(
         lines.append("")
     if any(o.gpu.gpu_class == "gaming" and o.gpu.market != "owned" for o in result.options):
         lines += [render(M.REC_GEFORCE_LICENCE, language), ""]
+    if result.transcription_i18n is not None:
+        lines += [result.transcription_i18n.render(language), ""]
     for heading, items in (
         (M.REC_HEADING_UNMET, [item.render(language) for item in result.unmet_i18n]),
         (M.REC_HEADING_FIT, [fit_line(change, language) for change in result.make_it_fit]),

@@ -75,6 +75,34 @@ def requests_from_text(
     return requests, notes
 
 
+def ttft_target(profile: UseCaseProfile, prompt_tokens: int) -> float:
+    """The use case's first-token target for a prompt of this length: it holds for the use
+    case's own prompt, and reading one N times longer takes about N times longer on the same
+    hardware (prefill is linear in the prompt before attention's quadratic share), so the
+    same expectation scales with it."""
+    return profile.ttft_p95_s * max(1.0, prompt_tokens / profile.input_tokens)
+
+
+def transcription(audio_hours_per_day: float, workloads: Workloads) -> Note:
+    """The GPU time speech-to-text needs before the LLM reads the transcripts: hours of audio
+    a day at one reference card's published real-time factor, as cards over the busy hours
+    or around the clock."""
+    stt = workloads.speech_to_text
+    gpu_hours = audio_hours_per_day / stt.realtime_factor
+    busy = workloads.daily.busy_hours
+    return note(
+        M.STT_NEEDED,
+        hours=audio_hours_per_day,
+        model=stt.model,
+        factor=stt.realtime_factor,
+        gpu=stt.reference_gpu,
+        gpu_hours=gpu_hours,
+        busy_cards=max(1, math.ceil(gpu_hours / busy)),
+        busy_hours=busy,
+        day_cards=max(1, math.ceil(gpu_hours / 24)),
+    )
+
+
 def concurrent_from_volume(
     rate_per_s: float | None, per_day: float | None, profile: UseCaseProfile, workloads: Workloads
 ) -> tuple[int, list[Note]]:

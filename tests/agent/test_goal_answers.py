@@ -247,3 +247,46 @@ def test_cheaper_again_says_what_a_cheaper_setup_gives_up(service: AdvisorServic
         AskRequest(question="and for 200 users?", conversation_id=first.conversation_id)
     )
     assert not other.answer.startswith("This is already")
+
+
+def test_a_follow_up_keeps_the_stated_context_when_it_weighs_the_targets(
+    service: AdvisorService,
+) -> None:
+    """'What about H200?' after a 32k-context sizing is held to the use case's targets at
+    that context (the first-token target scaled to the longer prompt), not at the use
+    case's short prompt."""
+    first = service.ask(
+        AskRequest(
+            question="Llama 3.3 70B for 200 concurrent users with 32k context. How many H100s?"
+        )
+    )
+    then = service.ask(
+        AskRequest(question="what about H200?", conversation_id=first.conversation_id)
+    )
+    assert then.sizing is not None and then.request is not None
+    assert then.request.context == 32768 and then.request.gpu == "h200"
+    assert "1024 tokens in" not in then.answer
+    option = then.to_meet_targets
+    assert option is None or option.size_request["context"] == 32768
+
+
+def test_a_sizing_that_no_setup_speeds_up_says_which_target_misses(
+    service: AdvisorService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When no setup of the model on the named GPU meets the use case's targets, the answer
+    names the target that misses and the figure it reaches, instead of staying silent."""
+    from advisor.agent.offline import turn as turn_module
+
+    real = turn_module.recommend_deployment
+
+    def none_meets(goal: dict[str, object], catalog: Catalog) -> object:
+        return real(goal, catalog).model_copy(update={"options": []})
+
+    monkeypatch.setattr(turn_module, "recommend_deployment", none_meets)
+    response = service.ask(AskRequest(question="Llama 3.3 70B in FP8 on 4 L40S for 30 users"))
+    assert response.sizing is not None and response.sizing.fits
+    speed = response.sizing.performance.per_user_tokens_per_s
+    assert speed < 20  # below the general assistant's 20 tokens/s
+    assert response.to_meet_targets is None
+    assert "misses what a general assistant needs" in response.answer
+    assert f"{round(speed, 1):g} tokens/s per user against 20" in response.answer

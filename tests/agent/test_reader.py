@@ -707,3 +707,19 @@ def test_a_sized_volume_of_tokens_becomes_requests_in_flight(reader: Reader) -> 
     reading = reader.read("DeepSeek V3 at 2M tokens/day on 16 H100")
     assert reading.request is not None and reading.request["users"] == 2
     assert any(n.code is M.ASSUMED_TEXT_VOLUME for n in reading.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("call centre: 20k calls a day, 6 minutes each, summaries of every call", 2000.0),
+        ("колл-центр, 3000 звонков в день по 5 минут, нужны саммари", 250.0),
+        ("we transcribe 2200 hours of recordings a month and summarise them", 100.0),
+        ("support bot, 20k requests a day, answers within 5 minutes", None),
+    ],
+)
+def test_speech_to_transcribe_is_read_from_calls_and_their_length(
+    reader: Reader, question: str, hours: float | None
+) -> None:
+    said = reader.read(question).said
+    assert said.audio_hours_per_day == (pytest.approx(hours) if hours else None)

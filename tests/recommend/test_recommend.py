@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from advisor.catalog.loader import Catalog, load_catalog, with_prices
@@ -291,3 +293,25 @@ def test_four_bit_weights_and_an_fp8_cache_together_fit_where_neither_alone_does
     assert both.fits and both.max_concurrent_users >= 5
     assert both.request["gpus"] == 1
     assert (both.request["precision"], both.request["kv_precision"]) == ("int4", "fp8")
+
+
+def test_speech_to_text_is_stated_beside_the_options(catalog: Catalog) -> None:
+    """Hours of audio a day at the reference card's real-time factor: GPU-hours a day, and
+    the cards that keep up within the busy hours or around the clock."""
+    result = recommend(
+        RecommendRequest(
+            use_case="summarization", requests_per_day=20_000, audio_hours_per_day=2000
+        ),
+        catalog,
+    )
+    speech = result.transcription_i18n
+    assert speech is not None and speech.code is M.STT_NEEDED
+    factor = catalog.workloads.speech_to_text.realtime_factor
+    params = dict(speech.params)
+    assert params["gpu_hours"] == pytest.approx(2000 / factor)
+    busy = catalog.workloads.daily.busy_hours
+    assert params["busy_cards"] == math.ceil(2000 / factor / busy)
+    assert params["day_cards"] == math.ceil(2000 / factor / 24)
+    assert "Not included above: transcribing 2,000 hours" in recommendation_text(result, "en")
+    plain = recommend(RecommendRequest(use_case="summarization", requests_per_day=20_000), catalog)
+    assert plain.transcription_i18n is None

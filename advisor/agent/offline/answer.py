@@ -434,6 +434,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_RATE,
     M.ASSUMED_WORDS,
     M.ASSUMED_TEXT_VOLUME,
+    M.REC_TTFT_SCALED,
 }
 OTHER_OPTIONS = 3
 
@@ -463,6 +464,8 @@ def render_recommendation(
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
             lines.append(render(M.REC_GEFORCE_LICENCE, language))
+    if result.transcription_i18n is not None:
+        lines.append(result.transcription_i18n.render(language))
     if result.unmet_i18n:
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)

@@ -231,6 +231,33 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     return value / working_days_per_month if monthly else value
 
 
+# Speech to transcribe before an LLM reads it: "2000 hours of recordings a month", or calls
+# counted a day with their length ("20k calls a day, 6 minutes each", "по 5 минут").
+_AUDIO_HOURS = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s*(?:hours?|hrs?|час\w*)\s+(?:of\s+)?"
+    r"(?:audio|recordings?|calls?|speech|meetings?|аудио\w*|записей|звонков|разговоров|"
+    r"совещаний)\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|месяц\w*|month)\b"
+)
+_CALLS = re.compile(r"\bcalls?\b|звонк\w*|разговор\w*|\brecordings?\b|запис(?:ей|и)\b")
+_CALL_MINUTES = re.compile(rf"(?<![\w.]){NUM}\s*-?\s*(?:min(?:ute)?s?|мин(?:ут\w*)?)\b")
+
+
+def read_audio_hours_per_day(
+    text: str, requests_per_day: float | None, working_days_per_month: float
+) -> float | None:
+    """Hours of speech a working day: stated, or calls a day times their minutes."""
+    found = _AUDIO_HOURS.search(text)
+    if found is not None:
+        value = number(found.group(1)) * (1000 if found.group(2) else 1)
+        monthly = found.group(3).startswith(("месяц", "month"))
+        return value / working_days_per_month if monthly else value
+    if requests_per_day and _CALLS.search(text):
+        minutes = _CALL_MINUTES.search(text)
+        if minutes is not None and 0 < number(minutes.group(1)) <= 600:
+            return requests_per_day * number(minutes.group(1)) / 60
+    return None
+
+
 def read_rps(text: str) -> float | None:
     found = _RPS.search(text)
     if found:

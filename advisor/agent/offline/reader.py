@@ -93,6 +93,7 @@ class Said(BaseModel):
     requests_per_day: float | None = None
     tokens_per_day: float | None = None
     words_per_day: float | None = None
+    audio_hours_per_day: float | None = None
     deadline_hours: float | None = None
     tokens_per_example: int | None = None
     dataset_examples: int | None = None
@@ -564,8 +565,10 @@ class Reader:
         said.seq_len = q.read_seq_len(text)
         said.context = q.read_context(text)
         said.requests_per_s = q.read_rps(text)
-        said.requests_per_day = q.read_requests_per_day(
-            text, self.catalog.workloads.daily.working_days_per_month
+        working_days = self.catalog.workloads.daily.working_days_per_month
+        said.requests_per_day = q.read_requests_per_day(text, working_days)
+        said.audio_hours_per_day = q.read_audio_hours_per_day(
+            text, said.requests_per_day, working_days
         )
         said.users = q.read_users(text)
         said.headcount = q.read_headcount(text)
@@ -751,6 +754,8 @@ class Reader:
             for name in said_load:
                 goal.pop(name, None)
             goal.update({k: v for k, v in said_load.items() if v is not None})
+        if said.audio_hours_per_day is not None:
+            goal["audio_hours_per_day"] = said.audio_hours_per_day
         for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context"):
             value = getattr(said, name)
             if value is not None:

@@ -41,6 +41,7 @@ from advisor.services.sizing import (
 )
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
+from advisor.sizing.workload import ttft_target
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase, Passage
@@ -274,9 +275,10 @@ def _to_meet_targets(
     use_case = turn.reading.said.use_case or "chat"
     profile = catalog.workloads.use_cases[use_case]
     performance = report.performance
+    ttft = ttft_target(profile, request.context - request.tokens_generated)
     if request.users < 2 or (
         performance.per_user_tokens_per_s >= profile.tokens_per_s_per_user
-        and performance.ttft_s <= profile.ttft_p95_s
+        and performance.ttft_s <= ttft
     ):
         return []
     said = turn.reading.said
@@ -286,8 +288,10 @@ def _to_meet_targets(
         "use_case": use_case,
         "language": turn.language,
     }
-    if said.context is not None:  # else the use case's prompt and output, as its targets
-        goal["context"] = request.context
+    default_context = SizingRequest.model_fields["context"].default
+    if said.context is not None or request.context != default_context:
+        goal["context"] = request.context  # stated now or earlier in the conversation
+    # else the use case's prompt and output, as its targets
     if said.gpu is not None:
         goal["gpu"] = request.gpu
     try:
@@ -298,8 +302,40 @@ def _to_meet_targets(
         (o for o in result.options if o.label in ("recommended", "owned") and o.meets_targets),
         None,
     )
-    if option is None:  # none meets them: the search says why in a goal answer, not here
-        return []
+    if option is None:  # none meets them: say which target misses and what would help
+        turn.tool_results.append(result)  # the targets it was held to
+        missed = []
+        if performance.per_user_tokens_per_s < profile.tokens_per_s_per_user:
+            missed.append(
+                render(
+                    M.ANSWER_MISSED_SPEED,
+                    turn.language,
+                    now=round(performance.per_user_tokens_per_s, 1),
+                    target=profile.tokens_per_s_per_user,
+                )
+            )
+        if performance.ttft_s > ttft:
+            missed.append(
+                render(
+                    M.ANSWER_MISSED_TTFT,
+                    turn.language,
+                    now=round(performance.ttft_s, 2),
+                    target=round(ttft, 1),
+                )
+            )
+        return [
+            render(
+                M.ANSWER_BELOW_TARGETS_NONE,
+                turn.language,
+                users=request.users,
+                use_case=use_case_note(use_case).render(turn.language),
+                missed="; ".join(missed),
+                context=request.context,
+                where=render(M.ANSWER_ON_GPU, turn.language, gpu=report.gpu.name)
+                if said.gpu is not None
+                else "",
+            )
+        ]
     turn.tool_results.append(result)
     turn.to_meet_targets = option
     heading = render(
@@ -308,7 +344,7 @@ def _to_meet_targets(
         users=request.users,
         use_case=use_case_note(use_case).render(turn.language),
         speed=profile.tokens_per_s_per_user,
-        ttft=profile.ttft_p95_s,
+        ttft=round(ttft, 1),
         request=render(
             M.ANSWER_TARGET_REQUEST,
             turn.language,

@@ -40,6 +40,8 @@ def advisor_value(key: str) -> float:
         "facilities_usd_per_server_month": prices.running.facilities_usd_per_server_month,
         "maintenance_pct_per_year": prices.running.maintenance_pct_per_year,
         "busy_hours_per_month": prices.running.busy_hours_per_month,
+        "tokens_per_word": workloads.daily.tokens_per_word,
+        "stt_realtime_factor": workloads.speech_to_text.realtime_factor,
     }
     if kind in simple:
         return simple[kind]
@@ -50,6 +52,8 @@ def advisor_value(key: str) -> float:
             "use_case_ttft": profile.ttft_p95_s,
             "use_case_speed": profile.tokens_per_s_per_user,
         }[kind]
+    if kind == "cloud_usd_per_gpu_hour":
+        return prices.cloud_usd_per_gpu_hour[args[0]].usd
     if kind == "quality_tier":
         return CATALOG.suitability[args[0]].quality_tier
     if kind == "quality_floor":

@@ -680,6 +680,13 @@ class M(Enum):
         "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с). С этой моделью "
         "дешевле всего это даёт ({request}):",
     )
+    ANSWER_CHEAPEST_SETUP = (
+        "answer.cheapest_setup",
+        "No GPU was named, so this is sized on the {gpu}, a reference card. The cheapest setup "
+        "with this model that serves the same load ({request}):",
+        "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Самая дешёвая "
+        "конфигурация с этой моделью для той же нагрузки ({request}):",
+    )
     ANSWER_BELOW_TARGETS_NONE = (
         "answer.below_targets_none",
         "At {users} users at once this misses what {use_case} needs: {missed}. No setup of this "

@@ -290,3 +290,18 @@ def test_a_sizing_that_no_setup_speeds_up_says_which_target_misses(
     assert response.to_meet_targets is None
     assert "misses what a general assistant needs" in response.answer
     assert f"{round(speed, 1):g} tokens/s per user against 20" in response.answer
+
+
+def test_a_sizing_on_the_default_gpu_adds_the_cheapest_setup_for_its_load(
+    service: AdvisorService,
+) -> None:
+    """Nobody chose the default H100 SXM: the answer keeps its figures as a reference and
+    adds the cheapest setup of the model for the same load; a named GPU gets no such line."""
+    default = service.ask(AskRequest(question="Llama 3.1 8B for 15 users"))
+    assert default.request is not None and default.request.gpu == "h100-sxm"
+    cheapest = default.to_meet_targets
+    assert cheapest is not None and cheapest.gpu.id != "h100-sxm"
+    assert "No GPU was named" in default.answer
+    assert cheapest.cost.capex_usd < (default.cost.capex_usd if default.cost else 0)
+    named = service.ask(AskRequest(question="Llama 3.1 8B for 15 users on one H100"))
+    assert "No GPU was named" not in named.answer

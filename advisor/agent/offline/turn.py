@@ -271,17 +271,25 @@ def _to_meet_targets(
     request: SizingRequest, report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> list[str]:
     """A sizing for several users that is slower than their use case needs: say so, and the
-    cheapest setup with this model (on the GPU the user named, if any) that meets it."""
-    use_case = turn.reading.said.use_case or "chat"
+    cheapest setup with this model (on the GPU the user named, if any) that meets it. A
+    sizing on the default GPU, which nobody chose, also gets the cheapest setup for its load:
+    the default is a reference card, not advice to buy a whole 8-GPU server."""
+    said = turn.reading.said
+    use_case = said.use_case or "chat"
     profile = catalog.workloads.use_cases[use_case]
     performance = report.performance
     ttft = ttft_target(profile, request.context - request.tokens_generated)
-    if request.users < 2 or (
-        performance.per_user_tokens_per_s >= profile.tokens_per_s_per_user
-        and performance.ttft_s <= ttft
-    ):
+    below = request.users >= 2 and (
+        performance.per_user_tokens_per_s < profile.tokens_per_s_per_user
+        or performance.ttft_s > ttft
+    )
+    default_gpu = (
+        said.gpu is None
+        and not said.owned
+        and request.gpu == SizingRequest.model_fields["gpu"].default
+    )
+    if not below and not default_gpu:
         return []
-    said = turn.reading.said
     goal: dict[str, Any] = {
         "model": request.model,
         "users": request.users,
@@ -302,6 +310,8 @@ def _to_meet_targets(
         (o for o in result.options if o.label in ("recommended", "owned") and o.meets_targets),
         None,
     )
+    if option is None and not below:
+        return []
     if option is None:  # none meets them: say which target misses and what would help
         turn.tool_results.append(result)  # the targets it was held to
         missed = []
@@ -336,22 +346,30 @@ def _to_meet_targets(
                 else "",
             )
         ]
+    if not below and option.gpu.id == request.gpu:
+        return []  # the default card is the cheapest way anyway
     turn.tool_results.append(result)
     turn.to_meet_targets = option
-    heading = render(
-        M.ANSWER_BELOW_TARGETS,
+    target_request = render(
+        M.ANSWER_TARGET_REQUEST,
         turn.language,
-        users=request.users,
-        use_case=use_case_note(use_case).render(turn.language),
-        speed=profile.tokens_per_s_per_user,
-        ttft=round(ttft, 1),
-        request=render(
-            M.ANSWER_TARGET_REQUEST,
-            turn.language,
-            input=result.workload.input_tokens,
-            output=result.workload.output_tokens,
-        ),
+        input=result.workload.input_tokens,
+        output=result.workload.output_tokens,
     )
+    if below:
+        heading = render(
+            M.ANSWER_BELOW_TARGETS,
+            turn.language,
+            users=request.users,
+            use_case=use_case_note(use_case).render(turn.language),
+            speed=profile.tokens_per_s_per_user,
+            ttft=round(ttft, 1),
+            request=target_request,
+        )
+    else:
+        heading = render(
+            M.ANSWER_CHEAPEST_SETUP, turn.language, gpu=report.gpu.name, request=target_request
+        )
     return [heading, f"- {render_option_line(option, turn.language)}"]
 
 

@@ -756,6 +756,14 @@ class M(Enum):
         "weights in {format}, the format {model} is published in",
         "веса в {format} — в этом формате опубликована {model}",
     )
+    ASSUMED_SAME_SIZING = (
+        "assumed.same_sizing",
+        "sized as {model}, the newest of the versions you may mean ({others} size the same: "
+        "weights within 3%, the same KV cache per token); name another if it matters",
+        "посчитано для {model}, самой новой из версий, которые могли иметься в виду ({others} "
+        "считаются так же: веса в пределах 3%, тот же KV-кэш на токен); назовите другую, если "
+        "это важно",
+    )
     ASSUMED_HEADCOUNT = (
         "assumed.headcount",
         "{headcount} staff, {share:g}% of them at once = {users} concurrent users",

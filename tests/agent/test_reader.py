@@ -42,7 +42,7 @@ def test_model_names_through_the_catalog(reader: Reader, question: str, model: s
     ("question", "candidates"),
     [
         ("70b на двух A100", {"llama-2-70b", "llama-3-70b", "llama-3.1-70b", "llama-3.3-70b"}),
-        ("deploy llama 8b", {"llama-3-8b", "llama-3.1-8b"}),
+        ("deploy gemma 27b", {"gemma-3-27b", "gemma-2-27b"}),
         ("gpt-oss for 30 users", {"gpt-oss-20b", "gpt-oss-120b"}),
     ],
 )
@@ -377,7 +377,7 @@ def test_names_as_people_write_them(reader: Reader, question: str, model: str) -
             "deepseek for 10 users",
             ["deepseek-v3.1", "deepseek-r1-0528", "deepseek-r1", "deepseek-v3"],
         ),
-        ("llama 70b", ["llama-3.3-70b", "llama-3.1-70b", "llama-3-70b", "llama-2-70b"]),
+        ("gemma 27b for 10 users", ["gemma-3-27b", "gemma-2-27b"]),
     ],
 )
 def test_ambiguous_names_ask_the_most_likely_first_and_keep_the_rest(
@@ -572,22 +572,47 @@ def test_a_quantized_version_is_the_common_4_bit_one(
 
 @pytest.mark.parametrize(
     ("reply", "model"),
-    [("3.3", "llama-3.3-70b"), ("да, 3.3", "llama-3.3-70b"), ("да", "llama-3.3-70b"),
-     ("3.1", "llama-3.1-70b"), ("qwen 2.5 32b", "qwen2.5-32b")],
+    [("3", "gemma-3-27b"), ("да, 3", "gemma-3-27b"), ("да", "gemma-3-27b"),
+     ("2", "gemma-2-27b"), ("gemma 2 27b", "gemma-2-27b")],
 )  # fmt: skip
 def test_a_reply_to_which_model_answers_it_and_keeps_the_rest(
     reader: Reader, reply: str, model: str
 ) -> None:
-    first = reader.read("можно ли запустить ламу 70б на одной A100 80гб в 4 бит?")
+    first = reader.read("можно ли запустить гемму 27б на одной A100 80гб в 4 бит?")
     assert first.clarification is not None and first.clarification.reason == "ambiguous"
     request = _request(reader, reply, first.draft)
     assert (request["model"], request["gpu"], request["precision"]) == (model, "a100-80gb", "int4")
 
 
 def test_a_family_reply_picks_among_the_sizes_asked_about(reader: Reader) -> None:
-    first = reader.read("квен 32б, 100 юзеров, 32к")
-    request = _request(reader, "qwen2.5", first.draft)
-    assert (request["model"], request["users"], request["context"]) == ("qwen2.5-32b", 100, 32768)
+    first = reader.read("гемма 27б, 100 юзеров, 8к")
+    request = _request(reader, "gemma 2", first.draft)
+    assert (request["model"], request["users"], request["context"]) == ("gemma-2-27b", 100, 8192)
+
+
+@pytest.mark.parametrize(
+    ("question", "model", "alike"),
+    [
+        ("квен 32б, 100 юзеров, 32к", "qwen3-32b", ["qwen2.5-32b"]),
+        (
+            "llama 70b for 20 users",
+            "llama-3.3-70b",
+            ["llama-3.1-70b", "llama-3-70b", "llama-2-70b"],
+        ),
+        ("ламу 70б, 50 юзеров, 8к контекста", "llama-3.3-70b", ["llama-3.1-70b", "llama-3-70b"]),
+    ],
+)
+def test_versions_that_size_alike_are_sized_as_the_newest_and_named(
+    reader: Reader, question: str, model: str, alike: list[str]
+) -> None:
+    """Asking which of the versions was meant would not change the hardware: the newest that
+    reads the context is sized, and the answer names the others (Llama 2 70B reads 4k)."""
+    reading = reader.read(question)
+    assert reading.request is not None and reading.request["model"] == model
+    assert reading.said.same_sizing == alike
+    assert any(n.code is M.ASSUMED_SAME_SIZING for n in reading.notes)
+    assert reader.read("deepseek for 10 users").request is None  # V3 and R1: ask
+    assert reader.read("how many gpus for a 70b model?").request is None  # no family named
 
 
 @pytest.mark.parametrize(

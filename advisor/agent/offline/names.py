@@ -92,6 +92,7 @@ class ModelMention:
     model_id: str | None
     candidates: tuple[str, ...] = ()
     unknown: str | None = None  # a model named that the catalog does not carry
+    family_named: bool = True  # False for a bare size ("a 70b model"): the family is open
 
 
 def _size_b(parts: frozenset[str]) -> float:
@@ -276,7 +277,8 @@ class ModelMatcher:
             return ModelMention(plain[0].model_id)
         if not plain:
             return ModelMention(None, unknown=sizes[0])
-        return ModelMention(None, tuple(m.model_id for m in self._newest_first(plain)))
+        ordered = tuple(m.model_id for m in self._newest_first(plain))
+        return ModelMention(None, ordered, family_named=False)
 
     @staticmethod
     def _newest_first(models: list[_Model]) -> list[_Model]:

@@ -17,6 +17,7 @@ they say (`follow_up`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,9 +29,10 @@ from advisor.agent.offline.normalize import normalize
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
-from advisor.messages import Note
+from advisor.messages import M, Note, note
 from advisor.services.sizing import normalized_request, parse_request
-from advisor.sizing.request import ENGINES, EXPERT_OFFLOAD_ALL
+from advisor.sizing.kv_cache import kv_bytes_per_token
+from advisor.sizing.request import ENGINES, EXPERT_OFFLOAD_ALL, SizingRequest
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
@@ -94,6 +96,7 @@ class Said(BaseModel):
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
+    same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     deadline_hours: float | None = None
     tokens_per_example: int | None = None
     dataset_examples: int | None = None
@@ -323,6 +326,9 @@ _COST = re.compile(
     r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
     r"in (?:rubles|roubles|dollars|usd)|\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b"
 )
+# Versions of a model whose weights differ by less than this size alike: which one was meant
+# does not change the hardware (Llama 3, 3.1 and 3.3 70B: 70.6B each; Llama 2 70B: 69.0B).
+SAME_SIZE_SPREAD = 1.03
 # The draft key that carries the models a clarification asked between to the reply.
 ASKED_MODELS = "asked_models"
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -598,7 +604,36 @@ class Reader:
                 said.seq_len = length
             else:
                 said.context = length
+        if (
+            said.model is None
+            and mention is not None
+            and mention.unknown is None
+            and mention.family_named
+        ):
+            alike = self._sizes_the_same(mention.candidates, said.context or said.seq_len)
+            if alike:
+                said.model, *said.same_sizing = alike
         return said
+
+    def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
+        """The versions a name leaves open that can read the context, newest first, when they
+        size alike (weights within 3%, the same KV cache per token): asking which one would
+        not change the answer. Empty when they differ."""
+        need = context or SizingRequest.model_fields["context"].default
+        models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
+        if len(models) != len(candidates) or len(models) < 2:
+            return []
+        # Versions of one line differ only in their numbers (llama-3.1-70b, llama-3.3-70b);
+        # DeepSeek V3 and R1, or a bare "70b" across lines, are different models to ask about.
+        if len({re.sub(r"[\d.]", "", m.id) for m in models}) != 1:
+            return []
+        models = [m for m in models if m.architecture.max_position_embeddings >= need]
+        params = [m.reported_params_b or 0.0 for m in models]
+        if not models or min(params) <= 0 or max(params) > SAME_SIZE_SPREAD * min(params):
+            return []
+        if len({kv_bytes_per_token(m.architecture, 2.0) for m in models}) != 1:
+            return []
+        return [m.id for m in sorted(models, key=lambda m: m.released or "", reverse=True)]
 
     def _read_gpus(self, undictated: str, text: str, said: Said) -> None:
         """The GPU, its count and whether the customer owns it; a GPU count is never read
@@ -700,6 +735,15 @@ class Reader:
         if said.epochs is not None and not float(said.epochs).is_integer():
             fields["epochs"] = said.epochs
         notes: list[Note] = []
+        if said.same_sizing and said.model is not None:
+            names = self.catalog.models
+            notes.append(
+                note(
+                    M.ASSUMED_SAME_SIZING,
+                    model=names[said.model].name,
+                    others=", ".join(names[c].name for c in said.same_sizing),
+                )
+            )
         workloads = self.catalog.workloads
         if "users" not in fields and said.headcount is not None:
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)

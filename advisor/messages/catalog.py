@@ -1241,7 +1241,11 @@ class M(Enum):
         "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
         "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
     )
-    REC_CLOUD_RUN = ("rec.cloud_run", "${usd:,.2f}", "${usd:,.2f}")
+    REC_CLOUD_RUN = (
+        "rec.cloud_run",
+        "${usd:,.2f} at ${rate:g} per GPU-hour",
+        "${usd:,.2f} по ${rate:g} за GPU-час",
+    )
     REC_NO_CLOUD_RATE = ("rec.no_cloud_rate", "no public rate", "нет публичной ставки")
     REC_HEADING_UNMET = ("rec.heading_unmet", "Not met", "Не выполнено")
     REC_HEADING_FIT = ("rec.heading_fit", "What would make it work", "Что поможет")

@@ -81,6 +81,10 @@ class RecommendRequest(BaseModel):
         description="words of text a working day (instead of tokens): tokens at the catalog's "
         "tokens per word",
     )
+    rentable_only: bool = Field(
+        default=False,
+        description="only GPUs with a public on-demand rate: the question is about renting",
+    )
     audio_hours_per_day: float | None = Field(
         default=None,
         gt=0,

@@ -374,7 +374,9 @@ class _Search:
         return [
             g
             for g in self.catalog.gpus.values()
-            if g.gpu_class != "cpu" and g.id in self.prices.gpus
+            if g.gpu_class != "cpu"
+            and g.id in self.prices.gpus
+            and (not self.request.rentable_only or g.id in self.prices.cloud_usd_per_gpu_hour)
         ]
 
     def size(

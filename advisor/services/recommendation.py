@@ -258,8 +258,10 @@ def cost_lines(option: Option, language: Language) -> list[str]:
         )
     if cost.run_usd is not None:
         cloud = (
-            render(M.REC_CLOUD_RUN, language, usd=cost.cloud_run_usd)
-            if cost.cloud_run_usd is not None
+            render(
+                M.REC_CLOUD_RUN, language, usd=cost.cloud_run_usd, rate=cost.cloud_usd_per_gpu_hour
+            )
+            if cost.cloud_run_usd is not None and cost.cloud_usd_per_gpu_hour is not None
             else render(M.REC_NO_CLOUD_RATE, language)
         )
         lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))

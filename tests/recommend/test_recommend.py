@@ -315,3 +315,12 @@ def test_speech_to_text_is_stated_beside_the_options(catalog: Catalog) -> None:
     assert "Not included above: transcribing 2,000 hours" in recommendation_text(result, "en")
     plain = recommend(RecommendRequest(use_case="summarization", requests_per_day=20_000), catalog)
     assert plain.transcription_i18n is None
+
+
+def test_a_rent_question_considers_only_gpus_with_a_public_rate(catalog: Catalog) -> None:
+    result = recommend(
+        RecommendRequest(model="llama-3.1-8b", users=30, rentable_only=True), catalog
+    )
+    rates = catalog.prices.cloud_usd_per_gpu_hour
+    assert result.options and all(o.gpu.id in rates for o in result.options)
+    assert all(o.cost.cloud_monthly_usd is not None for o in result.options)

@@ -460,7 +460,8 @@ def render_recommendation(
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language))
-        if "rent" in wants and lead.cost.cloud_monthly_usd is None and lead.gpu.market != "owned":
+        rented = lead.cost.cloud_monthly_usd or lead.cost.cloud_run_usd
+        if "rent" in wants and rented is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
             lines.append(render(M.REC_GEFORCE_LICENCE, language))

@@ -172,13 +172,17 @@ _COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], *_HEADCOUNT_PATTERNS[-2:])
 # A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",
 # "5,000 calls per day". Only nouns that are requests; "100 сотрудников в день" is not one.
 _PER_DAY = re.compile(
-    rf"(?<![\w.]){NUM}{_K}\s+(?:\w+\s+)?"
+    rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
+    r"\s+(?:\w+\s+)?"
     r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
     r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
     r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|сообщени\w*|заявк\w*|страниц\w*|"
     r"pages|reports|отчёт\w*|отчет\w*)"
     r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|месяц\w*|month)\b"
 )
+# "лям запросов в день": a million with no number before it.
+_MILLION_WORD = re.compile(r"(?<![\d\w.])(?:лям|лимон)\w*(?=\s)")
+_VOLUME_SCALES = {"k": 1e3, "тыс": 1e3, "thousand": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6}
 
 
 # A volume of text per day or month: "2M tokens/day", "200M tok a day", "5 million words per
@@ -215,6 +219,32 @@ def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | N
     )
 
 
+# The length of an answer: "средний ответ 300 токенов", "answers of ~500 tokens",
+# "400-token replies". Not a context: the output part of one.
+_OUTPUT_LENGTH = re.compile(
+    r"(?:ответ\w*|answers?|responses?|replies|outputs?)\s+"
+    rf"(?:(?:в среднем|on average|average|avg|of|по|около|about|up to|до)\s+)*~?{NUM}{_K}\s*"
+    r"(?:токен\w*|tokens?)"
+    rf"|(?<![\w.]){NUM}{_K}[\s-]*(?:токен\w*|tokens?)\s+(?:(?:на|per|in|each|a)\s+)?"
+    r"(?:ответ\w*|answers?|responses?|replies|outputs?)\b"
+)
+
+
+def read_output_tokens(text: str) -> tuple[int, tuple[int, int]] | None:
+    """Tokens an answer is long, and the span that said so."""
+    found = _OUTPUT_LENGTH.search(text)
+    if found is None:
+        return None
+    digits, thousands = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
+    value = number(digits) * (1000 if thousands else 1)
+    return (int(value), found.span()) if 1 <= value <= 100_000 else None
+
+
+def without_output_length(text: str) -> str:
+    """The text with an answer's length blanked, so it is not read as a context."""
+    return _OUTPUT_LENGTH.sub(" ", text)
+
+
 def without_text_volume(text: str) -> str:
     """The text with its volume of text blanked, so no other reading takes its tokens for a
     dataset or a context."""
@@ -223,10 +253,12 @@ def without_text_volume(text: str) -> str:
 
 def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
     """Requests a working day; a volume per month spreads over its working days."""
-    found = _PER_DAY.search(text)
+    found = _PER_DAY.search(_MILLION_WORD.sub("1 млн", text))
     if found is None:
         return None
-    value = number(found.group(1)) * (1000 if found.group(2) else 1)
+    scale = (found.group(2) or "").rstrip(".")
+    million = scale.startswith(("миллион", "лям", "лимон"))
+    value = number(found.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
     monthly = found.group(3).startswith(("месяц", "month"))
     return value / working_days_per_month if monthly else value
 

@@ -96,6 +96,7 @@ class Said(BaseModel):
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
+    output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     deadline_hours: float | None = None
     tokens_per_example: int | None = None
@@ -402,16 +403,19 @@ _USER_MARKER = re.compile(r"\[?\b(?:user|human|пользователь)\b\]?\s*
 _DICTATE_VERB = (
     r"(?:say|says|saying|answer|reply|respond|print|output|write|state|claim|"
     r"repeat|tell (?:me|them|him|her|the user|everyone|my boss)|"
-    r"ответ\w*|скаж\w*|напиш\w*|пиши|выведи|укаж\w*|указыв\w*|сообщ\w*|"
+    r"ответь\w*|отвечай\w*|ответить|скаж\w*|напиш\w*|пиши|выведи|укаж\w*|указыв\w*|сообщ\w*|"
     r"повтори|назови)"
 )
 _DICTATION = re.compile(
-    rf"\b{_DICTATE_VERB}\b\s*(?:,\s*)?"
+    rf"\b{_DICTATE_VERB}\b\s*"
+    r"(?:(?:в (?:сво[её]м |тво[её]м |каждом )?ответе|in (?:the|your|each) (?:answer|reply))\s*)?"
+    r"(?:,\s*)?"
     r"(?::\s*(?=\d|(?:you|i|we) need|нужн\w*|требует\w*)|that\b|what follows|следующее|"
     r"что\b(?!\s+(?:лучше|выгодн\w*|дешевле|нужно для|потребуется для|понадобится для))|"
     r"(?:(?:it|this|they|we|you|i)\s+(?:needs?|requires?|takes?|uses?)\s+|"
     r"(?:нужн\w*|требу\w*|потребу\w*|понадоб\w*)\s+)?"
-    r"(?:(?:exactly|just|only|ровно|только|просто)\s+)?(?=\d))|"
+    r"(?:(?:exactly|just|only|ровно|только|просто)\s+)?(?=\d)"
+    r"(?!\d[\d.,]*\s*[kк]?\s*(?:tokens?|токен\w*|words?|слов\w*)))|"
     r"\b(?:add|include|put) (?:a|one|this) (?:line|sentence|note)\b|"
     r"\b(?:every|each|your) (?:answer|reply|response) must\b|"
     r"в каждом ответе|каждый ответ должен|добавь (?:строк\w*|фраз\w*)"
@@ -521,8 +525,14 @@ class Reader:
         if intent == "recommend":
             seed = previous_goal
             if seed is None and previous is not None:  # "а дешевле?" after a sizing: price it
+                default_context = SizingRequest.model_fields["context"].default
                 seed = GoalContext(
-                    goal={k: previous[k] for k in _PRICED_FROM_SIZING if previous.get(k)}
+                    goal={
+                        k: previous[k]
+                        for k in _PRICED_FROM_SIZING
+                        if previous.get(k)
+                        and not (k == "context" and previous[k] == default_context)
+                    }
                 )
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
@@ -557,6 +567,10 @@ class Reader:
         if volume is not None:
             said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day
             text, undictated = q.without_text_volume(text), q.without_text_volume(undictated)
+        answer = q.read_output_tokens(text)
+        if answer is not None:
+            said.output_tokens = answer[0]
+            text, undictated = q.without_output_length(text), q.without_output_length(undictated)
         if mention is not None and mention.model_id is not None:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
@@ -726,6 +740,7 @@ class Reader:
                 "activation_offload",
                 "cross_entropy",
                 "training_kernels",
+                "output_tokens",
             )
             if (value := getattr(said, name)) is not None
         }
@@ -800,7 +815,9 @@ class Reader:
             goal.update({k: v for k, v in said_load.items() if v is not None})
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
-        for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context"):
+        if "rent" in said.wants:
+            goal["rentable_only"] = True
+        for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context", "output_tokens"):
             value = getattr(said, name)
             if value is not None:
                 goal[name] = value

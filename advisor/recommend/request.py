@@ -81,6 +81,11 @@ class RecommendRequest(BaseModel):
         description="words of text a working day (instead of tokens): tokens at the catalog's "
         "tokens per word",
     )
+    strongest: bool = Field(
+        default=False,
+        description="the strongest model the budget buys is wanted, not the cheapest that "
+        "meets the targets: the budget bounds the stronger option instead of 3x the price",
+    )
     rentable_only: bool = Field(
         default=False,
         description="only GPUs with a public on-demand rate: the question is about renting",

@@ -334,7 +334,10 @@ class _Search:
             smallest = sorted(
                 by_tier[tier], key=lambda s: self.catalog.models[s.model].reported_params_b or 0
             )
-            chosen += [(self.catalog.models[s.model], s) for s in smallest[:SHORTLIST_PER_TIER]]
+            picked = smallest[:SHORTLIST_PER_TIER]
+            if self.request.strongest:  # the largest of a tier too: the budget may buy them
+                picked += [s for s in smallest[-SHORTLIST_PER_TIER:] if s not in picked]
+            chosen += [(self.catalog.models[s.model], s) for s in picked]
         return chosen
 
     def _suits(self, suit: Suitability) -> bool:
@@ -760,13 +763,26 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         ):
             add("scale", scaled)
         # A stronger model within QUALITY_PREMIUM x the recommended 3-year cost: beyond that
-        # it is another purchase, not an upgrade of this one.
-        stronger = [
-            c
-            for c in production
-            if c.tier > best.tier and c.spend.tco_3y_usd <= QUALITY_PREMIUM * best.spend.tco_3y_usd
-        ]
-        better = min(stronger, key=_Config.key, default=None)
+        # it is another purchase, not an upgrade of this one. Asked for the strongest model a
+        # budget buys, the budget is the bound and the strongest tier wins.
+        if request.strongest and budget is not None:
+            stronger = [
+                c
+                for c in production
+                if (c.tier, c.model.reported_params_b or 0.0)
+                > (best.tier, best.model.reported_params_b or 0.0)
+            ]
+            better = max(
+                stronger,
+                key=lambda c: (c.tier, c.model.reported_params_b or 0.0, -c.spend.capex_usd),
+                default=None,
+            )
+        else:
+            premium = QUALITY_PREMIUM * best.spend.tco_3y_usd
+            stronger = [
+                c for c in production if c.tier > best.tier and c.spend.tco_3y_usd <= premium
+            ]
+            better = min(stronger, key=_Config.key, default=None)
         if better is not None:
             add("quality", better, base=best)
         others = [c for c in _pareto(affordable) if not any(_same(c, p) for p in picked)]

@@ -12,7 +12,11 @@ from advisor.messages import M, render_all
 from advisor.recommend import RecommendRequest, recommend
 from advisor.recommend import search as search_module
 from advisor.recommend.report import Recommendation
-from advisor.services.recommendation import recommend_deployment, recommendation_text
+from advisor.services.recommendation import (
+    lead_option,
+    recommend_deployment,
+    recommendation_text,
+)
 from tests.recommend.helpers import assert_option_holds
 
 
@@ -324,3 +328,18 @@ def test_a_rent_question_considers_only_gpus_with_a_public_rate(catalog: Catalog
     rates = catalog.prices.cloud_usd_per_gpu_hour
     assert result.options and all(o.gpu.id in rates for o in result.options)
     assert all(o.cost.cloud_monthly_usd is not None for o in result.options)
+
+
+def test_the_strongest_model_a_budget_buys_is_offered_when_asked(catalog: Catalog) -> None:
+    """Asked for the strongest model a budget buys, the stronger option is bounded by the
+    budget, not by three times the recommended price, and the biggest of the top tier wins."""
+    plain = recommend(RecommendRequest(budget_rub=3_000_000, language="en"), catalog)
+    strongest = recommend(
+        RecommendRequest(budget_rub=3_000_000, language="en", strongest=True), catalog
+    )
+    budget = 3_000_000 / catalog.prices.rub_per_usd.value
+    best = next(o for o in strongest.options if o.label == "quality")
+    assert best.cost.capex_usd <= budget
+    plain_best = max(o.quality_tier for o in plain.options)
+    assert best.quality_tier >= plain_best
+    assert lead_option(strongest, ["largest_model"]) is best

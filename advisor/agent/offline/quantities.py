@@ -638,8 +638,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "largest_model",
         re.compile(
-            r"(?:biggest|largest|most powerful|heaviest) model|"
-            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л)\w* модел\w*|"
+            r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) model|"
+            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л|сильн|умн|лучш)\w* модел\w*|"
             r"максимальн\w* (?:по размеру )?модел\w*"
         ),
     ),

@@ -817,6 +817,8 @@ class Reader:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
         if "rent" in said.wants:
             goal["rentable_only"] = True
+        if "largest_model" in said.wants:
+            goal["strongest"] = True
         for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context", "output_tokens"):
             value = getattr(said, name)
             if value is not None:

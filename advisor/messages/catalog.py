@@ -583,6 +583,13 @@ class M(Enum):
         "Memory per GPU: {per_gpu} GB of {capacity} GB",
         "Память на GPU: {per_gpu} ГБ из {capacity} ГБ",
     )
+    ANSWER_MEMORY_USABLE = (
+        "answer.memory_usable",
+        "Memory per GPU: {per_gpu} GB of the {usable} GB PyTorch can use on this {capacity} GB card "
+        "(its memory is {capacity} GiB, counted in decimal GB here)",
+        "Память на GPU: {per_gpu} ГБ из {usable} ГБ, доступных PyTorch на этой карте на "
+        "{capacity} ГБ (её память — {capacity} ГиБ, здесь в десятичных ГБ)",
+    )
     ANSWER_MEMORY_NO_FIT = (
         "answer.memory_no_fit",
         "Needed per GPU: {per_gpu} GB, the card has {capacity} GB",

@@ -211,3 +211,24 @@ def test_the_families_a_missing_model_is_asked_from_are_names_not_fragments(
     assert {"Llama", "DeepSeek", "gpt-oss", "Code Llama", "Qwen3"} <= set(families)
     assert not {"Code", "LLaMA", "SmolLM2"} & set(families)
     assert len({f.casefold() for f in families}) == len(families)
+
+
+def test_a_training_peak_above_the_marketed_size_is_shown_against_what_pytorch_can_use(
+    catalog: Catalog,
+) -> None:
+    """'84.2 GB of 80 GB' read as not fitting: training may use the device total PyTorch
+    reports, so the line names that usable figure instead."""
+    from advisor.agent.offline.answer import render_sizing
+    from advisor.sizing import SizingRequest, size
+
+    report = size(
+        SizingRequest(
+            model="llama-3-70b", task="full", gpu="h100-sxm", gpus=16, dataset_tokens=8e7
+        ),
+        catalog,
+    )
+    assert report.fits and report.memory.per_gpu_gb > report.memory.capacity_per_gpu_gb
+    text = render_sizing(report, catalog, "en", [])
+    assert f"of the {fmt(round(report.memory.usable_per_gpu_gb, 1))} GB PyTorch can use" in text
+    inference = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm"), catalog)
+    assert "PyTorch can use" not in render_sizing(inference, catalog, "en", [])

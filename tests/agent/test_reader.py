@@ -775,3 +775,17 @@ def test_a_million_requests_a_day_and_an_answers_length_are_load_not_context(
 )
 def test_an_answers_length_is_read(reader: Reader, question: str, tokens: int) -> None:
     assert reader.read(question).said.output_tokens == tokens
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        ("fine-tune Llama 3.1 8B on 50k examples by Friday (3 days)", "deadline_hours", 72.0),
+        ("support bot for our 40 support agents, budget $60k", "headcount", 40),
+        ("ассистент для 120 специалистов поддержки", "headcount", 120),
+    ],
+)
+def test_deadlines_in_brackets_and_support_staff_are_read(
+    reader: Reader, question: str, field: str, value: object
+) -> None:
+    assert getattr(reader.read(question).said, field) == value

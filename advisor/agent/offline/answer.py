@@ -224,7 +224,13 @@ def _memory_line(report: SizingReport, language: Language) -> str:
         "per_gpu": fmt(round(memory.per_gpu_gb, 1)),
         "capacity": fmt(memory.capacity_per_gpu_gb),
     }
-    line = render(M.ANSWER_MEMORY if report.fits else M.ANSWER_MEMORY_NO_FIT, language, **values)
+    code = M.ANSWER_MEMORY if report.fits else M.ANSWER_MEMORY_NO_FIT
+    if report.fits and memory.per_gpu_gb > memory.capacity_per_gpu_gb:
+        # training may use the device total PyTorch reports, which the marketed decimal
+        # figure understates ("80 GB" is 79.2 GiB = 85.0 GB)
+        code = M.ANSWER_MEMORY_USABLE
+        values["usable"] = fmt(round(memory.usable_per_gpu_gb, 1))
+    line = render(code, language, **values)
     parts = breakdown_parts(memory.breakdown_gb, language)
     line += (": " + parts if parts else "") + "."
     if memory.host_offload_gb:

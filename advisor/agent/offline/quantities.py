@@ -115,6 +115,8 @@ _USER_NOUN = (
 _LOAD_NOUN = rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|диалог\w*|чат\w*|клиент\w*)"
 _STAFF_NOUN = (
     r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
+    r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|"
+    r"специалист\w*|консультант\w*|врач\w*|"
     r"сотрудник\w*|работник\w*|коллег\w*|разработчик\w*|прогер\w*|программист\w*|юрист\w*|"
     r"аналитик\w*|менеджер\w*|инженер\w*)"
 )
@@ -371,7 +373,7 @@ def _scale(word: str) -> float:
 
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE = re.compile(
-    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in)\s*[:—-]?\s*"
+    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\()\s*[:—-]?\s*"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )

@@ -750,8 +750,13 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
     ]
     best = min(headroom or production, key=_Config.key, default=None)
     if best is not None and request.owned is None:
-        start = _start(search, best, fitting)
-        if start is not None and not _same(start, best):
+        within = [c for c in fitting if budget is None or c.spend.capex_usd <= budget]
+        start = _start(search, best, within)
+        if (
+            start is not None
+            and not _same(start, best)
+            and (budget is None or start.spend.capex_usd <= budget)
+        ):
             add("start", start)
         add("recommended", best)
         scaled = search.grow(best, math.ceil(load.concurrency * SCALE))

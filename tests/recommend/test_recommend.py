@@ -343,3 +343,17 @@ def test_the_strongest_model_a_budget_buys_is_offered_when_asked(catalog: Catalo
     plain_best = max(o.quality_tier for o in plain.options)
     assert best.quality_tier >= plain_best
     assert lead_option(strongest, ["largest_model"]) is best
+
+
+def test_a_training_start_option_stays_within_the_budget(catalog: Catalog) -> None:
+    """The 'start' option of a training goal is cheaper over three years than the
+    recommended one; it must still fit the budget (2 x RTX PRO 6000 at $25,200 was offered
+    against $18,000 because its 3-year cost was lower than eight RTX 3090s')."""
+    result = recommend(
+        RecommendRequest(
+            task="full", model="qwen2.5-7b", dataset_tokens=10_000_000, budget_usd=18_000
+        ),
+        catalog,
+    )
+    assert result.options
+    assert all(o.cost.capex_usd <= 18_000 for o in result.options if o.label != "closest")

@@ -56,6 +56,12 @@ def recommendation_summary(result: Recommendation, language: Language = "en") ->
     )
 
 
+def rent_usd(option: Option) -> float | None:
+    """What renting the option's GPUs costs: a service a month, or a training run; None
+    where the catalog has no public rate."""
+    return option.cost.cloud_monthly_usd or option.cost.cloud_run_usd
+
+
 def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
     """The option the answer leads with: the recommended one (the cheapest to rent when the
     person asked about renting, the cheapest when they asked for the cheapest), the best on
@@ -65,13 +71,9 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         return None
     serving = [o for o in options if o.label in ("recommended", "pareto")]
     if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
-
-        def rent(option: Option) -> float | None:  # a service a month, or a training run
-            return option.cost.cloud_monthly_usd or option.cost.cloud_run_usd
-
-        rentable = [o for o in serving if rent(o) is not None]
+        rentable = [o for o in serving if rent_usd(o) is not None]
         if rentable:
-            return min(rentable, key=lambda o: rent(o) or 0.0)
+            return min(rentable, key=lambda o: rent_usd(o) or 0.0)
     if "largest_model" in wants:  # the strongest model of those that serve the load
         strong = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
         if strong:

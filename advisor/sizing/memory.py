@@ -140,7 +140,7 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     )
 
 
-_LORA_DIMS = {
+LORA_ATTENTION_DIMS = {
     "q": lambda a: (a.hidden_size, a.num_attention_heads * a.head_dim),
     "k": lambda a: (a.hidden_size, a.num_kv_heads * a.head_dim),
     "v": lambda a: (a.hidden_size, a.num_kv_heads * a.head_dim),
@@ -153,8 +153,8 @@ def lora_parameters(arch: Architecture, rank: int, targets: list[str]) -> int:
     total = 0
     for index in range(arch.num_layers):
         for target in targets:
-            if target in _LORA_DIMS:
-                d_in, d_out = _LORA_DIMS[target](arch)
+            if target in LORA_ATTENTION_DIMS:
+                d_in, d_out = LORA_ATTENTION_DIMS[target](arch)
                 total += rank * (d_in + d_out)
                 continue
             if target == "gate" and not arch.gated_mlp:

@@ -14,6 +14,7 @@ from advisor.catalog.schema import Architecture, Gpu
 from advisor.sizing.inputs import GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.kv_cache import layer_kv_bytes_per_token
 from advisor.sizing.memory import (
+    LORA_ATTENTION_DIMS,
     mlp_activation_width,
     trainable_bytes,
     trainable_parameters,
@@ -403,14 +404,10 @@ def _data_parallel_s(inputs: Inputs, layout: Layout, grads: float) -> float:
 
 def _lora_dims(arch: Architecture, target: str) -> tuple[int, int]:
     """(d_in, d_out) of an adapted matrix for one token (a MoE token's active experts)."""
-    q = arch.num_attention_heads * arch.head_dim
-    kv = arch.num_kv_heads * arch.head_dim
+    if target in LORA_ATTENTION_DIMS:
+        return LORA_ATTENTION_DIMS[target](arch)
     width = mlp_activation_width(arch)
     return {
-        "q": (arch.hidden_size, q),
-        "k": (arch.hidden_size, kv),
-        "v": (arch.hidden_size, kv),
-        "o": (q, arch.hidden_size),
         "gate": (arch.hidden_size, width if arch.gated_mlp else 0),
         "up": (arch.hidden_size, width),
         "down": (width, arch.hidden_size),

@@ -25,6 +25,7 @@ from advisor.services.recommendation import (
     fit_line,
     lead_option,
     option_label,
+    rent_usd,
     rental_line,
 )
 from advisor.services.sizing import SizingCost
@@ -466,8 +467,7 @@ def render_recommendation(
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language))
-        rented = lead.cost.cloud_monthly_usd or lead.cost.cloud_run_usd
-        if "rent" in wants and rented is None and lead.gpu.market != "owned":
+        if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
             lines.append(render(M.REC_GEFORCE_LICENCE, language))

@@ -187,6 +187,12 @@ _MILLION_WORD = re.compile(r"(?<![\d\w.])(?:лям|лимон)\w*(?=\s)")
 _VOLUME_SCALES = {"k": 1e3, "тыс": 1e3, "thousand": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6}
 
 
+def _per_working_day(value: float, period: str, working_days_per_month: float) -> float:
+    """A volume a day, or a month's spread over its working days."""
+    monthly = period.startswith(("месяц", "month"))
+    return value / working_days_per_month if monthly else value
+
+
 # A volume of text per day or month: "2M tokens/day", "200M tok a day", "5 million words per
 # month", "10 млн токенов в сутки", "5 млн слов в месяц".
 _TEXT_VOLUME = re.compile(
@@ -211,8 +217,7 @@ def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | N
     if found is None:
         return None
     value = number(found.group(1)) * _scale((found.group(2) or "").rstrip("."))
-    if found.group(4).startswith(("месяц", "month")):
-        value /= working_days_per_month
+    value = _per_working_day(value, found.group(4), working_days_per_month)
     words = found.group(3).startswith(("word", "слов"))
     return TextVolume(
         tokens_per_day=None if words else value,
@@ -261,8 +266,7 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     scale = (found.group(2) or "").rstrip(".")
     million = scale.startswith(("миллион", "лям", "лимон"))
     value = number(found.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
-    monthly = found.group(3).startswith(("месяц", "month"))
-    return value / working_days_per_month if monthly else value
+    return _per_working_day(value, found.group(3), working_days_per_month)
 
 
 # Speech to transcribe before an LLM reads it: "2000 hours of recordings a month", or calls
@@ -283,8 +287,7 @@ def read_audio_hours_per_day(
     found = _AUDIO_HOURS.search(text)
     if found is not None:
         value = number(found.group(1)) * (1000 if found.group(2) else 1)
-        monthly = found.group(3).startswith(("месяц", "month"))
-        return value / working_days_per_month if monthly else value
+        return _per_working_day(value, found.group(3), working_days_per_month)
     if requests_per_day and _CALLS.search(text):
         minutes = _CALL_MINUTES.search(text)
         if minutes is not None and 0 < number(minutes.group(1)) <= 600:

@@ -46,6 +46,10 @@ Frontend = Literal["api", "offline"]
 
 TASKS: tuple[Task, ...] = ("inference", "lora", "qlora", "full", "pretrain")
 ENGINES: tuple[Engine, ...] = ("vllm", "llama.cpp", "transformers", "trt-llm")
+# What a request that names neither uses: a reference card and a 4k-token request. Answers
+# treat them as unstated (the default GPU is not advice to buy it).
+DEFAULT_GPU = "h100-sxm"
+DEFAULT_CONTEXT = 4096
 EXPERT_OFFLOAD_ALL = 100_000  # more than any model's layers: every MoE layer's experts
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full", "pretrain"})
 ALL_LINEAR: tuple[LoraTarget, ...] = ("q", "k", "v", "o", "gate", "up", "down")
@@ -75,7 +79,7 @@ class SizingRequest(BaseModel):
         f"Hugging Face config.json as an object (at most {HF_CONFIG_MAX_CHARS:,} characters)",
     )
     task: Task = Field(default="inference", description="what the GPUs must do")
-    gpu: str = Field(default="h100-sxm", max_length=60, description="catalog id of the GPU")
+    gpu: str = Field(default=DEFAULT_GPU, max_length=60, description="catalog id of the GPU")
     gpus: int | None = Field(
         default=None, ge=1, le=1024, description="GPU count; unset = the minimum that fits"
     )
@@ -103,7 +107,10 @@ class SizingRequest(BaseModel):
         default=None, description="KV-cache format; unset = the compute dtype (bf16)"
     )
     context: int = Field(
-        default=4096, ge=1, le=10_000_000, description="tokens per request: prompt + output"
+        default=DEFAULT_CONTEXT,
+        ge=1,
+        le=10_000_000,
+        description="tokens per request: prompt + output",
     )
     users: int = Field(default=1, ge=1, le=1_000_000, description="concurrent requests")
     engine: Engine = Field(default="vllm", description="inference engine")

@@ -32,7 +32,7 @@ from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.kv_cache import kv_bytes_per_token
-from advisor.sizing.request import ENGINES, EXPERT_OFFLOAD_ALL, SizingRequest
+from advisor.sizing.request import DEFAULT_CONTEXT, ENGINES, EXPERT_OFFLOAD_ALL
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
@@ -525,13 +525,12 @@ class Reader:
         if intent == "recommend":
             seed = previous_goal
             if seed is None and previous is not None:  # "а дешевле?" after a sizing: price it
-                default_context = SizingRequest.model_fields["context"].default
                 seed = GoalContext(
                     goal={
                         k: previous[k]
                         for k in _PRICED_FROM_SIZING
                         if previous.get(k)
-                        and not (k == "context" and previous[k] == default_context)
+                        and not (k == "context" and previous[k] == DEFAULT_CONTEXT)
                     }
                 )
             common["goal"] = self._goal(said, fields, language, seed)
@@ -633,7 +632,7 @@ class Reader:
         """The versions a name leaves open that can read the context, newest first, when they
         size alike (weights within 3%, the same KV cache per token): asking which one would
         not change the answer. Empty when they differ."""
-        need = context or SizingRequest.model_fields["context"].default
+        need = context or DEFAULT_CONTEXT
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
         if len(models) != len(candidates) or len(models) < 2:
             return []

@@ -40,7 +40,7 @@ from advisor.services.sizing import (
     sizing_summary,
 )
 from advisor.sizing.report import Comparison, SizingReport
-from advisor.sizing.request import SizingRequest
+from advisor.sizing.request import DEFAULT_CONTEXT, DEFAULT_GPU, SizingRequest
 from advisor.sizing.workload import ttft_target
 
 if TYPE_CHECKING:
@@ -283,11 +283,7 @@ def _to_meet_targets(
         performance.per_user_tokens_per_s < profile.tokens_per_s_per_user
         or performance.ttft_s > ttft
     )
-    default_gpu = (
-        said.gpu is None
-        and not said.owned
-        and request.gpu == SizingRequest.model_fields["gpu"].default
-    )
+    default_gpu = said.gpu is None and not said.owned and request.gpu == DEFAULT_GPU
     if not below and not default_gpu:
         return []
     goal: dict[str, Any] = {
@@ -296,8 +292,7 @@ def _to_meet_targets(
         "use_case": use_case,
         "language": turn.language,
     }
-    default_context = SizingRequest.model_fields["context"].default
-    if said.context is not None or request.context != default_context:
+    if said.context is not None or request.context != DEFAULT_CONTEXT:
         goal["context"] = request.context  # stated now or earlier in the conversation
     # else the use case's prompt and output, as its targets
     if said.gpu is not None:

@@ -185,3 +185,30 @@ def test_russian_price_bands_in_a_comparison(catalog: Catalog) -> None:
     )
     assert "за карту" in turn.answer or "по запросу" in turn.answer
     assert "per card" not in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("users", "en", "ru"),
+    [
+        (1, "1 user at once", "1 пользователь одновременно"),
+        (3, "3 users at once", "3 пользователя одновременно"),
+        (5, "5 users at once", "5 пользователей одновременно"),
+        (11, "11 users at once", "11 пользователей одновременно"),
+        (21, "21 users at once", "21 пользователь одновременно"),
+        (34, "34 users at once", "34 пользователя одновременно"),
+    ],
+)
+def test_a_count_takes_its_nouns_form(users: int, en: str, ru: str) -> None:
+    params: dict[str, Any] = {
+        "label": "x",
+        "count": 1,
+        "gpu": "L4",
+        "model": "m",
+        "precision": "FP8",
+        "capacity": 9,
+        "speed": 20.0,
+        "ttft": 0.5,
+        "users": users,
+    }
+    assert f": {en} " in render(M.GOAL_HEADLINE, "en", **params)
+    assert f": {ru} " in render(M.GOAL_HEADLINE, "ru", **params)

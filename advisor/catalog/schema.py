@@ -398,6 +398,8 @@ class DailyVolume(_Record):
     source: str
     tokens_per_word: float = Field(gt=0, le=10, description="a volume of text in words")
     tokens_per_word_source: str
+    words_per_page: float = Field(gt=0, le=2000, description="a document's length in pages")
+    words_per_page_source: str
 
 
 class FineTuningData(_Record):
@@ -509,12 +511,19 @@ class RateSource(_Record):
     source: str
 
 
-class HostedApi(_Record):
-    quality_tier: int = Field(ge=1, le=5)
+class ApiPrice(_Record):
     name: str
     input_usd_per_m: float = Field(ge=0)
     output_usd_per_m: float = Field(ge=0)
     source: str
+
+    def blended_usd_per_m(self, input_share: float) -> float:
+        """A million tokens of which `input_share` are prompt."""
+        return input_share * self.input_usd_per_m + (1 - input_share) * self.output_usd_per_m
+
+
+class HostedApi(ApiPrice):
+    quality_tier: int = Field(ge=1, le=5)
 
 
 class CurrencyRate(_Record):
@@ -527,12 +536,14 @@ class Prices(_Record):
 
     as_of: str
     rub_per_usd: CurrencyRate
+    usd_per_eur: CurrencyRate
     gpus: dict[str, GpuPrice]
     chassis: tuple[Chassis, ...] = Field(min_length=1)
     hgx_server: ServerForm
     running: RunningCosts
     cloud_usd_per_gpu_hour: dict[str, RateSource]
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)
+    bill_reference: ApiPrice  # what a monthly API bill buys when no volume is stated
 
     def api_for_tier(self, tier: int) -> HostedApi:
         """The hosted API of the same quality tier (the nearest below when none matches)."""

@@ -585,7 +585,8 @@ class M(Enum):
     )
     ANSWER_MEMORY_USABLE = (
         "answer.memory_usable",
-        "Memory per GPU: {per_gpu} GB of the {usable} GB PyTorch can use on this {capacity} GB card "
+        "Memory per GPU: {per_gpu} GB of the {usable} GB PyTorch can use on this {capacity} GB "
+        "card "
         "(its memory is {capacity} GiB, counted in decimal GB here)",
         "Память на GPU: {per_gpu} ГБ из {usable} ГБ, доступных PyTorch на этой карте на "
         "{capacity} ГБ (её память — {capacity} ГиБ, здесь в десятичных ГБ)",
@@ -644,9 +645,11 @@ class M(Enum):
     )
     GOAL_HEADLINE = (
         "goal.headline",
-        "**{label}: {count} x {gpu}** with {model} in {precision}: {users} users at once "
+        "**{label}: {count} x {gpu}** with {model} in {precision}: {users:plural:user|users} at "
+        "once "
         "(room for {capacity}), {speed:g} tokens/s each, first token in {ttft:g} s.",
-        "**{label}: {count} x {gpu}** с {model} в {precision}: {users} пользователей "
+        "**{label}: {count} x {gpu}** с {model} в {precision}: "
+        "{users:plural:пользователь|пользователя|пользователей} "
         "одновременно (запас до {capacity}), {speed:g} токенов/с каждому, первый токен через "
         "{ttft:g} с.",
     )
@@ -657,9 +660,11 @@ class M(Enum):
     )
     GOAL_OTHER = (
         "goal.other",
-        "{label}: {count} x {gpu}, {model} in {precision}: {load} users at once at {speed:g} "
+        "{label}: {count} x {gpu}, {model} in {precision}: {load:plural:user|users} at once at "
+        "{speed:g} "
         "tokens/s each (memory for up to {capacity}); {price}.",
-        "{label}: {count} x {gpu}, {model} в {precision}: {load} пользователей одновременно по "
+        "{label}: {count} x {gpu}, {model} в {precision}: "
+        "{load:plural:пользователь|пользователя|пользователей} одновременно по "
         "{speed:g} токенов/с (памяти хватит на {capacity}); {price}.",
     )
     GOAL_OTHER_TRAINING = (
@@ -980,7 +985,7 @@ class M(Enum):
     )
     REC_DEFAULT_USERS = (
         "rec.default_users",
-        "No load given: sized for {users} users at once, a pilot's worth.",
+        "No load given: sized for {users:plural:user|users} at once, a pilot's worth.",
         "Нагрузка не указана: посчитано на {users} одновременных пользователей, как для пилота.",
     )
     REC_QUALITY_FLOOR = (
@@ -992,9 +997,9 @@ class M(Enum):
     REC_TARGETS = (
         "rec.targets",
         "Targets at peak: first token within {ttft:g} s, {speed:g} tokens/s per user, "
-        "{users} users at once.",
+        "{users:plural:user|users} at once.",
         "Цели на пике: первый токен за {ttft:g} с, {speed:g} токенов/с на пользователя, "
-        "{users} пользователей одновременно.",
+        "{users:plural:пользователь|пользователя|пользователей} одновременно.",
     )
     REC_COSTS = (
         "rec.costs",
@@ -1056,6 +1061,36 @@ class M(Enum):
         "те же GPU-часы по ставкам on-demand у нишевых облаков (крупные облака в 2-3 раза "
         "дороже).",
     )
+    REC_API_BILL = (
+        "rec.api_bill",
+        "The API bill you pay now: ${usd:,} ({rub:,} RUB at {rate:g} RUB per USD) a month; it is "
+        "compared with each option's cost, not taken as a budget. Tell me requests or tokens a "
+        "day to size for exactly the traffic it pays for.",
+        "Счёт за API сейчас: ${usd:,} ({rub:,} ₽ по курсу {rate:g} ₽ за доллар) в месяц; он "
+        "сравнивается со стоимостью каждого варианта, это не бюджет. Назовите запросы или токены в "
+        "день, и я посчитаю именно под тот трафик, за который он платится.",
+    )
+    ASSUMED_DOCUMENT = (
+        "assumed.document",
+        "{words:,} words a document x {per_word:g} tokens per word = {prompt:,} tokens, with "
+        "{output:,} for the answer: a {context:,}-token context",
+        "{words:,} слов в документе x {per_word:g} токена на слово = {prompt:,} токенов, и "
+        "{output:,} на ответ: контекст {context:,} токенов",
+    )
+    REC_BILL_LOAD = (
+        "rec.bill_load",
+        "No volume given: the bill is read as tokens at {api}'s price (${input:g} in, ${output:g} "
+        "out per million), about {tokens:,.0f} tokens a month, {per_day:,.0f} a working day; a "
+        "cheaper model than {api} would mean more traffic for the same bill.",
+        "Объём не указан: счёт пересчитан в токены по цене {api} (${input:g} за миллион на входе, "
+        "${output:g} на выходе): около {tokens:,.0f} токенов в месяц, {per_day:,.0f} в рабочий "
+        "день; если модель дешевле {api}, за те же деньги трафика больше.",
+    )
+    REC_BUDGET_EUR = (
+        "rec.budget_eur",
+        "Budget €{eur:,} = ${usd:,} at {rate:g} USD per EUR.",
+        "Бюджет €{eur:,} = ${usd:,} по курсу {rate:g} доллара за евро.",
+    )
     REC_BUDGET_RUB = (
         "rec.budget_rub",
         "Budget {rub:,} RUB = ${usd:,} at {rate:g} RUB per USD.",
@@ -1070,9 +1105,11 @@ class M(Enum):
     REC_LABEL_CLOSEST = ("rec.label_closest", "Closest", "Ближе всего к цели")
     REC_WORKLOAD = (
         "rec.workload",
-        "Load at peak: {users} users at once, {input} tokens in and {output} out per request; "
+        "Load at peak: {users:plural:user|users} at once, {input} tokens in and {output} out per "
+        "request; "
         "targets: first token within {ttft:g} s, {speed:g} tokens/s per user.",
-        "Нагрузка на пике: {users} пользователей одновременно, {input} токенов на входе и "
+        "Нагрузка на пике: {users:plural:пользователь|пользователя|пользователей} одновременно, "
+        "{input} токенов на входе и "
         "{output} на выходе; цели: первый токен за {ttft:g} с, {speed:g} токенов/с на "
         "пользователя.",
     )
@@ -1175,16 +1212,53 @@ class M(Enum):
         "${per_m:g} за миллион токенов; облачный API того же уровня ({api}) взял бы "
         "${api_monthly:,.0f} в месяц за те же токены: {payback}",
     )
+    REC_RENT_ASKED = (
+        "rec.rent_asked",
+        "**Renting {count} x {gpu}** on demand: ${rate:g} per GPU-hour x {count} x {hours} h = "
+        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month around the clock; fewer hours cost "
+        "proportionally less. What the same GPUs can serve:",
+        "**Аренда {count} x {gpu}** по требованию: ${rate:g} за GPU-час x {count} x {hours} ч = "
+        "${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц круглосуточно; меньше часов — "
+        "пропорционально дешевле. Что на этих GPU можно обслужить:",
+    )
+    REC_OPTION_BILL = (
+        "rec.option_bill",
+        "Against the ${bill:,.0f} ({bill_rub:,.0f} RUB) a month you pay the API now, it saves "
+        "${saving:,.0f} a month{payback}, provided it carries the traffic that bill pays for.",
+        "Против ${bill:,.0f} ({bill_rub:,.0f} ₽) в месяц, которые вы платите за API сейчас, она "
+        "экономит ${saving:,.0f} в месяц{payback}, если выдержит тот трафик, за который идёт счёт.",
+    )
+    REC_BILL_PAYBACK = (
+        "rec.bill_payback",
+        " and pays for itself in {months:.1f} months",
+        " и окупается за {months:.1f} мес.",
+    )
+    REC_BILL_NO_PAYBACK = (
+        "rec.bill_no_payback",
+        " but does not pay for itself within five years",
+        ", но не окупается за пять лет",
+    )
+    REC_BILL_NO_SAVING = (
+        "rec.bill_no_saving",
+        "Against the ${bill:,.0f} ({bill_rub:,.0f} RUB) a month you pay the API now, it saves "
+        "nothing: running it costs ${monthly:,.0f} a month before the purchase; at this bill the "
+        "API stays cheaper.",
+        "Против ${bill:,.0f} ({bill_rub:,.0f} ₽) в месяц, которые вы платите за API сейчас, она "
+        "ничего не экономит: одна её работа стоит ${monthly:,.0f} в месяц без учёта покупки; при "
+        "таком счёте API дешевле.",
+    )
     REC_OPTION_CLOUD = (
         "rec.option_cloud",
-        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a "
+        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
+        "RUB) a "
         "month around the clock at ${rate:g} per GPU-hour; {payback}",
         "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
         "({monthly_rub:,.0f} ₽) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
     )
     REC_ALREADY_CHEAPEST = (
         "rec.already_cheapest",
-        "This is already the cheapest setup that serves all {users} users at once with {model}. "
+        "This is already the cheapest setup that serves all {users:plural:user|users} at once with "
+        "{model}. "
         "Cheaper means giving something up: {ways}.",
         "Это уже самая дешёвая конфигурация, которая обслуживает всех {users} пользователей "
         "одновременно с "
@@ -1259,8 +1333,10 @@ class M(Enum):
     REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")
     REC_FIT_LINE = (
         "rec.fit_line",
-        "{description} Then: {capacity} users at once, {speed:g} tokens/s each{verdict}.",
-        "{description} Тогда: {capacity} пользователей одновременно, {speed:g} токенов/с "
+        "{description} Then: {capacity:plural:user|users} at once, {speed:g} tokens/s "
+        "each{verdict}.",
+        "{description} Тогда: {capacity:plural:пользователь|пользователя|пользователей} "
+        "одновременно, {speed:g} токенов/с "
         "каждому{verdict}.",
     )
     REC_FIT_MEETS = ("rec.fit_meets", "; meets the targets", "; цели выполнены")
@@ -1272,7 +1348,7 @@ class M(Enum):
     )
     WHY_RECOMMENDED = (
         "why.recommended",
-        "The lowest 3-year cost that serves {users} users at once at the targets, with "
+        "The lowest 3-year cost that serves {users:plural:user|users} at once at the targets, with "
         "room for {capacity}.",
         "Самая низкая стоимость за 3 года, при которой {users} пользователей одновременно"
         " получают целевую скорость; запас до {capacity}.",
@@ -1286,14 +1362,17 @@ class M(Enum):
     )
     WHY_SCALE = (
         "why.scale",
-        "Room to grow: holds {users} users at once, twice today's peak.",
-        "Запас на рост: {users} пользователей одновременно — вдвое больше сегодняшнего пика.",
+        "Room to grow: holds {users:plural:user|users} at once, twice today's peak.",
+        "Запас на рост: {users:plural:пользователь|пользователя|пользователей} одновременно — "
+        "вдвое больше сегодняшнего пика.",
     )
     WHY_OWNED = (
         "why.owned",
-        "Fits the GPUs you own: {users} users at once at {speed:g} tokens/s each (memory for up "
+        "Fits the GPUs you own: {users:plural:user|users} at once at {speed:g} tokens/s each "
+        "(memory for up "
         "to {capacity}).",
-        "Помещается на ваши GPU: {users} пользователей одновременно по {speed:g} токенов/с "
+        "Помещается на ваши GPU: {users:plural:пользователь|пользователя|пользователей} "
+        "одновременно по {speed:g} токенов/с "
         "(памяти хватит на {capacity}).",
     )
     WHY_QUALITY = (
@@ -1312,8 +1391,9 @@ class M(Enum):
     )
     WHY_CLOSEST = (
         "why.closest",
-        "The closest to the goal: {capacity} users at once at {speed:g} tokens/s each.",
-        "Ближе всего к цели: {capacity} пользователей одновременно по {speed:g} токенов/с.",
+        "The closest to the goal: {capacity:plural:user|users} at once at {speed:g} tokens/s each.",
+        "Ближе всего к цели: {capacity:plural:пользователь|пользователя|пользователей} "
+        "одновременно по {speed:g} токенов/с.",
     )
     UNMET_BUDGET = (
         "unmet.budget",

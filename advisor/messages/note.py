@@ -4,7 +4,8 @@ The engine and the services return notes, never sentences; a face renders them i
 reader's language. Parameters are numbers (formatted by the template's own format spec,
 with the language's digit grouping), plain names, a `Text` that carries both languages
 (a catalog data file's own description), another note, or a list of notes (joined with
-"; "). The conversion `!c` capitalises the first letter of what it formats.
+"; "). The conversion `!c` capitalises the first letter of what it formats; the spec
+`plural:one|other` (Russian `plural:one|few|many`) follows a count with its noun's form.
 """
 
 from __future__ import annotations
@@ -90,9 +91,26 @@ def use_case_note(use_case: str) -> Note:
     return note(M.by_key(f"use_case.{use_case}"))
 
 
+def _plural(value: Any, forms: list[str], language: Language) -> str:
+    """The noun form a count takes: English one|other, Russian one|few|many (1 пользователь,
+    2 пользователя, 5 пользователей; 11-14 take many)."""
+    if not (isinstance(value, int) or (isinstance(value, float) and value.is_integer())):
+        return forms[-1]
+    count = abs(int(value))
+    if language == "ru" and len(forms) == 3:
+        if count % 10 == 1 and count % 100 != 11:
+            return forms[0]
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if count == 1 else forms[-1]
+
+
 def _format(value: Any, format_spec: str, language: Language) -> str:
     if type(value) is str and not format_spec:  # the common case first: plain text
         return value
+    if format_spec.startswith("plural:"):  # "{users:plural:user|users}": "1 user", "5 users"
+        return f"{value} {_plural(value, format_spec[7:].split('|'), language)}"
     if isinstance(value, Note):
         return render(value, language)
     if isinstance(value, Text):

@@ -160,6 +160,26 @@ def rental(
     return Rental(usd_per_gpu_hour=rate.usd, monthly_usd=rent, break_even_months=break_even)
 
 
+@dataclass(frozen=True)
+class AgainstBill:
+    """Owning against the API bill a customer pays now, for the same traffic."""
+
+    saving_usd_per_month: float  # the bill less the hardware's running cost (negative: none)
+    break_even_months: float | None  # capex over the saving; None: not within five years
+
+
+def against_bill(capex: float, monthly: float, bill: float, *, owned: bool) -> AgainstBill:
+    """What the hardware saves a month against `bill`, and when its capex pays back; owned
+    GPUs pay back at once (0 months) whenever they save at all."""
+    saving = bill - monthly
+    months: float | None = None
+    if saving > 0:
+        months = 0.0 if owned else capex / saving
+        if months > PAYBACK_HORIZON_MONTHS:
+            months = None
+    return AgainstBill(saving_usd_per_month=saving, break_even_months=months)
+
+
 def spend(
     gpu: Gpu,
     count: int,
@@ -196,9 +216,7 @@ def spend(
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
     api = prices.api_for_tier(use.quality_tier)
-    api_monthly = millions * (
-        use.input_share * api.input_usd_per_m + (1 - use.input_share) * api.output_usd_per_m
-    )
+    api_monthly = millions * api.blended_usd_per_m(use.input_share)
     saving = api_monthly - monthly
     break_even = capex / saving if saving > 0 and not owned else None
     if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:

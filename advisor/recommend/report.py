@@ -83,6 +83,16 @@ class Cost(_Out):
         description="inference: months until buying beats renting; null when it does not "
         "within five years, or nothing is bought",
     )
+    bill_saving_usd: float | None = Field(
+        default=None,
+        description="inference: the API bill the customer pays now less this option's running "
+        "cost, per month (negative: it saves nothing); null when no bill was given",
+    )
+    bill_break_even_months: float | None = Field(
+        default=None,
+        description="inference: months until this option's capex is paid back by that saving "
+        "(0 for GPUs already owned); null when it is not within five years or no bill was given",
+    )
 
 
 class CostRub(_Out):
@@ -94,6 +104,7 @@ class CostRub(_Out):
     run: float | None
     cloud_run: float | None
     cloud_monthly: float | None = None
+    bill_saving: float | None = None
 
 
 class Option(_Out):

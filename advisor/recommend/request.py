@@ -117,6 +117,13 @@ class RecommendRequest(BaseModel):
     gpu: str | None = Field(
         default=None, max_length=60, description="the only GPU to consider; unset = every GPU"
     )
+    gpus: int | None = Field(
+        default=None,
+        ge=1,
+        le=4096,
+        description="the most GPUs an option may use, to buy or rent (not owned: that is "
+        "`owned`); with `gpu`, 'what about only 2 H100s?'",
+    )
     budget_usd: float | None = Field(
         default=None, gt=0, le=1e10, description="the most the hardware may cost (capex)"
     )
@@ -125,6 +132,25 @@ class RecommendRequest(BaseModel):
         gt=0,
         le=1e12,
         description="the same in roubles, at the catalog's rate (budget_usd wins when both)",
+    )
+    budget_eur: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e10,
+        description="the same in euros, at the catalog's rate (budget_usd wins when both)",
+    )
+    api_bill_usd: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e9,
+        description="what the business pays a hosted API each month now (not a budget): each "
+        "option states what it saves against it and when it pays back",
+    )
+    api_bill_rub: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e11,
+        description="the same in roubles, at the catalog's rate (api_bill_usd wins when both)",
     )
     ttft_s: float | None = Field(
         default=None,

@@ -28,7 +28,14 @@ from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
-from advisor.recommend.costs import Serving, Spend, TrainingRun, spend, tokens_per_month
+from advisor.recommend.costs import (
+    Serving,
+    Spend,
+    TrainingRun,
+    against_bill,
+    spend,
+    tokens_per_month,
+)
 from advisor.recommend.report import (
     Cost,
     CostRub,
@@ -161,6 +168,7 @@ class _Search:
         self.model = self._lookup_model(request.model) if request.model else None
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
+        self.bill = self._api_bill()
         self.load = self._workload()
         self.budget = self._budget()
 
@@ -188,8 +196,15 @@ class _Search:
         return gpu
 
     def _budget(self) -> float | None:
-        """The capex limit in USD; a rouble budget converts at the catalog's rate."""
+        """The capex limit in USD; a rouble or euro budget converts at the catalog's rate."""
         request = self.request
+        if request.budget_usd is None and request.budget_eur is not None:
+            per_eur = self.prices.usd_per_eur.value
+            usd = request.budget_eur * per_eur
+            self.assumptions.append(
+                note(M.REC_BUDGET_EUR, eur=round(request.budget_eur), rate=per_eur, usd=round(usd))
+            )
+            return usd
         if request.budget_usd is not None or request.budget_rub is None:
             return request.budget_usd
         rate = self.prices.rub_per_usd.value
@@ -198,6 +213,40 @@ class _Search:
             note(M.REC_BUDGET_RUB, rub=round(request.budget_rub), rate=rate, usd=round(usd))
         )
         return usd
+
+    def _api_bill(self) -> float | None:
+        """The API bill paid now, a month in USD (roubles convert at the catalog's rate)."""
+        request = self.request
+        rate = self.prices.rub_per_usd.value
+        usd = request.api_bill_usd
+        if usd is None and request.api_bill_rub is not None:
+            usd = request.api_bill_rub / rate
+        if usd is None:
+            return None
+        self.assumptions.append(
+            note(M.REC_API_BILL, usd=round(usd), rub=round(usd * rate), rate=rate)
+        )
+        return usd
+
+    def _tokens_billed(self, inputs: int, output: int) -> float:
+        """Tokens a working day the API bill pays for, at the reference model's price for
+        this use case's share of prompt tokens (a month spreads over its working days)."""
+        assert self.bill is not None
+        reference = self.prices.bill_reference
+        per_m = reference.blended_usd_per_m(inputs / (inputs + output))
+        monthly = self.bill / per_m * 1e6
+        days = self.catalog.workloads.daily.working_days_per_month
+        self.assumptions.append(
+            note(
+                M.REC_BILL_LOAD,
+                api=reference.name,
+                input=reference.input_usd_per_m,
+                output=reference.output_usd_per_m,
+                tokens=monthly,
+                per_day=monthly / days,
+            )
+        )
+        return monthly / days
 
     def _workload(self) -> _Load:
         request, workloads = self.request, self.catalog.workloads
@@ -260,6 +309,11 @@ class _Search:
                 request.tokens_per_day, request.words_per_day, profile, workloads
             )
             concurrency, derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            self.assumptions.extend([*text_notes, *derived_all])
+        elif self.bill is not None:
+            per_day = self._tokens_billed(inputs, output)
+            requests, text_notes = requests_from_text(per_day, None, profile, workloads)
+            concurrency, derived_all = concurrent_from_volume(None, requests, profile, workloads)
             self.assumptions.extend([*text_notes, *derived_all])
         else:
             concurrency = DEFAULT_USERS
@@ -477,12 +531,17 @@ class _Search:
             cost,
         )
 
+    def _gpu_limit(self) -> int:
+        """The most GPUs an option may use: those owned, or the count the customer chose."""
+        request = self.request
+        return request.owned.count if request.owned else (request.gpus or MAX_GPUS)
+
     def grow(self, config: _Config, users: int, capacity: int | None = None) -> _Config | None:
         """The same model, format and GPU with more GPUs (the next count a server takes)
         until it serves `users` at the targets with room for `capacity` requests at once
         (default: `users`), or a training run ends within the deadline. None when no count
         up to the limit does."""
-        limit = self.request.owned.count if self.request.owned else MAX_GPUS
+        limit = self._gpu_limit()
         room = max(users, capacity or users)
         if config.users == users and config.serves(self.load, room):
             return config
@@ -532,7 +591,7 @@ class _Search:
     def sweep(self, users: int) -> list[_Config]:
         """Every shortlisted model and format on every allowed GPU, at `users` concurrent."""
         found: list[_Config] = []
-        limit = self.request.owned.count if self.request.owned else MAX_GPUS
+        limit = self._gpu_limit()
         for model, suit in self.shortlist():
             for precision in self.formats(model):
                 for gpu in self.gpus():
@@ -559,9 +618,20 @@ class _Search:
 
 
 def _option(
-    label: str, config: _Config, load: _Load, why: Note, rate: float, market: str
+    label: str,
+    config: _Config,
+    load: _Load,
+    why: Note,
+    rate: float,
+    market: str,
+    bill: float | None = None,
 ) -> Option:
     result, cost = config.result, config.spend
+    paid = (
+        against_bill(cost.capex_usd, cost.monthly_usd, bill, owned=market == "owned")
+        if bill is not None and load.training is None
+        else None
+    )
     layout = result.layout
     # A training run is one job across its GPUs (data parallel, sharded or not): one replica.
     per_replica, replicas = (
@@ -609,6 +679,8 @@ def _option(
             cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
+            bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
+            bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
         ),
         cost_rub=CostRub(
             capex=round(cost.capex_usd * rate),
@@ -619,6 +691,7 @@ def _option(
             run=_round(_times(cost.run_usd, rate), 1),
             cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
             cloud_monthly=_round(_times(cost.cloud_monthly_usd, rate), 0),
+            bill_saving=round(paid.saving_usd_per_month * rate) if paid else None,
         ),
         why=english(why),
         why_i18n=why,
@@ -727,7 +800,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         why = _why(label, config, load, base or config)
         picked.append(config)
         market = "owned" if request.owned else catalog.prices.gpus[config.gpu.id].market
-        options.append(_option(label, config, load, why, rate, market))
+        options.append(_option(label, config, load, why, rate, market, search.bill))
 
     configs = search.sweep(load.concurrency)
     budget = search.budget

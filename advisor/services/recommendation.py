@@ -201,6 +201,30 @@ def _option_lines(option: Option, language: Language) -> list[str]:
     return lines + cost_lines(option, language)
 
 
+def _bill_line(option: Option, language: Language) -> str | None:
+    """What the option saves against the API bill the customer pays now, if one was given."""
+    cost = option.cost
+    saving, rub = cost.bill_saving_usd, option.cost_rub.bill_saving
+    if saving is None or rub is None:
+        return None
+    bill = saving + cost.monthly_usd
+    bill_rub = rub + option.cost_rub.monthly
+    if saving <= 0:
+        return render(
+            M.REC_BILL_NO_SAVING, language, bill=bill, bill_rub=bill_rub, monthly=cost.monthly_usd
+        )
+    months = cost.bill_break_even_months
+    if months is None:
+        payback = render(M.REC_BILL_NO_PAYBACK, language)
+    elif option.gpu.market == "owned":
+        payback = ""
+    else:
+        payback = render(M.REC_BILL_PAYBACK, language, months=months)
+    return render(
+        M.REC_OPTION_BILL, language, bill=bill, bill_rub=bill_rub, saving=saving, payback=payback
+    )
+
+
 def cost_lines(option: Option, language: Language) -> list[str]:
     """What the option costs to buy and run, against a hosted API or renting for a run."""
     cost, rub = option.cost, option.cost_rub
@@ -230,7 +254,10 @@ def cost_lines(option: Option, language: Language) -> list[str]:
         used = option.gpu.count * option.replicas
         if cost.gpus_bought > used:
             lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=used))
-    if cost.api_monthly_usd is not None and cost.api_name is not None:
+    bill = _bill_line(option, language)  # the bill paid now replaces the tier's estimate
+    if bill is not None:
+        lines.append(bill)
+    elif cost.api_monthly_usd is not None and cost.api_name is not None:
         if option.gpu.market == "owned":
             payback = render(M.REC_OWNED_RUNNING, language, monthly=cost.monthly_usd)
         elif cost.break_even_months is not None:

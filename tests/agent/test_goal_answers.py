@@ -305,3 +305,46 @@ def test_a_sizing_on_the_default_gpu_adds_the_cheapest_setup_for_its_load(
     assert cheapest.cost.capex_usd < (default.cost.capex_usd if default.cost else 0)
     named = service.ask(AskRequest(question="Llama 3.1 8B for 15 users on one H100"))
     assert "No GPU was named" not in named.answer
+
+
+def test_a_count_without_owning_limits_what_is_bought(service: AdvisorService) -> None:
+    """A follow-up "what about with only 2 GPUs?" is two of the GPU the goal led with, to buy
+    (not owned: the price is stated); "we only have 2" makes them owned."""
+    first = service.ask(
+        AskRequest(question="Llama 3.1 70B for our support team, 20 concurrent users. Cost?")
+    )
+    assert first.recommendation is not None
+    two = service.ask(
+        AskRequest(question="What about with only 2 GPUs?", conversation_id=first.conversation_id)
+    )
+    assert two.recommendation is not None
+    goal = two.recommendation.goal
+    assert goal["gpus"] == 2 and goal.get("owned") is None
+    assert all(o.gpu.count * o.replicas <= 2 for o in two.recommendation.options)
+    assert all(o.cost.capex_usd > 0 for o in two.recommendation.options)
+
+
+def test_an_answer_to_which_model_resumes_the_goal(service: AdvisorService) -> None:
+    """A goal follow-up naming an ambiguous model asks which; the answer continues the goal
+    with its load (200 chats at once), not a one-user sizing."""
+    first = service.ask(
+        AskRequest(question="Bank, 2,000 employees, peak 200 simultaneous chats. How many GPUs?")
+    )
+    conversation = first.conversation_id
+    asked = service.ask(
+        AskRequest(question="What if we use a 8B model instead?", conversation_id=conversation)
+    )
+    assert asked.recommendation is None and asked.sizing is None
+    answered = service.ask(AskRequest(question="Llama 3.1 8B", conversation_id=conversation))
+    assert answered.recommendation is not None
+    assert answered.recommendation.goal["model"] == "llama-3.1-8b"
+    assert answered.recommendation.workload.concurrency == 200
+
+
+def test_the_price_of_renting_named_gpus_comes_first(service: AdvisorService) -> None:
+    response = service.ask(
+        AskRequest(question="How much does it cost per month to rent an 8x H100 server?")
+    )
+    assert response.recommendation is not None
+    first = response.answer.splitlines()[0]
+    assert first.startswith("**Renting 8 x") and "$20,440" in first

@@ -789,3 +789,158 @@ def test_deadlines_in_brackets_and_support_staff_are_read(
     reader: Reader, question: str, field: str, value: object
 ) -> None:
     assert getattr(reader.read(question).said, field) == value
+
+
+@pytest.mark.parametrize(
+    ("question", "amount", "currency", "budget"),
+    [
+        (
+            "Мы тратим 400 тыщ ₽/мес на OpenAI для бота поддержки, стоит ли свой сервер?",
+            4e5,
+            "RUB",
+            None,
+        ),
+        (
+            "We spend $5k a month on the OpenAI API. Would our own server be cheaper?",
+            5e3,
+            "USD",
+            None,
+        ),
+        (
+            "our ChatGPT API bill is about $12,000 per month, budget $60k for hardware",
+            1.2e4,
+            "USD",
+            6e4,
+        ),
+        ("платим за API claude 300 тыс рублей в месяц, бюджет на железо 3 млн", 3e5, "RUB", 3e6),
+    ],
+)
+def test_an_api_bill_paid_now_is_not_the_budget(
+    reader: Reader, question: str, amount: float, currency: str, budget: float | None
+) -> None:
+    said = reader.read(question).said
+    assert said.api_bill is not None
+    assert (said.api_bill.amount, said.api_bill.currency) == (pytest.approx(amount), currency)
+    assert (said.budget.amount if said.budget else None) == budget
+    assert "api_vs_own" in said.wants
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "бюджет 3 млн рублей, чат-бот для 200 сотрудников",
+        "we pay $300 a month for hosting, what GPU for llama 8b?",
+        "under $40k, a document assistant for our lawyers",
+    ],
+)
+def test_a_budget_or_another_bill_is_no_api_bill(reader: Reader, question: str) -> None:
+    assert reader.read(question).said.api_bill is None
+
+
+def test_an_api_bill_reaches_the_goal_in_its_currency(reader: Reader) -> None:
+    reading = reader.read("We spend $5k a month on OpenAI for a support bot. Own server?")
+    assert reading.intent == "recommend"
+    assert reading.goal is not None
+    assert reading.goal["api_bill_usd"] == 5000 and "budget_usd" not in reading.goal
+
+
+@pytest.mark.parametrize(
+    ("question", "per_day", "words"),
+    [
+        ("We need to summarize 500 call transcripts a week, about 10k words each.", 500, 10_000),
+        ("каждую неделю 200 договоров по 8 тыс. слов, нужна проверка рисков", 200, 8_000),
+        (
+            "300 contracts per week, each of them about 6,000 words, extract the key terms",
+            300,
+            6_000,
+        ),
+        ("50 reports a day of 3,000 words, summaries for managers", None, 3_000),
+    ],
+)
+def test_documents_a_week_and_their_length_are_a_load_and_a_context(
+    reader: Reader, question: str, per_day: float | None, words: int
+) -> None:
+    """A week's documents spread over its working days (the month's 22 x 12 / 52); their
+    length in words is the prompt, with the use case's answer after it."""
+    reading = reader.read(question)
+    said = reading.said
+    assert said.document_words == words
+    if per_day is not None:
+        week = reader.catalog.workloads.daily.working_days_per_month * 12 / 52
+        assert said.requests_per_day == pytest.approx(per_day / week)
+    assert reading.goal is not None
+    per_word = reader.catalog.workloads.daily.tokens_per_word
+    assert reading.goal["context"] > words * per_word
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ответы по 300 слов, чат-бот для 50 сотрудников",
+        "llama 3.1 8b at 32k context for 10 users",
+        "5 million words per month, translation",
+    ],
+)
+def test_no_document_length_where_none_is_said(reader: Reader, question: str) -> None:
+    assert reader.read(question).said.document_words is None
+
+
+@pytest.mark.parametrize(
+    ("question", "examples", "deadline"),
+    [
+        ("fine-tune Llama 3.1 8B on our 50k-example dataset within two weeks", 50_000, 336.0),
+        ("Банк, full fine-tune Llama 3 70B, 2 млн примеров, к концу месяца", 2_000_000, 720.0),
+        ("LoRA for mistral 7b on 2,000 legal documents by next Friday", 2_000, 168.0),
+        ("QLoRA qwen 2.5 7b, 1.5 million samples, by the end of the week", 1_500_000, 168.0),
+        ("LoRA on 20 thousand dialogues, llama 3.1 8b", 20_000, None),
+    ],
+)
+def test_a_fine_tuning_dataset_and_its_deadline_in_other_words(
+    reader: Reader, question: str, examples: int, deadline: float | None
+) -> None:
+    said = reader.read(question).said
+    assert said.dataset_examples == examples
+    assert said.deadline_hours == deadline
+
+
+def test_a_euro_budget_reaches_the_goal(reader: Reader) -> None:
+    reading = reader.read("We have a budget of €25,000 for a server running mistral small.")
+    assert reading.goal is not None and reading.goal["budget_eur"] == 25_000
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("Юрфирма, 15 юристов, договоры по 100–200 страниц, дешевле всего", 200 * 500),
+        ("we review 50-page contracts for our lawyers", 50 * 500),
+        ("отчёты по 30 страниц каждый, нужны выжимки", 30 * 500),
+    ],
+)
+def test_a_documents_pages_are_its_length(reader: Reader, question: str, words: int) -> None:
+    """Pages at the catalog's words per page (500, single-spaced); a range is sized for its
+    longest document; pages a day are a volume, not a length."""
+    assert reader.catalog.workloads.daily.words_per_page == 500
+    said = reader.read(question).said
+    assert said.document_words == words
+
+
+def test_pages_a_day_are_a_volume(reader: Reader) -> None:
+    said = reader.read("300 pages a day to translate").said
+    assert said.document_words is None and said.requests_per_day == 300
+
+
+@pytest.mark.parametrize(
+    ("question", "per_day"),
+    [
+        ("Архив 1 млн писем, нужно классифицировать и сделать резюме за 3 дня", 1e6 / 3),
+        ("we must process 200k documents in 5 days", 4e4),
+        ("Маркетплейс, генерим 300 тыс. описаний карточек товаров в день, API или сервер?", 3e5),
+        ("2 000 отзывов в день нужно разбирать", 2e3),
+    ],
+)
+def test_a_batch_over_days_and_more_kinds_of_items_are_volumes(
+    reader: Reader, question: str, per_day: float
+) -> None:
+    reading = reader.read(question)
+    assert reading.said.requests_per_day == pytest.approx(per_day)
+    assert reading.intent == "recommend"

@@ -357,3 +357,59 @@ def test_a_training_start_option_stays_within_the_budget(catalog: Catalog) -> No
     )
     assert result.options
     assert all(o.cost.capex_usd <= 18_000 for o in result.options if o.label != "closest")
+
+
+def test_an_api_bill_prices_each_option_and_sizes_the_traffic_it_pays_for(
+    catalog: Catalog,
+) -> None:
+    """$5,000 a month to an API with no volume stated: tokens at the reference model's price
+    for the use case's prompt share, spread over the working days, become the load; each option
+    states its saving against the bill and when its capex pays back."""
+    result = recommend(RecommendRequest(use_case="support", api_bill_usd=5000), catalog)
+    reference = catalog.prices.bill_reference
+    profile = catalog.workloads.use_cases["support"]
+    share = profile.input_tokens / (profile.input_tokens + profile.output_tokens)
+    per_day = 5000 / reference.blended_usd_per_m(share) * 1e6
+    per_day /= catalog.workloads.daily.working_days_per_month
+    same = recommend(RecommendRequest(use_case="support", tokens_per_day=per_day), catalog)
+    assert result.workload.concurrency == same.workload.concurrency > 5
+    assert any(n.code is M.REC_BILL_LOAD for n in result.assumptions_i18n)
+    assert any(n.code is M.REC_API_BILL for n in result.assumptions_i18n)
+    for option in result.options:
+        cost = option.cost
+        assert cost.bill_saving_usd == round(5000 - cost.monthly_usd)
+        if cost.bill_break_even_months is not None:
+            expected = cost.capex_usd / (5000 - cost.monthly_usd)
+            assert cost.bill_break_even_months == pytest.approx(expected, abs=0.06)
+    text = recommendation_text(result, "en")
+    assert "you pay the API now" in text and "would bill" not in text.split("Other")[0]
+
+
+def test_a_stated_load_wins_over_the_bill_and_a_small_bill_saves_nothing(
+    catalog: Catalog,
+) -> None:
+    result = recommend(RecommendRequest(model="llama-3.1-8b", users=10, api_bill_usd=50), catalog)
+    assert result.workload.concurrency == 10
+    assert not any(n.code is M.REC_BILL_LOAD for n in result.assumptions_i18n)
+    lead = result.options[0]
+    assert lead.cost.bill_saving_usd is not None and lead.cost.bill_saving_usd < 0
+    assert lead.cost.bill_break_even_months is None
+    assert "saves nothing" in recommendation_text(result, "en")
+
+
+def test_a_rouble_bill_converts_at_the_catalog_rate(catalog: Catalog) -> None:
+    rate = catalog.prices.rub_per_usd.value
+    rub = recommend(RecommendRequest(users=10, api_bill_rub=400_000), catalog)
+    usd = recommend(RecommendRequest(users=10, api_bill_usd=400_000 / rate), catalog)
+    assert [o.cost.bill_saving_usd for o in rub.options] == [
+        o.cost.bill_saving_usd for o in usd.options
+    ]
+
+
+def test_a_euro_budget_converts_at_the_catalog_rate(catalog: Catalog) -> None:
+    rate = catalog.prices.usd_per_eur.value
+    eur = recommend(RecommendRequest(users=10, budget_eur=25_000), catalog)
+    usd = recommend(RecommendRequest(users=10, budget_usd=25_000 * rate), catalog)
+    assert [o.cost.capex_usd for o in eur.options] == [o.cost.capex_usd for o in usd.options]
+    assert any(n.code is M.REC_BUDGET_EUR for n in eur.assumptions_i18n)
+    assert all(o.cost.capex_usd <= 25_000 * rate for o in eur.options if o.label != "scale")

@@ -18,7 +18,7 @@ from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import MONTHS_3Y
+from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import (
     cost_lines,
@@ -435,6 +435,9 @@ _KEY_ASSUMPTIONS = {
     M.ASSUMED_EXAMPLES,
     M.REC_DEFAULT_USERS,
     M.REC_BUDGET_RUB,
+    M.REC_BUDGET_EUR,
+    M.REC_API_BILL,
+    M.REC_BILL_LOAD,
     M.REC_DATASET_DEFAULT,
     M.REC_DEADLINE_DEFAULT,
     M.REC_TRAINING,
@@ -460,6 +463,8 @@ def render_recommendation(
     the assumptions to correct, and the sources."""
     lines: list[str] = []
     lead = lead_option(result, wants)
+    if "rent" in wants:
+        lines.extend(_asked_rental(result, language))
     if lead is not None and already_cheapest:
         lines.append(_cheaper_trade_offs(lead, result, language))
     if lead is not None:
@@ -491,6 +496,33 @@ def render_recommendation(
     if injection:
         lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
+
+
+def _asked_rental(result: Recommendation, language: Language) -> list[str]:
+    """For "what does renting 8x H100 cost?": the GPUs the goal names, rented around the
+    clock, before any option (the rate is the catalog's, carried by an option on that GPU)."""
+    gpu, count = result.goal.get("gpu"), result.goal.get("gpus")
+    if gpu is None or count is None:
+        return []
+    rated = next(
+        (o for o in result.options if o.gpu.id == gpu and o.cost.cloud_usd_per_gpu_hour), None
+    )
+    if rated is None or rated.cost.cloud_usd_per_gpu_hour is None:
+        return []
+    rate = rated.cost.cloud_usd_per_gpu_hour
+    monthly = rate * count * HOURS_PER_MONTH
+    return [
+        render(
+            M.REC_RENT_ASKED,
+            language,
+            count=count,
+            gpu=rated.gpu.name,
+            rate=rate,
+            hours=HOURS_PER_MONTH,
+            monthly=monthly,
+            monthly_rub=monthly * result.rub_per_usd,
+        )
+    ]
 
 
 def _cheaper_trade_offs(lead: Option, result: Recommendation, language: Language) -> str:

@@ -115,7 +115,8 @@ _USER_NOUN = (
 _LOAD_NOUN = rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|диалог\w*|чат\w*|клиент\w*)"
 _STAFF_NOUN = (
     r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
-    r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|"
+    r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|students|pupils|"
+    r"learners|студент\w*|учени\w*|слушател\w*|"
     r"специалист\w*|консультант\w*|врач\w*|"
     r"сотрудник\w*|работник\w*|коллег\w*|разработчик\w*|прогер\w*|программист\w*|юрист\w*|"
     r"аналитик\w*|менеджер\w*|инженер\w*)"
@@ -173,24 +174,52 @@ _COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], *_HEADCOUNT_PATTERNS[-2:])
 
 # A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",
 # "5,000 calls per day". Only nouns that are requests; "100 сотрудников в день" is not one.
-_PER_DAY = re.compile(
-    rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
-    r"\s+(?:\w+\s+)?"
+_VOLUME_NOUN = (
     r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
     r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
-    r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|сообщени\w*|заявк\w*|страниц\w*|"
-    r"pages|reports|отчёт\w*|отчет\w*)"
-    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|месяц\w*|month)\b"
+    r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|писем|сообщени\w*|заявк\w*|страниц\w*|"
+    r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
+    r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
+    r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|reviews|отзыв\w*)"
 )
+_VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
+_PER_DAY = re.compile(
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}(?:\s+[^\W\d]+){{0,2}}?"
+    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|недел\w*|week|"
+    r"месяц\w*|month)\b"
+)
+# A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
+_OVER_DAYS = re.compile(
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:[^\W\d]+\W+){{0,6}}?"
+    rf"(?:за|in|over|within|в течение)\s+{NUM}\s*(д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?)\b"
+)
+# The period first: "каждую неделю 200 договоров", "every month 3,000 invoices".
+_PERIOD_FIRST = re.compile(
+    r"(каждую неделю|еженедельно|every week|weekly|каждый день|ежедневно|every day|daily|"
+    r"каждые сутки|каждый месяц|ежемесячно|every month|monthly)\s+(?:\w+\s+){0,3}?"
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}"
+)
+_PERIOD_WORDS = {
+    "неде": "week",
+    "week": "week",
+    "ежен": "week",
+    "mont": "month",
+    "меся": "month",
+    "ежем": "month",
+}
 # "лям запросов в день": a million with no number before it.
 _MILLION_WORD = re.compile(r"(?<![\d\w.])(?:лям|лимон)\w*(?=\s)")
 _VOLUME_SCALES = {"k": 1e3, "тыс": 1e3, "thousand": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6}
 
 
 def _per_working_day(value: float, period: str, working_days_per_month: float) -> float:
-    """A volume a day, or a month's spread over its working days."""
-    monthly = period.startswith(("месяц", "month"))
-    return value / working_days_per_month if monthly else value
+    """A volume a day, or a week's or a month's spread over its working days (a week has
+    the month's working days x 12 / 52)."""
+    if period.startswith(("месяц", "month")):
+        return value / working_days_per_month
+    if period.startswith(("недел", "week")):
+        return value / (working_days_per_month * 12 / 52)
+    return value
 
 
 # A volume of text per day or month: "2M tokens/day", "200M tok a day", "5 million words per
@@ -198,7 +227,7 @@ def _per_working_day(value: float, period: str, working_days_per_month: float) -
 _TEXT_VOLUME = re.compile(
     rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?\.?\s*"
     r"(tokens?|tok|токен\w*|words?|слов\w*)\s*(?:/\s*|\s+(?:в|за|per|a|each|every)\s+)"
-    r"(день|сутки|day|месяц\w*|month)\b"
+    r"(день|сутки|day|недел\w*|week|месяц\w*|month)\b"
 )
 
 
@@ -237,6 +266,56 @@ _OUTPUT_LENGTH = re.compile(
 )
 
 
+# The length of each document read: "about 10k words each", "по 5 тыс. слов", "documents of
+# 3,000 words", "каждый договор около 8000 слов". Words, because customers count words; the
+# tokens follow at the catalog's tokens per word.
+_EACH = (
+    r"(?:each|apiece|long|per (?:doc\w*|file|transcript|contract|report)|каждый|каждая|каждое|"
+    r"в каждом|на (?:документ|файл|договор)\w*)"
+)
+_DOC_WORDS = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s*(?:words?|слов\w*)\s+{_EACH}"
+    rf"|(?:each|каждый|каждая|каждое)\s+(?:\w+\s+){{0,3}}?(?:of\s+)?(?:about|around|~|up to|"
+    rf"около|примерно|до|по)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)"
+    rf"|(?:\bпо|of|with)\s+(?:about|around|~|около|примерно)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)\b"
+)
+
+
+# "ответы по 300 слов", "summaries of 200 words": the output's length, not a document's.
+_OUTPUT_BEFORE = re.compile(
+    r"(?:ответ\w*|answers?|repl\w*|responses?|summar\w*|саммари|резюме|выжимк\w*|outputs?)"
+    r"\W*(?:\w+\W+){0,2}$"
+)
+
+
+# Pages a document: "договоры по 100–200 страниц", "50-page contracts", "reports of 30 pages
+# each" (a range is sized for its longest); never pages a day ("300 pages a day" is a volume).
+_DOC_PAGES = re.compile(
+    rf"(?<![\w.]){NUM}(?:\s*(?:[-–—]|to|до)\s*{NUM})?\s*-?\s*(?:pages?|стр\.|страниц\w*|листов)"
+    r"(?!\w)(?!\s+(?:(?:в|за|per|a|each|every)\s+)?(?:день|сутки|day|night|недел\w*|week|"
+    r"месяц\w*|month))"
+)
+
+
+def read_document_words(text: str, words_per_page: float) -> int | None:
+    """Words in each document or transcript the model reads, where the message says so (pages
+    at `words_per_page`)."""
+    pages = _DOC_PAGES.search(text)
+    if pages is not None:
+        longest = number(pages.group(2) or pages.group(1))
+        if 1 <= longest <= 10_000:
+            return int(longest * words_per_page)
+    found = _DOC_WORDS.search(text)
+    if found is None or _OUTPUT_BEFORE.search(text[max(0, found.start() - 40) : found.start()]):
+        return None
+    groups = list(found.groups())
+    for i in range(0, len(groups), 2):
+        if groups[i] is not None:
+            value = number(groups[i]) * (1000 if groups[i + 1] else 1)
+            return int(value) if 50 <= value <= 5_000_000 else None
+    return None
+
+
 def read_output_tokens(text: str) -> tuple[int, tuple[int, int]] | None:
     """Tokens an answer is long, and the span that said so."""
     found = _OUTPUT_LENGTH.search(text)
@@ -259,14 +338,28 @@ def without_text_volume(text: str) -> str:
 
 
 def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
-    """Requests a working day; a volume per month spreads over its working days."""
-    found = _PER_DAY.search(_MILLION_WORD.sub("1 млн", text))
-    if found is None:
-        return None
-    scale = (found.group(2) or "").rstrip(".")
+    """Requests a working day; a volume per week or month spreads over its working days."""
+    text = _MILLION_WORD.sub("1 млн", text)
+    over = _OVER_DAYS.search(text)
+    if over is not None and number(over.group(3)) > 0:
+        scale = (over.group(2) or "").rstrip(".")
+        million = scale.startswith(("миллион", "лям", "лимон"))
+        value = number(over.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
+        weeks = over.group(4).startswith(("недел", "week"))
+        return value / (number(over.group(3)) * (7 if weeks else 1))
+    found = _PER_DAY.search(text)
+    if found is not None:
+        digits, scale, period = found.group(1, 2, 3)
+    else:
+        first = _PERIOD_FIRST.search(text)
+        if first is None:
+            return None
+        period, digits, scale = first.group(1, 2, 3)
+        period = _PERIOD_WORDS.get(period.split()[-1][:4], "day")
+    scale = (scale or "").rstrip(".")
     million = scale.startswith(("миллион", "лям", "лимон"))
-    value = number(found.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
-    return _per_working_day(value, found.group(3), working_days_per_month)
+    value = number(digits) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
+    return _per_working_day(value, period, working_days_per_month)
 
 
 # Speech to transcribe before an LLM reads it: "2000 hours of recordings a month", or calls
@@ -274,7 +367,8 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
 _AUDIO_HOURS = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s*(?:hours?|hrs?|час\w*)\s+(?:of\s+)?"
     r"(?:audio|recordings?|calls?|speech|meetings?|аудио\w*|записей|звонков|разговоров|"
-    r"совещаний)\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|месяц\w*|month)\b"
+    r"совещаний)\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|недел\w*|week|месяц\w*|"
+    r"month)\b"
 )
 _CALLS = re.compile(r"\bcalls?\b|звонк\w*|разговор\w*|\brecordings?\b|запис(?:ей|и)\b")
 _CALL_MINUTES = re.compile(rf"(?<![\w.]){NUM}\s*-?\s*(?:min(?:ute)?s?|мин(?:ут\w*)?)\b")
@@ -348,8 +442,12 @@ _EXAMPLE_NOUN = (
     r"записей|обращений|писем|счетов|тикетов|инструкций|samples|examples|dialog(?:ue)?s|"
     r"conversations|documents|docs|emails|invoices|records|tickets|instructions|pairs|rows)"
 )
+# "50k-example dataset", "a 10,000-sample set": the count as an adjective
+_EXAMPLE_ADJECTIVE = r"(?:example|sample|record|conversation|dialog(?:ue)?|document|row|pair)"
+_EXAMPLE_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*))?"
 _EXAMPLES = re.compile(
-    rf"(?<![\w.]){NUM}{_K}\s+(?:[\w«»\"'–-]+\s+){{0,2}}?{_EXAMPLE_NOUN}(?!\s+(?:a|per|в|/)\s*"
+    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:[\w«»\"'–-]+\s+){{0,2}}?{_EXAMPLE_NOUN}|"
+    rf"\s*-\s*{_EXAMPLE_ADJECTIVE}\b)(?!\s+(?:a|per|в|/)\s*"
     r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
 )
 _DATASET_TOKENS = re.compile(
@@ -363,7 +461,7 @@ _NAMED_DATASET_TOKENS = re.compile(
     r"billion|bn)?\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
 )
 _SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
-_SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9}
+_SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9, "thousand": 1e3}
 
 
 def _scale(word: str) -> float:
@@ -384,9 +482,23 @@ _DEADLINE_WORDS = {"one": 1, "a": 1, "an": 1, "один": 1, "одна": 1, "о�
 _DEADLINE_WORDS |= {"три": 3}
 
 
+# "к концу месяца", "by the end of the week", "by next Friday": a week or a month from now.
+_DEADLINE_END = re.compile(
+    r"(?:к|до) (?:концу|конца) (недел|месяц)\w*|by the end of (?:the |this |next )?(week|month)|"
+    r"(?:by|до|к) (?:next |следующ\w+ )(monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|понедельник\w*|вторник\w*|сред\w*|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*)"
+)
+
+
 def read_deadline_hours(text: str) -> float | None:
-    """How long a fine-tuning run may take, in hours (a month is 30 days)."""
+    """How long a fine-tuning run may take, in hours (a month is 30 days; "by the end of the
+    month" a month, of the week or "by next Friday" a week)."""
     found = _DEADLINE.search(text)
+    end = _DEADLINE_END.search(text)
+    if end is not None and (found is None or end.start() < found.start()):
+        return (
+            720.0 if (end.group(1) or end.group(2) or "").startswith(("месяц", "month")) else 168.0
+        )
     if found is None:
         return None
     amount = found.group(1)
@@ -422,7 +534,8 @@ def read_tokens_per_example(text: str) -> int | None:
 def read_dataset_examples(text: str) -> int | None:
     """Examples, dialogues or documents to fine-tune on: '50 тыс примеров', '10k dialogs'."""
     for found in _EXAMPLES.finditer(text):
-        value = number(found.group(1)) * (1000 if found.group(2) else 1)
+        scale = (found.group(2) or "").rstrip(".")
+        value = number(found.group(1)) * (_scale(scale) if scale else 1.0)
         if value >= 10:
             return int(value)
     return None
@@ -505,6 +618,39 @@ def read_budget(text: str, russian: bool) -> Money | None:
     if found is not None:
         amount = number(found.group(1)) * _money_scale(found.group(2))
         return Money(amount, "RUB" if russian else "USD")
+    return None
+
+
+# An API bill paid now: a sum a month with a spending verb and a hosted API in one clause
+# ("тратим 400 тыс ₽/мес на OpenAI", "our OpenAI bill is $5k a month"). It prices the
+# alternative; it is never the budget for hardware.
+_API_NAME = (
+    r"(?:\bapi\b|openai|chat ?gpt|\bgpt[- ]?[345]|claude|anthropic|gemini|yandex ?gpt|"
+    r"яндекс ?gpt|gigachat|гигачат|deepseek|дипсик|mistral|tokens?\b|токен\w*)"
+)
+_SPEND_WORD = (
+    r"(?:spend\w*|spent|pay\w*|paid|bill\w*|invoice\w*|costs? us|burn\w*|"
+    r"трат\w*|плат\w*|счет\w*|счёт\w*|расход\w*|уход\w*|отда\w*|сжига\w*)"
+)
+_PER_MONTH = r"(?:/\s*mo\w*|/\s*мес\w*|\b(?:a|per|each|every|в|за|/)\s+(?:month|мес\w*)|monthly|ежемесячн\w*)"
+_CLAUSE = re.compile(r"[^.;!?\n]+")
+
+
+def read_api_bill(text: str) -> tuple[Money, tuple[int, int]] | None:
+    """A monthly sum paid to a hosted API now, and its span; None when the clause with the
+    sum lacks a spending word, an API or a month."""
+    for clause in _CLAUSE.finditer(text):
+        part = clause.group(0)
+        if not (re.search(_API_NAME, part) and re.search(_SPEND_WORD, part)) or not re.search(
+            _PER_MONTH, part
+        ):
+            continue
+        for pattern, currency in _MONEY:
+            found = pattern.search(part)
+            if found is not None:
+                amount = number(found.group(1)) * _money_scale(found.group(2))
+                start = clause.start() + found.start()
+                return Money(amount, currency), (start, clause.start() + found.end())
     return None
 
 
@@ -652,7 +798,7 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
 _OWNED = re.compile(
     r"у (?:нас|меня)\s+(?:\w+\s+){0,3}?(?:есть|стоит|стоят|име\w+|простаива\w*|лежит|лежат|"
     r"сервак|сервер|комп|\d)|у нас \w*\s*\d|уже (?:есть|стоит|стоят|куплен\w*)|"
-    r"we (?:have|own|got|'ve got|already have|already own)|we've got|i (?:have|own|got)|"
+    r"we (?:only |just )?(?:have|own|got|'ve got|already have|already own)|we've got|i (?:have|own|got)|"
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"

@@ -16,6 +16,7 @@ they say (`follow_up`).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -111,6 +112,8 @@ class Said(BaseModel):
     cross_entropy: str | None = None
     training_kernels: str | None = None
     budget: Budget | None = None
+    api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
+    document_words: int | None = None  # words in each document read ("10k words each")
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -331,7 +334,12 @@ _COST = re.compile(
 # does not change the hardware (Llama 3, 3.1 and 3.3 70B: 70.6B each; Llama 2 70B: 69.0B).
 SAME_SIZE_SPREAD = 1.03
 # The draft key that carries the models a clarification asked between to the reply.
+# "под нашу нейросеть", "our own model": a model of theirs to ask about, not one to choose
+_OUR_MODEL = re.compile(
+    r"\b(?:наш|сво)\w* (?:нейросет|нейронк|модел|ллм|llm)\w*|\bour (?:own )?(?:model|llm|network)"
+)
 ASKED_MODELS = "asked_models"
+ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
 _PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
@@ -474,9 +482,13 @@ class Reader:
         dictated = _dictated_spans(text)
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
         asked: list[str] = []
+        resumed = False
         if previous and ASKED_MODELS in previous:  # the models the last answer asked between
             previous = dict(previous)
             asked = list(previous.pop(ASKED_MODELS) or [])
+            goal = previous.pop(ASKED_GOAL, None)
+            if isinstance(goal, dict) and previous_goal is None:  # "which 8B?" about a goal
+                previous_goal, previous, resumed = GoalContext(goal=goal), None, True
         mention = self.models.find(
             _PRODUCT_LIKE.sub(" ", text), prefer=(previous or {}).get("model")
         )
@@ -496,7 +508,9 @@ class Reader:
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
         intent = self._intent(text, said, mention, previous, undictated)
-        if previous_goal is not None and _follows_goal(intent, text, said):
+        if previous_goal is not None and (
+            _follows_goal(intent, text, said) or (resumed and said.model is not None)
+        ):
             intent = "recommend"
         if intent in ("explain", "off_topic", "greeting"):
             kept = Said(model=said.model) if intent == "explain" else Said()
@@ -538,6 +552,8 @@ class Reader:
             clarification = _clarification(mention)
             if clarification.reason == "ambiguous":
                 merged[ASKED_MODELS] = clarification.candidates
+                if intent == "recommend" and common.get("goal"):
+                    merged[ASKED_GOAL] = common["goal"]
             return Reading(
                 **common,
                 request=None,
@@ -602,11 +618,22 @@ class Reader:
             said.deadline_hours = q.read_deadline_hours(text)
         said.lora_rank = q.read_lora_rank(text)
         self._options(undictated, said)
+        bill = q.read_api_bill(undictated)
+        if bill is not None:
+            said.api_bill = Budget(amount=bill[0].amount, currency=bill[0].currency)
+            start, end = bill[1]
+            undictated = f"{undictated[:start]} {undictated[end:]}"
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
+        if said.context is None and said.task not in TRAINING:
+            said.document_words = q.read_document_words(
+                text, self.catalog.workloads.daily.words_per_page
+            )
         said.wants = q.read_wants(text)
+        if said.api_bill is not None and "api_vs_own" not in said.wants:
+            said.wants.append("api_vs_own")  # a bill paid now asks whether owning is cheaper
         said.ttft_s = q.read_ttft(text)
         said.tokens_per_s = q.read_tokens_per_s(text)
         if (said.ttft_s or said.tokens_per_s) and "fast" not in said.wants:
@@ -638,7 +665,7 @@ class Reader:
             return []
         # Versions of one line differ only in their numbers (llama-3.1-70b, llama-3.3-70b);
         # DeepSeek V3 and R1, or a bare "70b" across lines, are different models to ask about.
-        if len({re.sub(r"[\d.]", "", m.id) for m in models}) != 1:
+        if len({re.sub(r"[\d.-]", "", m.id) for m in models}) != 1:
             return []
         models = [m for m in models if m.architecture.max_position_embeddings >= need]
         params = [m.reported_params_b or 0.0 for m in models]
@@ -656,6 +683,7 @@ class Reader:
         cards = _CARDS.search(normalized)
         if cards is not None:
             said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
+            said.owned = q.says_owned(text)  # "we only have 2 GPUs": of the kind discussed
         if not mentions:
             mentions = self.gpus.find_all(normalize_gpu_text(text))  # a dictated GPU type
             if mentions:
@@ -759,6 +787,9 @@ class Reader:
                 )
             )
         workloads = self.catalog.workloads
+        if "context" not in fields and said.document_words is not None:
+            fields["context"], derived = self._document_context(said)
+            notes.append(derived)
         if "users" not in fields and said.headcount is not None:
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
             notes.append(derived)
@@ -781,6 +812,25 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    def _document_context(self, said: Said) -> tuple[int, Note]:
+        """The context a document of `said.document_words` words needs: its tokens at the
+        catalog's tokens per word, and the use case's answer after it."""
+        workloads = self.catalog.workloads
+        words = said.document_words or 0
+        per_word = workloads.daily.tokens_per_word
+        output = said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
+        prompt = math.ceil(words * per_word)
+        context = prompt + output
+        derived = note(
+            M.ASSUMED_DOCUMENT,
+            words=words,
+            per_word=per_word,
+            prompt=prompt,
+            output=output,
+            context=context,
+        )
+        return context, derived
 
     @staticmethod
     def _offloaded_layers(said: Said) -> int:
@@ -822,6 +872,8 @@ class Reader:
             value = getattr(said, name)
             if value is not None:
                 goal[name] = value
+        if said.context is None and said.document_words is not None and "context" in fields:
+            goal["context"] = fields["context"]
         if said.task is not None:
             goal["task"] = said.task
         if "dataset_tokens" in fields:
@@ -829,12 +881,14 @@ class Reader:
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
         if said.budget is not None:
-            goal.pop("budget_usd", None)
-            goal.pop("budget_rub", None)
-            if said.budget.currency == "RUB":
-                goal["budget_rub"] = said.budget.amount
-            elif said.budget.currency == "USD":
-                goal["budget_usd"] = said.budget.amount
+            for key in ("budget_usd", "budget_rub", "budget_eur"):
+                goal.pop(key, None)
+            goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
+        if said.api_bill is not None and said.api_bill.currency != "EUR":
+            goal.pop("api_bill_usd", None)
+            goal.pop("api_bill_rub", None)
+            key = "api_bill_rub" if said.api_bill.currency == "RUB" else "api_bill_usd"
+            goal[key] = said.api_bill.amount
         self._goal_hardware(said, goal, previous)
         return goal
 
@@ -844,16 +898,23 @@ class Reader:
         count of the GPUs the goal already has ("а если только 2 карты?")."""
         gpu = said.gpu if said.gpu != "cpu" else None
         owned = goal.get("owned")
-        if gpu is not None and (said.owned or said.gpus is not None):
+        if gpu is not None and said.owned:
             goal.pop("gpu", None)
+            goal.pop("gpus", None)
             goal["owned"] = {"gpu": gpu, "count": said.gpus or 1}
         elif gpu is not None:
             goal.pop("owned", None)
+            goal.pop("gpus", None)
             goal["gpu"] = gpu
+            if said.gpus is not None:  # "8x H100 to rent", "2 x 4090": a count to buy or rent
+                goal["gpus"] = said.gpus
         elif said.gpus is not None and isinstance(owned, dict):
             goal["owned"] = {**owned, "count": said.gpus}
         elif said.gpus is not None and previous is not None and previous.gpu is not None:
-            goal["owned"] = {"gpu": previous.gpu, "count": said.gpus}
+            if said.owned:  # "what if we only have 2 GPUs?": two of those, owned
+                goal["owned"] = {"gpu": previous.gpu, "count": said.gpus}
+            else:  # "what about only 2?": two of those, to buy
+                goal["gpu"], goal["gpus"] = previous.gpu, said.gpus
 
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""
@@ -907,6 +968,9 @@ class Reader:
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (
             said.use_case is not None
+            or said.document_words is not None  # documents to read are a goal, not a sizing
+            or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
+            or said.requests_per_day is not None
             or money
             or deadline
             or bool(said.wants)

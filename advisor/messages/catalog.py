@@ -1101,6 +1101,12 @@ class M(Enum):
     REC_LABEL_SCALE = ("rec.label_scale", "Room to grow", "С запасом на рост")
     REC_LABEL_OWNED = ("rec.label_owned", "On your hardware", "На вашем оборудовании")
     REC_LABEL_PARETO = ("rec.label_pareto", "Alternative", "Альтернатива")
+    REC_LABEL_CHEAPEST = ("rec.label_cheapest", "Cheapest", "Дешевле всего")
+    REC_LABEL_CHEAPEST_RENT = (
+        "rec.label_cheapest_rent",
+        "Cheapest to rent",
+        "Дешевле всего в аренду",
+    )
     REC_LABEL_QUALITY = ("rec.label_quality", "A stronger model", "Модель сильнее")
     REC_LABEL_CLOSEST = ("rec.label_closest", "Closest", "Ближе всего к цели")
     REC_WORKLOAD = (

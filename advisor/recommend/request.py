@@ -111,6 +111,12 @@ class RecommendRequest(BaseModel):
     model: str | None = Field(
         default=None, max_length=200, description="a fixed model; unset = the shortlist"
     )
+    precision: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the only weight format to consider ('fp16', 'fp8', 'int4', a GGUF type); "
+        "unset = as published, FP8 and 4-bit",
+    )
     owned: Annotated[Owned | None, BeforeValidator(_owned_as_text)] = Field(
         default=None, description="GPUs already owned ('4x a100-40gb'): nothing beyond them"
     )

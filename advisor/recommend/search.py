@@ -166,6 +166,10 @@ class _Search:
         self.capped = False
         self._ceilings: dict[tuple[str, str, str, int, int], bool] = {}
         self.model = self._lookup_model(request.model) if request.model else None
+        if request.precision is not None and request.precision not in catalog.formats:
+            raise InputError(
+                "precision", f"unknown weight format {request.precision!r}", sorted(catalog.formats)
+            )
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
         self.bill = self._api_bill()
@@ -409,9 +413,12 @@ class _Search:
     # ---- sizing ----------------------------------------------------------------------------
 
     def formats(self, model: Model) -> list[str | None]:
-        """Weight formats to try: as published, FP8, 4-bit; training: the task's own."""
+        """Weight formats to try: the one asked for, or as published, FP8 and 4-bit; training:
+        the task's own."""
         if self.load.training is not None:
             return [None]
+        if self.request.precision is not None:
+            return [self.request.precision]
         published = "fp16" if model.native_precision == "fp32" else model.native_precision
         if published == "mxfp4":
             return ["mxfp4"]

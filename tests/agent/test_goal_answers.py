@@ -348,3 +348,42 @@ def test_the_price_of_renting_named_gpus_comes_first(service: AdvisorService) ->
     assert response.recommendation is not None
     first = response.answer.splitlines()[0]
     assert first.startswith("**Renting 8 x") and "$20,440" in first
+
+
+def test_a_follow_up_keeps_wanting_the_strongest_model(service: AdvisorService) -> None:
+    """ "А если бюджет 2 млн?" after "the strongest model" still leads with the strongest
+    model the new budget buys, not the cheapest recommended setup."""
+    first = service.ask(
+        AskRequest(question="Бюджет 500 тысяч рублей. Какую самую умную модель сможем крутить?")
+    )
+    more = service.ask(
+        AskRequest(question="а если бюджет 2 млн?", conversation_id=first.conversation_id)
+    )
+    assert more.recommendation is not None
+    assert more.recommendation.goal.get("strongest") is True
+    lead = lead_option(more.recommendation, ["largest_model"])
+    assert lead is not None
+    assert f"{lead.gpu.count * lead.replicas} x {lead.gpu.name}" in more.answer.splitlines()[0]
+
+
+def test_the_cheapest_lead_is_labelled_by_why_it_leads(service: AdvisorService) -> None:
+    response = service.ask(
+        AskRequest(
+            question="Marketing agency, 12 people, private ChatGPT-like assistant. Cheapest?"
+        )
+    )
+    assert response.recommendation is not None
+    lead = lead_option(response.recommendation, ["cheapest"])
+    assert lead is not None
+    first = response.answer.splitlines()[0]
+    assert "Alternative" not in first
+    if lead.label == "pareto":
+        assert first.startswith("**Cheapest:")
+
+
+def test_a_stated_precision_holds_in_the_cheapest_setup(service: AdvisorService) -> None:
+    """A sizing on the default card names the cheapest setup first, in the format asked for."""
+    response = service.ask(AskRequest(question="What GPU do I need for Gemma 2 27B at FP16?"))
+    lines = response.answer.splitlines()
+    assert lines[1].startswith("No GPU was named")
+    assert "in FP16" in lines[2] and "INT4" not in lines[2]

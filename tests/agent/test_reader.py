@@ -944,3 +944,28 @@ def test_a_batch_over_days_and_more_kinds_of_items_are_volumes(
     reading = reader.read(question)
     assert reading.said.requests_per_day == pytest.approx(per_day)
     assert reading.intent == "recommend"
+
+
+@pytest.mark.parametrize(
+    ("question", "context", "output"),
+    [
+        ("20,000 tickets a month, each about 500 tokens in and 200 out, API or own?", 700, 200),
+        ("чат-бот, 1500 токенов на входе и 300 на выходе, 50 пользователей", 1800, 300),
+        ("вход 3000, выход 500 токенов, квен 7б на 4090", 3500, 500),
+    ],
+)
+def test_a_requests_prompt_and_output_are_read_together(
+    reader: Reader, question: str, context: int, output: int
+) -> None:
+    said = reader.read(question).said
+    assert (said.context, said.output_tokens) == (context, output)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What can we run on 2x RTX 3090?", "4x A100 40GB — что на них можно запустить?"],
+)
+def test_what_runs_on_named_gpus_is_about_gpus_at_hand(reader: Reader, question: str) -> None:
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.said.owned
+    assert reading.goal is not None and reading.goal["owned"]["count"] in (2, 4)

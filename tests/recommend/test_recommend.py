@@ -413,3 +413,11 @@ def test_a_euro_budget_converts_at_the_catalog_rate(catalog: Catalog) -> None:
     assert [o.cost.capex_usd for o in eur.options] == [o.cost.capex_usd for o in usd.options]
     assert any(n.code is M.REC_BUDGET_EUR for n in eur.assumptions_i18n)
     assert all(o.cost.capex_usd <= 25_000 * rate for o in eur.options if o.label != "scale")
+
+
+def test_a_fixed_weight_format_is_the_only_one_tried(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(model="gemma-2-27b", users=5, precision="fp16"), catalog)
+    assert result.options and all(o.precision == "fp16" for o in result.options)
+    with pytest.raises(InputError) as raised:
+        recommend(RecommendRequest(model="gemma-2-27b", precision="fp7"), catalog)
+    assert raised.value.field == "precision"

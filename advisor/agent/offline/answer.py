@@ -94,6 +94,7 @@ def render_sizing(
     injection: bool = False,
     changes: Sequence[str] = (),
     cost: SizingCost | None = None,
+    changes_first: bool = False,
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, cost, server, stages.
 
@@ -102,6 +103,8 @@ def render_sizing(
     `injection`: the message dictated an answer; say that only the engine's figures count.
     `changes`: what would make a setup the user fixed fit (make-it-fit lines).
     `cost`: what the sized GPUs cost to buy and run, said when the setup fits.
+    `changes_first`: the changes come right after the headline (the cheapest setup beside a
+    sizing on the default reference card, which is no advice to buy an 8-GPU server).
     """
     gpu = report.gpu
     head: dict[str, Any] = {
@@ -150,7 +153,10 @@ def render_sizing(
     for warning in report.warnings_i18n:
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
-    lines.extend(changes)
+    if changes_first:
+        lines[1:1] = changes
+    else:
+        lines.extend(changes)
     lines.extend(assumed)
     if injection:
         lines.append(render_injection_note(language))
@@ -468,7 +474,7 @@ def render_recommendation(
     if lead is not None and already_cheapest:
         lines.append(_cheaper_trade_offs(lead, result, language))
     if lead is not None:
-        lines.append(_goal_headline(lead, result, language))
+        lines.append(_goal_headline(lead, result, language, wants))
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language))
@@ -574,8 +580,14 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
     }
 
 
-def _goal_headline(option: Option, result: Recommendation, language: Language) -> str:
+def _goal_headline(
+    option: Option, result: Recommendation, language: Language, wants: Sequence[str] = ()
+) -> str:
     params = _option_params(option, language)
+    if option.label == "pareto" and "rent" in wants and rent_usd(option) is not None:
+        params["label"] = render(M.REC_LABEL_CHEAPEST_RENT, language)  # why it leads
+    elif option.label == "pareto" and "cheapest" in wants:
+        params["label"] = render(M.REC_LABEL_CHEAPEST, language)
     if option.training_hours is not None:
         task = task_name(result.workload.task, language)
         return render(M.GOAL_HEADLINE_TRAINING, language, **params, task=task)

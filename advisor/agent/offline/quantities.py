@@ -316,6 +316,31 @@ def read_document_words(text: str, words_per_page: float) -> int | None:
     return None
 
 
+# A request's two parts: "500 tokens in and 200 out", "2k in / 300 out", "1500 токенов на
+# входе и 300 на выходе", "вход 3000, выход 500 токенов".
+_TOK = r"(?:\s*(?:tokens?|токен\w*))?"
+_IN_OUT = re.compile(
+    rf"(?<![\w.]){NUM}{_K}{_TOK}\s*(?:in(?:put)?|prompt|на вход\w*|входн\w*)"
+    rf"\s*(?:and|,|/|и|\+)?\s*{NUM}{_K}{_TOK}\s*(?:out(?:put)?|на выход\w*|выходн\w*)\b"
+    rf"|(?:input|вход)\s*[:=—-]?\s*{NUM}{_K}{_TOK}\s*(?:,|and|и|/)?\s*(?:output|выход)\s*[:=—-]?\s*"
+    rf"{NUM}{_K}"
+)
+
+
+def read_input_output(text: str) -> tuple[int, int, tuple[int, int]] | None:
+    """Prompt and output tokens of a request, and the span that said so."""
+    found = _IN_OUT.search(text)
+    if found is None:
+        return None
+    groups = found.groups()
+    first = 0 if groups[0] is not None else 4
+    prompt = tokens(number(groups[first]), groups[first + 1])
+    output = tokens(number(groups[first + 2]), groups[first + 3])
+    if not (1 <= output <= 100_000 and 16 <= prompt <= 10_000_000):
+        return None
+    return prompt, output, found.span()
+
+
 def read_output_tokens(text: str) -> tuple[int, tuple[int, int]] | None:
     """Tokens an answer is long, and the span that said so."""
     found = _OUTPUT_LENGTH.search(text)
@@ -802,7 +827,11 @@ _OWNED = re.compile(
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
-    r"\bимеются\b|\bимеется\b"
+    r"\bимеются\b|\bимеется\b|"
+    # "what can I run on 4x V100?", "старый сервер 4xV100 — что запустить?": hardware at hand
+    r"what (?:can|could) (?:i|we) (?:run|serve|host|fit|do)\b|what (?:runs|fits) on\b|"
+    r"что (?:на (?:н\w+ )?)?(?:можно |получится |реально )?(?:запустить|крутить|развернуть|"
+    r"поднять|уместить)|старый сервер|old server|(?:our|my) (?:old|spare|idle) "
 )
 
 

@@ -27,6 +27,7 @@ from advisor.agent.follow_up import merge_follow_up
 from advisor.agent.offline import quantities as q
 from advisor.agent.offline.names import GpuMatcher, ModelMatcher, ModelMention, normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
+from advisor.agent.offline.structured import structured_as_text
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
@@ -477,6 +478,7 @@ class Reader:
     ) -> Reading:
         """`previous` is the conversation's last sizing request (or draft); `previous_goal`
         its last goal, when the conversation is about one (a follow-up changes it)."""
+        question = structured_as_text(question)
         language = detect_language(question, default_language)
         text = normalize(question)
         dictated = _dictated_spans(text)
@@ -582,6 +584,12 @@ class Reader:
         if volume is not None:
             said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day
             text, undictated = q.without_text_volume(text), q.without_text_volume(undictated)
+        in_out = q.read_input_output(text)
+        if in_out is not None:
+            prompt, output, (start, end) = in_out
+            said.context, said.output_tokens = prompt + output, output
+            text = f"{text[:start]} {text[end:]}"
+            undictated = f"{undictated[:start]} {undictated[end:]}"
         answer = q.read_output_tokens(text)
         if answer is not None:
             said.output_tokens = answer[0]
@@ -598,7 +606,7 @@ class Reader:
         if said.task is None and said.engine is not None:
             said.task = "inference"  # "в vllm на одной L40S": an engine is a way to run it
         said.seq_len = q.read_seq_len(text)
-        said.context = q.read_context(text)
+        said.context = said.context or q.read_context(text)
         said.requests_per_s = q.read_rps(text)
         working_days = self.catalog.workloads.daily.working_days_per_month
         said.requests_per_day = q.read_requests_per_day(text, working_days)

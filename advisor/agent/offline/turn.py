@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -175,6 +176,10 @@ def _size(
         injection=turn.reading.injection,
         changes=changes,
         cost=cost,
+        changes_first=bool(changes)
+        and turn.to_meet_targets is not None
+        and turn.reading.said.gpu is None
+        and report.gpu.id == DEFAULT_GPU,
     )
 
 
@@ -210,12 +215,13 @@ def _recommend(
             summary=recommendation_summary(result, turn.language),
         )
     )
-    lead = lead_option(result, reading.said.wants)
+    wants = _goal_wants(reading.said.wants, goal)
+    lead = lead_option(result, wants)
     turn.goal = GoalContext(goal=goal, gpu=lead.gpu.id if lead is not None else None)
     passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
     # "Cheaper?" about the same goal whose answer already led with its cheapest setup.
     again = (
-        "cheapest" in reading.said.wants
+        "cheapest" in wants
         and previous_goal is not None
         and previous_goal.goal == goal
         and lead is not None
@@ -224,11 +230,22 @@ def _recommend(
     turn.answer = render_recommendation(
         result,
         turn.language,
-        wants=reading.said.wants,
+        wants=wants,
         passages=passages,
         injection=reading.injection,
         already_cheapest=again,
     )
+
+
+def _goal_wants(said: Sequence[str], goal: dict[str, Any]) -> list[str]:
+    """What this message wants, and what the goal it follows up still wants: "а если бюджет
+    2 млн?" after "the strongest model" still leads with the strongest; after a rent question
+    with the cheapest to rent."""
+    wants = list(said)
+    for key, want in (("strongest", "largest_model"), ("rentable_only", "rent")):
+        if goal.get(key) and want not in wants:
+            wants.append(want)
+    return wants
 
 
 def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
@@ -297,6 +314,8 @@ def _to_meet_targets(
     # else the use case's prompt and output, as its targets
     if said.gpu is not None:
         goal["gpu"] = request.gpu
+    if said.precision is not None:
+        goal["precision"] = request.precision  # "at FP16": the cheapest setup keeps it
     try:
         result = recommend_deployment(goal, catalog)
     except InputError:

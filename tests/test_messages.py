@@ -209,6 +209,7 @@ def test_a_count_takes_its_nouns_form(users: int, en: str, ru: str) -> None:
         "speed": 20.0,
         "ttft": 0.5,
         "users": users,
+        "copies": "",
     }
     assert f": {en} " in render(M.GOAL_HEADLINE, "en", **params)
     assert f": {ru} " in render(M.GOAL_HEADLINE, "ru", **params)

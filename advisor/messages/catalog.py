@@ -645,10 +645,10 @@ class M(Enum):
     )
     GOAL_HEADLINE = (
         "goal.headline",
-        "**{label}: {count} x {gpu}** with {model} in {precision}: {users:plural:user|users} at "
-        "once "
-        "(room for {capacity}), {speed:g} tokens/s each, first token in {ttft:g} s.",
-        "**{label}: {count} x {gpu}** с {model} в {precision}: "
+        "**{label}: {count} x {gpu}**{copies} with {model} in {precision}: "
+        "{users:plural:user|users} at once (room for {capacity}), {speed:g} tokens/s each, first "
+        "token in {ttft:g} s.",
+        "**{label}: {count} x {gpu}**{copies} с {model} в {precision}: "
         "{users:plural:пользователь|пользователя|пользователей} "
         "одновременно (запас до {capacity}), {speed:g} токенов/с каждому, первый токен через "
         "{ttft:g} с.",
@@ -660,12 +660,21 @@ class M(Enum):
     )
     GOAL_OTHER = (
         "goal.other",
-        "{label}: {count} x {gpu}, {model} in {precision}: {load:plural:user|users} at once at "
-        "{speed:g} "
-        "tokens/s each (memory for up to {capacity}); {price}.",
-        "{label}: {count} x {gpu}, {model} в {precision}: "
+        "{label}: {count} x {gpu}{copies}, {model} in {precision}: {load:plural:user|users} at "
+        "once at {speed:g} tokens/s each (memory for up to {capacity}); {price}.",
+        "{label}: {count} x {gpu}{copies}, {model} в {precision}: "
         "{load:plural:пользователь|пользователя|пользователей} одновременно по "
         "{speed:g} токенов/с (памяти хватит на {capacity}); {price}.",
+    )
+    GOAL_COPIES = (
+        "goal.copies",
+        " ({replicas} copies of the model, {per_copy} GPUs each)",
+        " ({replicas:plural:копия|копии|копий} модели по {per_copy} GPU)",
+    )
+    GOAL_COPIES_ONE_GPU = (
+        "goal.copies_one_gpu",
+        " ({replicas} copies of the model, one per GPU)",
+        " ({replicas:plural:копия|копии|копий} модели, по одной на GPU)",
     )
     GOAL_OTHER_TRAINING = (
         "goal.other_training",
@@ -1261,6 +1270,15 @@ class M(Enum):
         "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
         "({monthly_rub:,.0f} ₽) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
     )
+    REC_OPTION_CLOUD_HOURS = (
+        "rec.option_cloud_hours",
+        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
+        "RUB) a month for {hours:,.0f} hours at ${rate:g} per GPU-hour (an on-demand GPU given "
+        "back is not guaranteed the next morning; reserved capacity costs more); {payback}",
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
+        "({monthly_rub:,.0f} ₽) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
+        "утром могут не вернуть; зарезервированная мощность дороже); {payback}",
+    )
     REC_ALREADY_CHEAPEST = (
         "rec.already_cheapest",
         "This is already the cheapest setup that serves all {users:plural:user|users} at once with "
@@ -1400,6 +1418,13 @@ class M(Enum):
         "The closest to the goal: {capacity:plural:user|users} at once at {speed:g} tokens/s each.",
         "Ближе всего к цели: {capacity:plural:пользователь|пользователя|пользователей} "
         "одновременно по {speed:g} токенов/с.",
+    )
+    UNMET_BUDGET_RENT = (
+        "unmet.budget_rent",
+        "renting fits the budget: {count} x {gpu} on demand for {hours:g} h costs ${rent:,.2f} a "
+        "run, no hardware bought",
+        "аренда укладывается в бюджет: {count} x {gpu} по требованию на {hours:g} ч стоит "
+        "${rent:,.2f} за запуск, без покупки железа",
     )
     UNMET_BUDGET = (
         "unmet.budget",

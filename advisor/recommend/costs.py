@@ -144,14 +144,22 @@ class Rental:
 
 
 def rental(
-    gpu: Gpu, count: int, prices: Prices, *, capex: float, monthly: float, owned: bool
+    gpu: Gpu,
+    count: int,
+    prices: Prices,
+    *,
+    capex: float,
+    monthly: float,
+    owned: bool,
+    hours: float = HOURS_PER_MONTH,
 ) -> Rental | None:
-    """Renting `count` such GPUs around the clock (an on-demand GPU released overnight is not
-    guaranteed back in the morning); None where the catalog has no public rate."""
+    """Renting `count` such GPUs `hours` a month: around the clock unless the customer said
+    fewer (an on-demand GPU released overnight is not guaranteed back in the morning, which
+    the answer says); None where the catalog has no public rate."""
     rate = prices.cloud_usd_per_gpu_hour.get(gpu.id)
     if rate is None:
         return None
-    rent = rate.usd * count * HOURS_PER_MONTH
+    rent = rate.usd * count * hours
     break_even = None
     if not owned and rent > monthly:
         break_even = capex / (rent - monthly)
@@ -188,6 +196,7 @@ def spend(
     owned: bool,
     use: Serving | TrainingRun,
     group: int = 1,
+    rent_hours: float = HOURS_PER_MONTH,
 ) -> Spend:
     """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
     hosted-API bill, for training the run's cost owned and rented."""
@@ -221,7 +230,7 @@ def spend(
     break_even = capex / saving if saving > 0 and not owned else None
     if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:
         break_even = None
-    rent = rental(gpu, count, prices, capex=capex, monthly=monthly, owned=owned)
+    rent = rental(gpu, count, prices, capex=capex, monthly=monthly, owned=owned, hours=rent_hours)
     return Spend(
         capex_usd=capex,
         monthly_usd=monthly,

@@ -83,6 +83,11 @@ class Cost(_Out):
         description="inference: months until buying beats renting; null when it does not "
         "within five years, or nothing is bought",
     )
+    cloud_hours_per_month: float | None = Field(
+        default=None,
+        description="inference: the hours a month cloud_monthly_usd pays for (730: around the "
+        "clock)",
+    )
     bill_saving_usd: float | None = Field(
         default=None,
         description="inference: the API bill the customer pays now less this option's running "

@@ -90,6 +90,13 @@ class RecommendRequest(BaseModel):
         default=False,
         description="only GPUs with a public on-demand rate: the question is about renting",
     )
+    rent_hours_per_month: float | None = Field(
+        default=None,
+        gt=0,
+        le=744,
+        description="hours a month rented GPUs would run ('8 hours a day on weekdays' = 176); "
+        "unset = around the clock (730)",
+    )
     audio_hours_per_day: float | None = Field(
         default=None,
         gt=0,

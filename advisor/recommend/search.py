@@ -29,6 +29,7 @@ from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import (
+    HOURS_PER_MONTH,
     Serving,
     Spend,
     TrainingRun,
@@ -525,6 +526,7 @@ class _Search:
             owned=owned,
             use=use,
             group=result.layout.per_replica,
+            rent_hours=self.request.rent_hours_per_month or HOURS_PER_MONTH,
         )
         return _Config(
             model,
@@ -632,6 +634,7 @@ def _option(
     rate: float,
     market: str,
     bill: float | None = None,
+    rent_hours: float = HOURS_PER_MONTH,
 ) -> Option:
     result, cost = config.result, config.spend
     paid = (
@@ -686,6 +689,7 @@ def _option(
             cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
+            cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
             bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
             bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
         ),
@@ -807,7 +811,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         why = _why(label, config, load, base or config)
         picked.append(config)
         market = "owned" if request.owned else catalog.prices.gpus[config.gpu.id].market
-        options.append(_option(label, config, load, why, rate, market, search.bill))
+        hours = request.rent_hours_per_month or HOURS_PER_MONTH
+        options.append(_option(label, config, load, why, rate, market, search.bill, hours))
 
     configs = search.sweep(load.concurrency)
     budget = search.budget
@@ -1040,6 +1045,22 @@ def _unmet(
             note(M.UNMET_BUDGET, capex=round(cheapest.spend.capex_usd), budget=round(budget))
         )
         add("closest", cheapest)
+        rented = [c for c in meeting if c.spend.cloud_run_usd is not None]
+        if load.training is not None and rented:  # a run rented may fit where buying does not
+            run = min(rented, key=lambda c: c.spend.cloud_run_usd or 0.0)
+            cost = run.spend.cloud_run_usd or 0.0
+            if cost <= budget:
+                search.unmet.append(
+                    note(
+                        M.UNMET_BUDGET_RENT,
+                        count=run.gpus,
+                        gpu=run.gpu.name,
+                        hours=round(run.hours or 0.0, 2),
+                        rent=round(cost, 2),
+                    )
+                )
+                if run is not cheapest:
+                    add("pareto", run)
 
 
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:

@@ -16,6 +16,7 @@ from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
+from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.report import FitChange, Option
 from advisor.services.sizing import input_error
 
@@ -287,6 +288,7 @@ def cost_lines(option: Option, language: Language) -> list[str]:
                 (cost.cloud_monthly_usd, rub.cloud_monthly),
                 cost.cloud_break_even_months,
                 language,
+                cost.cloud_hours_per_month,
             )
         )
     if cost.run_usd is not None:
@@ -307,14 +309,27 @@ def rental_line(
     monthly: tuple[float, float],
     break_even_months: float | None,
     language: Language,
+    hours: float | None = None,
 ) -> str:
-    """Renting the same GPUs around the clock (USD and roubles a month) against buying them."""
+    """Renting the same GPUs around the clock, or `hours` a month (USD and roubles a month),
+    against buying them."""
     payback = (
         render(M.REC_CLOUD_PAYBACK, language, months=break_even_months)
         if break_even_months is not None
         else render(M.REC_CLOUD_CHEAPER, language)
     )
     usd, rub = monthly
+    if hours is not None and hours < HOURS_PER_MONTH:
+        return render(
+            M.REC_OPTION_CLOUD_HOURS,
+            language,
+            gpus=gpus,
+            monthly=usd,
+            monthly_rub=rub,
+            hours=hours,
+            rate=rate,
+            payback=payback,
+        )
     return render(
         M.REC_OPTION_CLOUD,
         language,

@@ -969,3 +969,22 @@ def test_what_runs_on_named_gpus_is_about_gpus_at_hand(reader: Reader, question:
     reading = reader.read(question)
     assert reading.intent == "recommend" and reading.said.owned
     assert reading.goal is not None and reading.goal["owned"]["count"] in (2, 4)
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("rent or buy for a 70B model we'd use about 8 hours a day on weekdays?", 8 * 22),
+        ("аренда на 12 часов в сутки, квен 32б, 10 человек", 12 * 365 / 12),
+        ("we only need it during business hours, llama 8b for 30 users, rent?", 8 * 22),
+        ("llama 8b for 30 users, rent or buy?", None),
+    ],
+)
+def test_hours_the_gpus_run_price_renting(
+    reader: Reader, question: str, hours: float | None
+) -> None:
+    reading = reader.read(question)
+    assert reading.said.hours_per_month == (pytest.approx(hours) if hours else None)
+    if hours is not None:
+        assert reading.goal is not None
+        assert reading.goal["rent_hours_per_month"] == pytest.approx(hours, abs=0.1)

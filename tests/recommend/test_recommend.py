@@ -421,3 +421,49 @@ def test_a_fixed_weight_format_is_the_only_one_tried(catalog: Catalog) -> None:
     with pytest.raises(InputError) as raised:
         recommend(RecommendRequest(model="gemma-2-27b", precision="fp7"), catalog)
     assert raised.value.field == "precision"
+
+
+def test_a_training_budget_that_buys_nothing_names_the_rented_run(catalog: Catalog) -> None:
+    """Full fine-tuning of an 8B model for $10,000: no setup to buy meets the deadline within
+    it, but renting one for the run does; the answer names the cheapest run rented."""
+    result = recommend(
+        RecommendRequest(
+            model="llama-3.1-8b", task="full", dataset_tokens=20_000_000, budget_usd=10_000
+        ),
+        catalog,
+    )
+    codes = [n.code for n in result.unmet_i18n]
+    assert M.UNMET_BUDGET in codes and M.UNMET_BUDGET_RENT in codes
+    rent = next(n for n in result.unmet_i18n if n.code is M.UNMET_BUDGET_RENT)
+    assert float(rent.params["rent"]) <= 10_000  # type: ignore[arg-type]
+    runs = [o.cost.cloud_run_usd for o in result.options if o.cost.cloud_run_usd is not None]
+    assert runs and min(runs) == pytest.approx(float(rent.params["rent"]), abs=0.01)  # type: ignore[arg-type]
+
+
+def test_renting_fewer_hours_a_month_costs_proportionally_less(catalog: Catalog) -> None:
+    always = recommend(
+        RecommendRequest(model="llama-3.1-8b", users=20, rentable_only=True), catalog
+    )
+    office = recommend(
+        RecommendRequest(
+            model="llama-3.1-8b", users=20, rentable_only=True, rent_hours_per_month=176
+        ),
+        catalog,
+    )
+    for full, part in zip(always.options, office.options, strict=True):
+        assert full.gpu.id == part.gpu.id
+        assert part.cost.cloud_hours_per_month == 176
+        assert part.cost.cloud_monthly_usd == pytest.approx(
+            (full.cost.cloud_monthly_usd or 0) * 176 / 730, abs=1
+        )
+    assert "a month for 176 hours" in recommendation_text(office, "en")
+
+
+def test_several_copies_of_a_model_are_said_in_the_headline(catalog: Catalog) -> None:
+    from advisor.agent.offline.answer import render_recommendation
+
+    result = recommend(RecommendRequest(model="llama-3.3-70b", users=60), catalog)
+    copied = [o for o in result.options if o.replicas > 1]
+    text = render_recommendation(result, "en")
+    for option in copied[:1]:
+        assert f"{option.replicas} copies of the model" in text

@@ -516,7 +516,8 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
     if rated is None or rated.cost.cloud_usd_per_gpu_hour is None:
         return []
     rate = rated.cost.cloud_usd_per_gpu_hour
-    monthly = rate * count * HOURS_PER_MONTH
+    hours = float(result.goal.get("rent_hours_per_month") or HOURS_PER_MONTH)
+    monthly = rate * count * hours
     return [
         render(
             M.REC_RENT_ASKED,
@@ -524,7 +525,7 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
             count=count,
             gpu=rated.gpu.name,
             rate=rate,
-            hours=HOURS_PER_MONTH,
+            hours=round(hours),
             monthly=monthly,
             monthly_rub=monthly * result.rub_per_usd,
         )
@@ -577,7 +578,18 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         "ttft": round(option.ttft_s, 2),
         "hours": option.training_hours or 0.0,
         "price": price,
+        "copies": _copies(option, language),
     }
+
+
+def _copies(option: Option, language: Language) -> str:
+    """How the GPUs hold the model when they hold it more than once (6 GPUs as 3 copies of 2:
+    no tensor split of 6 exists for most models)."""
+    if option.replicas <= 1:
+        return ""
+    if option.gpu.count == 1:
+        return render(M.GOAL_COPIES_ONE_GPU, language, replicas=option.replicas)
+    return render(M.GOAL_COPIES, language, replicas=option.replicas, per_copy=option.gpu.count)
 
 
 def _goal_headline(

@@ -414,6 +414,38 @@ def read_audio_hours_per_day(
     return None
 
 
+# How long the GPUs would run: "8 hours a day on weekdays", "12 ч в сутки", "only during
+# business hours" (the catalog's busy hours on working days).
+_HOURS_A_DAY = re.compile(
+    rf"(?<![\w.]){NUM}\s*(?:hours?|hrs?|h|час\w*|ч)\.?\s*(?:a|per|each|every|в|за|/)\s*"
+    r"(?:day|день|сутки)\b"
+)
+_WEEKDAYS = re.compile(
+    r"weekdays|business days|working days|mon(?:day)?\s*[-–to]+\s*fri(?:day)?|по будням|"
+    r"в будни|в рабочие дни|пн\s*-\s*пт|по рабочим дням"
+)
+_BUSINESS_HOURS = re.compile(
+    r"(?:during |in |only )?(?:business|office|working) hours|в рабочее время|в рабочие часы|"
+    r"только днем|только днём"
+)
+DAYS_PER_MONTH = 365 / 12
+
+
+def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> float | None:
+    """Hours a month the GPUs would run, where the message says how long a day."""
+    found = _HOURS_A_DAY.search(text)
+    if found is not None:
+        per_day = number(found.group(1))
+        if not 0 < per_day <= 24:
+            return None
+    elif _BUSINESS_HOURS.search(text):
+        per_day = busy_hours
+    else:
+        return None
+    days = working_days if _WEEKDAYS.search(text) or found is None else DAYS_PER_MONTH
+    return per_day * days
+
+
 def read_rps(text: str) -> float | None:
     found = _RPS.search(text)
     if found:

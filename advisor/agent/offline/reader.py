@@ -115,6 +115,7 @@ class Said(BaseModel):
     budget: Budget | None = None
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
     document_words: int | None = None  # words in each document read ("10k words each")
+    hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -613,6 +614,9 @@ class Reader:
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )
+        said.hours_per_month = q.read_hours_per_month(
+            text, self.catalog.workloads.daily.busy_hours, working_days
+        )
         said.users = q.read_users(text)
         said.headcount = q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
@@ -872,6 +876,8 @@ class Reader:
             goal.update({k: v for k, v in said_load.items() if v is not None})
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
+        if said.hours_per_month is not None:
+            goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         if "rent" in said.wants:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:

@@ -482,6 +482,10 @@ class Chassis(_Record):
     source: str
     rack_units: int | None = Field(default=None, ge=1, description="None: a tower")
     rack_source: str | None = None
+    facilities_usd_per_month: float | None = Field(
+        default=None, ge=0, description="None: the data-centre figure of `running`"
+    )
+    facilities_source: str | None = None
 
 
 class ServerForm(_Record):

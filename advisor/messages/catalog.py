@@ -1013,10 +1013,11 @@ class M(Enum):
     REC_COSTS = (
         "rec.costs",
         "Running costs: power ${power:g}/kWh x PUE {pue:g} around the clock, ${facilities:,.0f} "
-        "per server a month for facilities, maintenance {maintenance:g}% of the hardware a year.",
+        "per server a month for data-centre space (none for a tower in the office), maintenance "
+        "{maintenance:g}% of the hardware a year.",
         "Расходы на работу: электричество ${power:g}/кВт·ч x PUE {pue:g} круглосуточно, "
-        "${facilities:,.0f} в месяц на сервер за размещение, обслуживание {maintenance:g}% "
-        "стоимости оборудования в год.",
+        "${facilities:,.0f} в месяц на сервер за место в ЦОДе (для башни в офисе — ничего), "
+        "обслуживание {maintenance:g}% стоимости оборудования в год.",
     )
     REC_TOKENS = (
         "rec.tokens",

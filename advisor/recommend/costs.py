@@ -75,22 +75,23 @@ def chassis_for(gpu: Gpu, count: int, prices: Prices, group: int = 1) -> tuple[i
         biggest = max(fitting, key=lambda c: c.max_gpus)
         return math.ceil(count / biggest.max_gpus), biggest
     running = prices.running
-    box_monthly = running.facilities_usd_per_server_month + (
+    box_power = (
         running.base_server_w / 1000 * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
     )
 
     def three_years(c: Chassis) -> tuple[float, int]:
         boxes = math.ceil(count / c.max_gpus)
-        return boxes * (c.usd + MONTHS_3Y * box_monthly), boxes
+        return boxes * (c.usd + MONTHS_3Y * (facilities(c, prices) + box_power)), boxes
 
     chassis = min(holding, key=three_years)
     return math.ceil(count / chassis.max_gpus), chassis
 
 
-def servers_and_chassis(gpu: Gpu, count: int, prices: Prices, group: int = 1) -> tuple[int, float]:
-    """How many servers hold `count` GPUs, and what their chassis cost."""
-    servers, chassis = chassis_for(gpu, count, prices, group)
-    return servers, servers * chassis.usd if chassis is not None else 0.0
+def facilities(chassis: Chassis | None, prices: Prices) -> float:
+    """Space, network and cooling a box costs a month beyond its power: a data-centre
+    server's share, or what its chassis says (a tower in the office: nothing)."""
+    own = chassis.facilities_usd_per_month if chassis is not None else None
+    return prices.running.facilities_usd_per_server_month if own is None else own
 
 
 def tokens_per_month(
@@ -116,18 +117,18 @@ class Hardware:
 def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 1) -> Hardware:
     """Capex and monthly running cost of `count` GPUs in `group`-GPU model copies."""
     running = prices.running
-    servers, chassis = servers_and_chassis(gpu, count, prices, group)
+    servers, chassis = chassis_for(gpu, count, prices, group)
     price = prices.gpus[gpu.id]
     bought = servers * GPUS_PER_NODE if price.kind == "server_share" and not owned else count
-    value = bought * price.usd + chassis
+    value = bought * price.usd + (servers * chassis.usd if chassis is not None else 0.0)
     power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
     energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
-    facilities = servers * running.facilities_usd_per_server_month
+    space = servers * facilities(chassis, prices)
     maintenance = value * running.maintenance_pct_per_year / 100 / 12
     return Hardware(
         capex_usd=0.0 if owned else value,
         value_usd=value,
-        monthly_usd=energy + facilities + maintenance,
+        monthly_usd=energy + space + maintenance,
         servers=servers,
         gpus_bought=bought,
         power_kw=power_kw,

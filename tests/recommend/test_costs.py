@@ -22,3 +22,22 @@ def test_owned_gpus_pay_back_at_once_and_a_loss_never_does() -> None:
 def test_a_payback_beyond_the_horizon_is_none() -> None:
     capex = (PAYBACK_HORIZON_MONTHS + 1) * 100
     assert against_bill(capex, 0, 100, owned=False).break_even_months is None
+
+
+def test_a_tower_in_the_office_pays_no_data_centre_space() -> None:
+    """Running costs: a workstation tower's month is power and upkeep; a rack server's adds
+    the data-centre space the catalog prices per server."""
+    from advisor.catalog.loader import load_catalog
+    from advisor.recommend.costs import HOURS_PER_MONTH, chassis_for, facilities, hardware
+
+    catalog = load_catalog()
+    prices, running = catalog.prices, catalog.prices.running
+    gpu = catalog.gpus["rtx-4090"]
+    servers, tower = chassis_for(gpu, 1, prices)
+    assert tower is not None and tower.rack_units is None and facilities(tower, prices) == 0
+    box = hardware(gpu, 1, prices, owned=False)
+    power = box.power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh
+    upkeep = box.value_usd * running.maintenance_pct_per_year / 100 / 12
+    assert box.monthly_usd == pytest.approx(power + upkeep)
+    rack = next(c for c in prices.chassis if c.rack_units is not None)
+    assert facilities(rack, prices) == running.facilities_usd_per_server_month

@@ -1002,6 +1002,15 @@ class M(Enum):
         "Models of quality tier {tier} or higher (of 5) that suit the use case and language.",
         "Модели уровня качества от {tier} из 5, подходящие под задачу и язык.",
     )
+    REC_QUALITY_ASKED = (
+        "rec.quality_asked",
+        "Only models of quality tier {tier} or higher (of 5): law, medicine, insurance and "
+        "finance need them, as a small model's mistakes there cost more than the hardware (say "
+        "if a smaller model will do).",
+        "Только модели уровня качества от {tier} из 5: для права, медицины, страхования и "
+        "финансов ошибки маленькой модели обходятся дороже железа (скажите, если подойдёт и "
+        "модель поменьше).",
+    )
     REC_SHORTLIST = ("rec.shortlist", "the shortlisted models", "подходящие модели")
     REC_TARGETS = (
         "rec.targets",

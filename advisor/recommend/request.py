@@ -81,6 +81,14 @@ class RecommendRequest(BaseModel):
         description="words of text a working day (instead of tokens): tokens at the catalog's "
         "tokens per word",
     )
+    min_quality_tier: int | None = Field(
+        default=None,
+        ge=1,
+        le=5,
+        description="the least quality tier (suitability.yaml, 1-5) a shortlisted model needs; "
+        "unset = the use case's floor (a high-stakes domain such as law, medicine or finance "
+        "asks for 4)",
+    )
     strongest: bool = Field(
         default=False,
         description="the strongest model the budget buys is wanted, not the cheapest that "

@@ -371,7 +371,9 @@ class _Search:
     def shortlist(self) -> list[tuple[Model, Suitability | None]]:
         if self.model is not None:
             return [(self.model, self.catalog.suitability.get(self.model.id))]
-        floor = QUALITY_FLOOR.get(self.load.use_case, DEFAULT_QUALITY_FLOOR)
+        floor = self.request.min_quality_tier or QUALITY_FLOOR.get(
+            self.load.use_case, DEFAULT_QUALITY_FLOOR
+        )
         context = self.load.input_tokens + self.load.output_tokens
         pool = [
             s
@@ -384,7 +386,10 @@ class _Search:
         ]
         if self.request.owned is None:
             pool = [s for s in pool if s.quality_tier >= floor]
-        self.assumptions.append(note(M.REC_QUALITY_FLOOR, tier=floor))
+        asked = self.request.min_quality_tier is not None
+        self.assumptions.append(
+            note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
+        )
         by_tier: dict[int, list[Suitability]] = {}
         for suit in pool:
             by_tier.setdefault(suit.quality_tier, []).append(suit)

@@ -988,3 +988,20 @@ def test_hours_the_gpus_run_price_renting(
     if hours is not None:
         assert reading.goal is not None
         assert reading.goal["rent_hours_per_month"] == pytest.approx(hours, abs=0.1)
+
+
+@pytest.mark.parametrize(
+    ("question", "tier"),
+    [
+        ("Law firm, 15 lawyers, contracts analysis, what server?", 4),
+        ("Страховая компания, 5000 заявлений в день, нужны резюме", 4),
+        ("Marketing agency, 12 people, a private ChatGPT-like assistant", None),
+        ("Law firm: llama 3.1 8b for 15 lawyers, how much would it cost?", None),  # model fixed
+    ],
+)
+def test_high_stakes_work_asks_for_a_stronger_model(
+    reader: Reader, question: str, tier: int | None
+) -> None:
+    reading = reader.read(question)
+    assert reading.goal is not None
+    assert reading.goal.get("min_quality_tier") == tier

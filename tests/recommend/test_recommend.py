@@ -467,3 +467,11 @@ def test_several_copies_of_a_model_are_said_in_the_headline(catalog: Catalog) ->
     text = render_recommendation(result, "en")
     for option in copied[:1]:
         assert f"{option.replicas} copies of the model" in text
+
+
+def test_a_quality_floor_asked_for_holds_for_every_option(catalog: Catalog) -> None:
+    result = recommend(
+        RecommendRequest(use_case="summarization", headcount=200, min_quality_tier=4), catalog
+    )
+    assert result.options and all(o.quality_tier >= 4 for o in result.options)
+    assert any(n.code is M.REC_QUALITY_ASKED for n in result.assumptions_i18n)

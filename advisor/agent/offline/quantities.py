@@ -180,7 +180,8 @@ _VOLUME_NOUN = (
     r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|писем|сообщени\w*|заявк\w*|страниц\w*|"
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
     r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
-    r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|reviews|отзыв\w*)"
+    r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|reviews|отзыв\w*|"
+    r"заявлени\w*|анкет\w*|claims|applications)"
 )
 _VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _PER_DAY = re.compile(
@@ -865,6 +866,20 @@ _OWNED = re.compile(
     r"что (?:на (?:н\w+ )?)?(?:можно |получится |реально )?(?:запустить|крутить|развернуть|"
     r"поднять|уместить)|старый сервер|old server|(?:our|my) (?:old|spare|idle) "
 )
+
+
+# Work where a weak model's mistake costs money or harm: law, medicine, insurance, banking.
+_HIGH_STAKES = re.compile(
+    r"\blegal\b|\blaw ?firm|\blawyers?\b|\bcontracts?\b|\bmedical|\bclinic|\bhospital|"
+    r"\bpatients?\b|\binsurance|\bclaims?\b|\bbank(?:s|ing)?\b|\bcompliance|\bfinancial|"
+    r"юрид\w*|юрист\w*|договор\w*|контракт\w*|медицин\w*|клиник\w*|больниц\w*|пациент\w*|"
+    r"страхов\w*|банк\w*|комплаенс\w*|финанс\w*"
+)
+
+
+def says_high_stakes(text: str) -> bool:
+    """Whether the work is in a domain where a weak model's mistakes are costly."""
+    return bool(_HIGH_STAKES.search(text))
 
 
 def read_use_case(text: str) -> UseCase | None:

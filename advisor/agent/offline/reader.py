@@ -116,6 +116,7 @@ class Said(BaseModel):
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
     document_words: int | None = None  # words in each document read ("10k words each")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
+    high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -340,6 +341,9 @@ SAME_SIZE_SPREAD = 1.03
 _OUR_MODEL = re.compile(
     r"\b(?:наш|сво)\w* (?:нейросет|нейронк|модел|ллм|llm)\w*|\bour (?:own )?(?:model|llm|network)"
 )
+# The least quality tier for law, medicine, insurance and banking (suitability.yaml: tier 4 is
+# the 20-70B class, GPT-4o-mini level and up; tiers 2-3 are the 3-14B models).
+HIGH_STAKES_TIER = 4
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -639,6 +643,7 @@ class Reader:
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
+        said.high_stakes = q.says_high_stakes(text)
         if said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
@@ -878,6 +883,8 @@ class Reader:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
+        if said.high_stakes and said.model is None and "model" not in goal:
+            goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:
@@ -953,6 +960,7 @@ class Reader:
     ) -> Intent:
         fields = said.model_dump(exclude_none=True, exclude_defaults=True)
         fields.pop("model", None)
+        fields.pop("high_stakes", None)  # a domain, not a figure
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
@@ -1017,7 +1025,9 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
     not (it gets the sizing answer), nor a question to explain without a figure."""
     if intent in ("greeting", "compare"):
         return False
-    stated = bool(said.model_dump(exclude_none=True, exclude_defaults=True))
+    stated = bool(
+        said.model_dump(exclude_none=True, exclude_defaults=True, exclude={"high_stakes"})
+    )
     cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))
     if intent == "explain":
         return stated and cue

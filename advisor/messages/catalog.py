@@ -610,6 +610,15 @@ class M(Enum):
         "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
         "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
     )
+    ANSWER_FULL_LOAD = (
+        "answer.full_load",
+        "Under load, {users:plural:request|requests} at once: {per_user} tokens/s each, {total} "
+        "tokens/s in "
+        "total.",
+        "Под нагрузкой, {users:plural:запрос|запроса|запросов} одновременно: {per_user} "
+        "токенов/с каждому, {total} "
+        "токенов/с всего.",
+    )
     ANSWER_BURST = (
         "answer.burst",
         "If all {users} send at the same moment (the start of a shift, a batch job), the first "
@@ -1001,6 +1010,13 @@ class M(Enum):
         "rec.quality_floor",
         "Models of quality tier {tier} or higher (of 5) that suit the use case and language.",
         "Модели уровня качества от {tier} из 5, подходящие под задачу и язык.",
+    )
+    REC_DATACENTER = (
+        "rec.datacenter",
+        "For a data centre or server room: GeForce cards are left out, as NVIDIA's driver "
+        "licence does not cover data-centre deployment.",
+        "Для ЦОДа или серверной: карты GeForce не рассматриваются — лицензия драйвера NVIDIA не "
+        "распространяется на размещение в дата-центре.",
     )
     REC_QUALITY_ASKED = (
         "rec.quality_asked",

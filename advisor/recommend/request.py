@@ -94,6 +94,11 @@ class RecommendRequest(BaseModel):
         description="the strongest model the budget buys is wanted, not the cheapest that "
         "meets the targets: the budget bounds the stronger option instead of 3x the price",
     )
+    datacenter: bool = Field(
+        default=False,
+        description="the GPUs go into a data centre or server room: GeForce cards are left out "
+        "(NVIDIA's GeForce driver licence excludes data-centre deployment)",
+    )
     rentable_only: bool = Field(
         default=False,
         description="only GPUs with a public on-demand rate: the question is about renting",

@@ -161,6 +161,9 @@ class _Search:
         self.request = request
         self.catalog = catalog
         self.prices = catalog.prices
+        if request.datacenter:  # rack servers only: a tower is an office machine
+            racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
+            self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
         self.unmet: list[Note] = []
         self.searched = 0
@@ -174,6 +177,8 @@ class _Search:
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
         self.bill = self._api_bill()
+        if request.datacenter:
+            self.assumptions.append(note(M.REC_DATACENTER))
         self.load = self._workload()
         self.budget = self._budget()
 
@@ -447,6 +452,7 @@ class _Search:
             if g.gpu_class != "cpu"
             and g.id in self.prices.gpus
             and (not self.request.rentable_only or g.id in self.prices.cloud_usd_per_gpu_hour)
+            and not (self.request.datacenter and g.gpu_class == "gaming")
         ]
 
     def size(

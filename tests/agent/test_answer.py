@@ -232,3 +232,27 @@ def test_a_training_peak_above_the_marketed_size_is_shown_against_what_pytorch_c
     assert f"of the {fmt(round(report.memory.usable_per_gpu_gb, 1))} GB PyTorch can use" in text
     inference = size(SizingRequest(model="llama-3.1-8b", gpu="h100-sxm"), catalog)
     assert "PyTorch can use" not in render_sizing(inference, catalog, "en", [])
+
+
+def test_a_sizing_for_few_users_says_what_the_gpus_give_under_load(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "How many tokens/s on 4x H100?" asks one user; the answer adds the busiest level of
+    the load curve that still holds every request: its speed each and in total."""
+    turn = run_offline_turn(
+        "How many tokens per second does Llama 3.3 70B give on 4x H100?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.sizing is not None
+    perf = turn.sizing.performance
+    levels = [
+        lv
+        for lv in perf.load_curve
+        if 1 < lv.concurrency <= perf.max_concurrent_users and lv.batch >= lv.concurrency
+    ]
+    busiest = max(levels, key=lambda lv: lv.concurrency)
+    total = round(busiest.aggregate_tokens_per_s, 1)
+    assert f"Under load, {busiest.concurrency} requests at once" in turn.answer
+    assert f"{fmt(total, 'en')} tokens/s in total" in turn.answer

@@ -1005,3 +1005,17 @@ def test_high_stakes_work_asks_for_a_stronger_model(
     reading = reader.read(question)
     assert reading.goal is not None
     assert reading.goal.get("min_quality_tier") == tier
+
+
+@pytest.mark.parametrize(
+    ("question", "datacenter"),
+    [
+        ("We're a bank, 2,000 employees, 200 chats at once, on-prem only", True),
+        ("сервер в нашу серверную, 300 сотрудников, чат-бот", True),
+        ("a chatbot for our 30-person office", False),
+    ],
+)
+def test_a_data_centre_is_read(reader: Reader, question: str, datacenter: bool) -> None:
+    reading = reader.read(question)
+    assert reading.goal is not None
+    assert bool(reading.goal.get("datacenter")) == datacenter

@@ -475,3 +475,21 @@ def test_a_quality_floor_asked_for_holds_for_every_option(catalog: Catalog) -> N
     )
     assert result.options and all(o.quality_tier >= 4 for o in result.options)
     assert any(n.code is M.REC_QUALITY_ASKED for n in result.assumptions_i18n)
+
+
+def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> None:
+    from advisor.recommend.costs import chassis_for
+
+    result = recommend(RecommendRequest(headcount=2000, datacenter=True), catalog)
+    assert result.options
+    assert all(o.gpu.gpu_class != "gaming" for o in result.options)
+    assert any(n.code is M.REC_DATACENTER for n in result.assumptions_i18n)
+    office = recommend(RecommendRequest(headcount=2000), catalog)
+    assert any(o.gpu.gpu_class == "gaming" for o in office.options)
+    lead = result.options[0]
+    gpu = catalog.gpus[lead.gpu.id]
+    racks = tuple(c for c in catalog.prices.chassis if c.rack_units is not None)
+    _, chassis = chassis_for(
+        gpu, lead.gpu.count * lead.replicas, catalog.prices.model_copy(update={"chassis": racks})
+    )
+    assert chassis is None or chassis.rack_units is not None

@@ -266,6 +266,23 @@ def _inference_line(report: SizingReport, language: Language) -> str:
     burst = round(perf.burst_ttft_s, 1)
     if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))
+    # A few users asked for: what the same GPUs give in total when the memory is full of
+    # requests (the busiest load level of the curve that still holds every request at once).
+    full = [
+        level
+        for level in perf.load_curve
+        if report.users < level.concurrency <= perf.max_concurrent_users
+        and level.batch >= level.concurrency
+    ]
+    if full:
+        level = max(full, key=lambda lv: lv.concurrency)
+        line += " " + render(
+            M.ANSWER_FULL_LOAD,
+            language,
+            users=level.concurrency,
+            per_user=fmt(round(level.per_user_tokens_per_s, 1)),
+            total=fmt(round(level.aggregate_tokens_per_s, 1), language),
+        )
     return line
 
 
@@ -445,6 +462,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_API_BILL,
     M.REC_BILL_LOAD,
     M.REC_QUALITY_ASKED,
+    M.REC_DATACENTER,
     M.REC_DATASET_DEFAULT,
     M.REC_DEADLINE_DEFAULT,
     M.REC_TRAINING,

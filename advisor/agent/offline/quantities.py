@@ -877,6 +877,18 @@ _HIGH_STAKES = re.compile(
 )
 
 
+# Where the GPUs go when it is a data centre: GeForce cards are then out (NVIDIA's licence).
+_DATACENTER = re.compile(
+    r"data ?cent(?:er|re)|\bdc\b|colocation|server ?room|\brack\b|\bbank(?:s|ing)?\b|"
+    r"\bцод\w*|дата-?центр\w*|серверн\w*|стойк\w*|\bбанк\w*"
+)
+
+
+def says_datacenter(text: str) -> bool:
+    """Whether the GPUs go into a data centre, a server room or a bank's racks."""
+    return bool(_DATACENTER.search(text))
+
+
 def says_high_stakes(text: str) -> bool:
     """Whether the work is in a domain where a weak model's mistakes are costly."""
     return bool(_HIGH_STAKES.search(text))

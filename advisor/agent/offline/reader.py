@@ -117,6 +117,7 @@ class Said(BaseModel):
     document_words: int | None = None  # words in each document read ("10k words each")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
+    datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -644,6 +645,7 @@ class Reader:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
         said.high_stakes = q.says_high_stakes(text)
+        said.datacenter = q.says_datacenter(text)
         if said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
@@ -883,6 +885,8 @@ class Reader:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
+        if said.datacenter:
+            goal["datacenter"] = True
         if said.high_stakes and said.model is None and "model" not in goal:
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:
@@ -961,6 +965,7 @@ class Reader:
         fields = said.model_dump(exclude_none=True, exclude_defaults=True)
         fields.pop("model", None)
         fields.pop("high_stakes", None)  # a domain, not a figure
+        fields.pop("datacenter", None)
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
@@ -1026,7 +1031,9 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
     if intent in ("greeting", "compare"):
         return False
     stated = bool(
-        said.model_dump(exclude_none=True, exclude_defaults=True, exclude={"high_stakes"})
+        said.model_dump(
+            exclude_none=True, exclude_defaults=True, exclude={"high_stakes", "datacenter"}
+        )
     )
     cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))
     if intent == "explain":

@@ -172,7 +172,8 @@ class M(Enum):
     )
     COOLING_HGX = (
         "server.cooling_hgx",
-        "{form} board: {servers} HGX/OAM server(s) of up to 8 GPUs, {kw:.1f} kW of GPUs in "
+        "{form} board: {servers:plural:HGX/OAM server|HGX/OAM servers} of up to 8 GPUs, {kw:.1f} kW "
+        "of GPUs in "
         "all; rack power and airflow (or liquid cooling) planned per server.",
         "Форм-фактор {form}: серверов HGX/OAM по 8 GPU — {servers}, GPU потребляют {kw:.1f} кВт "
         "в сумме; питание стойки и обдув (или жидкостное охлаждение) планируются на каждый "
@@ -778,7 +779,11 @@ class M(Enum):
         "Я предположил: {parts} — поправьте, если нужно иначе.",
     )
     ASSUMED_CONTEXT = ("assumed.context", "context {context}", "контекст {context}")
-    ASSUMED_USERS = ("assumed.users", "{users} user(s)", "пользователей {users}")
+    ASSUMED_USERS = (
+        "assumed.users",
+        "{users:plural:user|users}",
+        "{users:plural:пользователь|пользователя|пользователей}",
+    )
     ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
     ASSUMED_PUBLISHED_FORMAT = (
@@ -852,6 +857,15 @@ class M(Enum):
         "clarify.unknown",
         "“{said}” is not in the catalog.",
         "Модели «{said}» нет в каталоге.",
+    )
+    CLARIFY_UNKNOWN_GPU = (
+        "clarify.unknown_gpu",
+        "“{said}” is not a GPU I can size, so I will not guess with another card. The ones I know, "
+        "with their memory: {gpus}. Name the one closest to yours (memory matters most) and I "
+        "will compute.",
+        "«{said}» — не та GPU, которую я умею считать, и подменять её другой картой я не буду. "
+        "Известные мне, с объёмом памяти: {gpus}. Назовите ближайшую к вашей (важнее всего "
+        "память), и я посчитаю.",
     )
     CLARIFY_AVAILABLE = ("clarify.available", "Available: {names}.", "Есть: {names}.")
     CLARIFY_FULL_LIST = (
@@ -1136,6 +1150,7 @@ class M(Enum):
     REC_LABEL_SCALE = ("rec.label_scale", "Room to grow", "С запасом на рост")
     REC_LABEL_OWNED = ("rec.label_owned", "On your hardware", "На вашем оборудовании")
     REC_LABEL_PARETO = ("rec.label_pareto", "Alternative", "Альтернатива")
+    REC_LABEL_RENT = ("rec.label_rent", "Rent for the run", "Аренда на время обучения")
     REC_LABEL_CHEAPEST = ("rec.label_cheapest", "Cheapest", "Дешевле всего")
     REC_LABEL_CHEAPEST_RENT = (
         "rec.label_cheapest_rent",
@@ -1240,6 +1255,11 @@ class M(Enum):
         "uses {used} (the rest is room to grow).",
         "Эти GPU продаются только целыми серверами по 8: цена за {bought}, эта конфигурация "
         "занимает {used} (остальные — запас на рост).",
+    )
+    REC_CARD_ALTERNATIVE = (
+        "rec.card_alternative",
+        "To buy only {used}, take the version sold by the card: ask for the {card}.",
+        "Чтобы купить только {used}, берите версию, которая продаётся поштучно: {card}.",
     )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
@@ -1487,6 +1507,13 @@ class M(Enum):
         "why.train_pareto",
         "Another balance of cost and time: {hours:g} h for ${tco:,.0f} over 3 years.",
         "Другой баланс цены и времени: {hours:g} ч за ${tco:,.0f} за 3 года.",
+    )
+    WHY_TRAIN_RENT = (
+        "why.train_rent",
+        "Within the budget only rented: {count} x {gpu} for {hours:g} h of the run, no "
+        "hardware bought.",
+        "В бюджет укладывается только аренда: {count} x {gpu} на {hours:g} ч обучения, без "
+        "покупки железа.",
     )
     WHY_TRAIN_CLOSEST = (
         "why.train_closest",

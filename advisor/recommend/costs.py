@@ -12,6 +12,7 @@ busy hours, the shape of llm-d Planner's chat traffic (peak = 2x the mean).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from advisor.catalog.schema import Chassis, Gpu, HostedApi, Prices
@@ -92,6 +93,26 @@ def facilities(chassis: Chassis | None, prices: Prices) -> float:
     server's share, or what its chassis says (a tower in the office: nothing)."""
     own = chassis.facilities_usd_per_month if chassis is not None else None
     return prices.running.facilities_usd_per_server_month if own is None else own
+
+
+def card_sibling(gpu: Gpu, gpus: Iterable[Gpu], prices: Prices) -> Gpu | None:
+    """For a GPU sold only inside whole 8-GPU servers, the version of the same chip sold by
+    the card (H100 SXM -> H100 PCIe / NVL, A100 SXM -> A100 PCIe): the way to buy one or two.
+    The same memory first; None when the catalog prices no such card."""
+    if prices.gpus[gpu.id].kind != "server_share":
+        return None
+    chip = gpu.name.split()[1] if len(gpu.name.split()) > 1 else gpu.name
+    cards = [
+        g
+        for g in gpus
+        if g.id != gpu.id
+        and g.id in prices.gpus
+        and prices.gpus[g.id].kind == "card"
+        and chip in g.name.split()
+    ]
+    if not cards:
+        return None
+    return min(cards, key=lambda g: (g.memory_gb != gpu.memory_gb, prices.gpus[g.id].usd))
 
 
 def tokens_per_month(

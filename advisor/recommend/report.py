@@ -83,6 +83,11 @@ class Cost(_Out):
         description="inference: months until buying beats renting; null when it does not "
         "within five years, or nothing is bought",
     )
+    card_alternative: str | None = Field(
+        default=None,
+        description="a version of this GPU sold by the card, where it comes only in whole "
+        "8-GPU servers and the option uses fewer (H100 SXM -> H100 PCIe)",
+    )
     cloud_hours_per_month: float | None = Field(
         default=None,
         description="inference: the hours a month cloud_monthly_usd pays for (730: around the "
@@ -113,7 +118,10 @@ class CostRub(_Out):
 
 
 class Option(_Out):
-    label: str = Field(description="start, recommended, scale, quality, owned, closest or pareto")
+    label: str = Field(
+        description="start, recommended, scale, quality, owned, closest, pareto or rent (a "
+        "training run within the budget only rented)"
+    )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str
     model_name: str

@@ -131,6 +131,12 @@ class RecommendRequest(BaseModel):
     model: str | None = Field(
         default=None, max_length=200, description="a fixed model; unset = the shortlist"
     )
+    family: str | None = Field(
+        default=None,
+        max_length=40,
+        description="only shortlisted models whose name starts with this ('qwen', 'llama'); "
+        "unset = every family",
+    )
     precision: str | None = Field(
         default=None,
         max_length=40,

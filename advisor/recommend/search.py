@@ -34,6 +34,7 @@ from advisor.recommend.costs import (
     Spend,
     TrainingRun,
     against_bill,
+    card_sibling,
     spend,
     tokens_per_month,
 )
@@ -302,13 +303,10 @@ class _Search:
                     inputs=inputs,
                 )
             )
+        # The most specific load wins: people at once, then a stated volume, then the staff
+        # (a share of them at once is a rule of thumb; "500 queries a day" is a fact).
         if request.users is not None:
             concurrency = request.users
-        elif request.headcount is not None:
-            concurrency, derived = concurrent_from_headcount(
-                request.headcount, workloads, request.active_share
-            )
-            self.assumptions.append(derived)
         elif request.requests_per_s is not None or request.requests_per_day is not None:
             concurrency, derived_all = concurrent_from_volume(
                 request.requests_per_s, request.requests_per_day, profile, workloads
@@ -320,6 +318,11 @@ class _Search:
             )
             concurrency, derived_all = concurrent_from_volume(None, per_day, profile, workloads)
             self.assumptions.extend([*text_notes, *derived_all])
+        elif request.headcount is not None:
+            concurrency, derived = concurrent_from_headcount(
+                request.headcount, workloads, request.active_share
+            )
+            self.assumptions.append(derived)
         elif self.bill is not None:
             per_day = self._tokens_billed(inputs, output)
             requests, text_notes = requests_from_text(per_day, None, profile, workloads)
@@ -391,6 +394,11 @@ class _Search:
         ]
         if self.request.owned is None:
             pool = [s for s in pool if s.quality_tier >= floor]
+        if self.request.family is not None:
+            family = self.request.family.casefold()
+            pool = [
+                s for s in pool if self.catalog.models[s.model].name.casefold().startswith(family)
+            ]
         asked = self.request.min_quality_tier is not None
         self.assumptions.append(
             note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
@@ -646,6 +654,7 @@ def _option(
     market: str,
     bill: float | None = None,
     rent_hours: float = HOURS_PER_MONTH,
+    card_alternative: str | None = None,
 ) -> Option:
     result, cost = config.result, config.spend
     paid = (
@@ -701,6 +710,7 @@ def _option(
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
+            card_alternative=card_alternative,
             bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
             bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
         ),
@@ -807,6 +817,7 @@ _WHY_TRAINING = {
     "pareto": M.WHY_TRAIN_PARETO,
     "quality": M.WHY_TRAIN_QUALITY,
     "closest": M.WHY_TRAIN_CLOSEST,
+    "rent": M.WHY_TRAIN_RENT,
 }
 
 
@@ -823,7 +834,24 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         picked.append(config)
         market = "owned" if request.owned else catalog.prices.gpus[config.gpu.id].market
         hours = request.rent_hours_per_month or HOURS_PER_MONTH
-        options.append(_option(label, config, load, why, rate, market, search.bill, hours))
+        sibling = (
+            card_sibling(config.gpu, catalog.gpus.values(), catalog.prices)
+            if market != "owned" and config.spend.gpus_bought > config.gpus
+            else None
+        )
+        options.append(
+            _option(
+                label,
+                config,
+                load,
+                why,
+                rate,
+                market,
+                search.bill,
+                hours,
+                sibling.name if sibling is not None else None,
+            )
+        )
 
     configs = search.sweep(load.concurrency)
     budget = search.budget
@@ -1071,7 +1099,7 @@ def _unmet(
                     )
                 )
                 if run is not cheapest:
-                    add("pareto", run)
+                    add("rent", run)
 
 
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:

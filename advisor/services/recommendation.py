@@ -81,7 +81,7 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
             return max(strong, key=lambda o: (o.quality_tier, -o.cost.capex_usd))
     if "cheapest" in wants and serving:  # of those that serve the whole load (not a pilot)
         return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
-    for label in ("recommended", "owned", "closest"):
+    for label in ("recommended", "owned", "rent", "closest"):  # rent: the budget rented
         for option in options:
             if option.label == label:
                 return option
@@ -96,6 +96,7 @@ _LABELS = {
     "pareto": M.REC_LABEL_PARETO,
     "quality": M.REC_LABEL_QUALITY,
     "closest": M.REC_LABEL_CLOSEST,
+    "rent": M.REC_LABEL_RENT,
 }
 
 
@@ -226,8 +227,9 @@ def _bill_line(option: Option, language: Language) -> str | None:
     )
 
 
-def cost_lines(option: Option, language: Language) -> list[str]:
-    """What the option costs to buy and run, against a hosted API or renting for a run."""
+def cost_lines(option: Option, language: Language, *, rent_first: bool = False) -> list[str]:
+    """What the option costs to buy and run, against a hosted API or renting for a run;
+    `rent_first` (the person asked about renting) puts renting the same GPUs first."""
     cost, rub = option.cost, option.cost_rub
     lines: list[str] = []
     if option.gpu.market == "owned":
@@ -255,6 +257,10 @@ def cost_lines(option: Option, language: Language) -> list[str]:
         used = option.gpu.count * option.replicas
         if cost.gpus_bought > used:
             lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=used))
+            if cost.card_alternative is not None:
+                lines.append(
+                    render(M.REC_CARD_ALTERNATIVE, language, used=used, card=cost.card_alternative)
+                )
     bill = _bill_line(option, language)  # the bill paid now replaces the tier's estimate
     if bill is not None:
         lines.append(bill)
@@ -281,16 +287,18 @@ def cost_lines(option: Option, language: Language) -> list[str]:
         and cost.cloud_usd_per_gpu_hour is not None
         and rub.cloud_monthly is not None
     ):
-        lines.append(
-            rental_line(
-                option.gpu.count * option.replicas,
-                cost.cloud_usd_per_gpu_hour,
-                (cost.cloud_monthly_usd, rub.cloud_monthly),
-                cost.cloud_break_even_months,
-                language,
-                cost.cloud_hours_per_month,
-            )
+        rented = rental_line(
+            option.gpu.count * option.replicas,
+            cost.cloud_usd_per_gpu_hour,
+            (cost.cloud_monthly_usd, rub.cloud_monthly),
+            cost.cloud_break_even_months,
+            language,
+            cost.cloud_hours_per_month,
         )
+        if rent_first:
+            lines.insert(0, rented)
+        else:
+            lines.append(rented)
     if cost.run_usd is not None:
         cloud = (
             render(

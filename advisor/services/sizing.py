@@ -14,10 +14,11 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from advisor.catalog.loader import Catalog
+from advisor.catalog.schema import Gpu
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import hardware, rental
+from advisor.recommend.costs import card_sibling, hardware, rental
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -134,6 +135,9 @@ class SizingCost(BaseModel):
         default=None, description="the same GPUs rented on demand around the clock, per month"
     )
     cloud_monthly_rub: float | None = None
+    card_alternative: str | None = Field(
+        default=None, description="the same chip sold by the card (whole servers otherwise)"
+    )
     cloud_break_even_months: float | None = Field(
         default=None, description="months until buying beats renting (null: not within 5 years)"
     )
@@ -171,4 +175,10 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         cloud_break_even_months=(
             round(rent.break_even_months, 1) if rent and rent.break_even_months else None
         ),
+        card_alternative=_card_alternative(gpu, layout.count, box.gpus_bought, catalog),
     )
+
+
+def _card_alternative(gpu: Gpu, used: int, bought: int, catalog: Catalog) -> str | None:
+    sibling = card_sibling(gpu, catalog.gpus.values(), catalog.prices) if bought > used else None
+    return sibling.name if sibling is not None else None

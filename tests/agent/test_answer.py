@@ -256,3 +256,11 @@ def test_a_sizing_for_few_users_says_what_the_gpus_give_under_load(
     total = round(busiest.aggregate_tokens_per_s, 1)
     assert f"Under load, {busiest.concurrency} requests at once" in turn.answer
     assert f"{fmt(total, 'en')} tokens/s in total" in turn.answer
+
+
+def test_an_unknown_gpu_answer_lists_the_known_ones_with_memory(
+    reader: Reader, catalog: Catalog
+) -> None:
+    turn = run_offline_turn("llama 3.1 8b on a T4", reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is None and turn.answer.startswith("“T4” is not a GPU I can size")
+    assert "NVIDIA H100 SXM5 80GB" in turn.answer and "(24 GB)" in turn.answer

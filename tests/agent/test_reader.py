@@ -1019,3 +1019,144 @@ def test_a_data_centre_is_read(reader: Reader, question: str, datacenter: bool) 
     reading = reader.read(question)
     assert reading.goal is not None
     assert bool(reading.goal.get("datacenter")) == datacenter
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("llama 3.1 8b on a T4 for 5 users", "t4"),
+        ("у нас 4 v100, что запустить?", "v100"),
+        ("Mac Studio M2 Ultra 192GB, llama 70b for 3 users", "mac studio"),
+        ("qwen 7b на tesla p40", "p40"),
+    ],
+)
+def test_a_gpu_the_catalog_lacks_is_asked_about_not_replaced(
+    reader: Reader, question: str, name: str
+) -> None:
+    """A named card the catalog cannot size is not silently swapped for the reference H100."""
+    reading = reader.read(question)
+    assert reading.request is None and reading.clarification is not None
+    assert (reading.clarification.reason, reading.clarification.said) == ("unknown_gpu", name)
+
+
+@pytest.mark.parametrize("question", ["llama 8b on rtx 4060 ti 16gb", "llama 8b on an A10"])
+def test_catalog_gpus_are_not_unknown(reader: Reader, question: str) -> None:
+    assert reader.read(question).clarification is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "Пользоваться будут человек 800, но одновременно максимум человек 40. Чат-бот, "
+            "сколько видеокарт?",
+            {"users": 40},
+        ),
+        (
+            "Сидим на GigaChat API, около 2 млн запросов в месяц (запрос ~1500 токенов, ответ "
+            "~300). Окупится ли свой сервер?",
+            {"users": None, "context": 1800, "output_tokens": 300},
+        ),
+        ("Llama 3.1 70B for about 40 clinicians, what server?", {"headcount": 40}),
+        ("RAG over our docs, 5,000 questions per day: total hardware?", {"requests_per_day": 5000}),
+        (
+            "We pay about $18,000 a month to OpenAI for roughly 3 billion tokens. Own server?",
+            {"tokens_per_day": 3e9 / 22, "dataset_tokens": None},
+        ),
+        (
+            "платим за API OpenAI примерно 300 тыс руб в месяц, около 40 млн токенов в день",
+            {"tokens_per_day": 4e7},
+        ),
+    ],
+)
+def test_loads_stated_in_qa_round_5_are_read(
+    reader: Reader, question: str, expected: dict[str, Any]
+) -> None:
+    said = reader.read(question).said
+    for name, value in expected.items():
+        got = getattr(said, name)
+        assert got == (pytest.approx(value) if isinstance(value, float) else value), name
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Модель чтоб уровня GPT-4 примерно, по-русски нормально понимала. Бюджет до 5 млн рублей",
+        "we want something as good as ChatGPT for 50 staff",
+    ],
+)
+def test_an_apis_name_as_a_quality_is_no_model(reader: Reader, question: str) -> None:
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal.get("min_quality_tier") == 4 and "model" not in reading.goal
+
+
+def test_a_team_with_a_gpu_owns_it_and_the_best_open_model_is_a_goal(reader: Reader) -> None:
+    reading = reader.read(
+        "We're a small agency with one RTX 3090 (24GB). Which is the best open model we can run?"
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["owned"] == {"gpu": "rtx-3090", "count": 1}
+    assert reading.goal.get("strongest") is True
+
+
+def test_renting_against_buying_named_gpus_is_no_gpu_comparison(reader: Reader) -> None:
+    reading = reader.read(
+        "Compare the monthly cost of running Llama 3.1 70B 24/7 on 2x H100 in the cloud versus "
+        "buying a server."
+    )
+    assert reading.intent != "compare"
+
+
+def test_a_bots_cloud_deployment_is_renting(reader: Reader) -> None:
+    reading = reader.read('{"model": "qwen2.5-72b", "users": 64, "deployment": "cloud"}')
+    assert "rent" in reading.said.wants
+
+
+@pytest.mark.parametrize(
+    ("question", "before", "after"),
+    [
+        ("What if the budget is half of that?", {"budget_usd": 10_000.0}, {"budget_usd": 5_000.0}),
+        ("а если бюджет вдвое меньше?", {"budget_rub": 5e6}, {"budget_rub": 2.5e6}),
+        ("а если бюджет меньше, миллиона 2?", {"budget_rub": 5e6}, {"budget_rub": 2e6}),
+    ],
+)
+def test_a_follow_up_changes_the_budget_relatively_or_in_words(
+    reader: Reader, question: str, before: dict[str, float], after: dict[str, float]
+) -> None:
+    from advisor.agent.offline.reader import GoalContext
+
+    goal = GoalContext(goal={"language": "en", "headcount": 120, **before})
+    reading = reader.read(question, previous_goal=goal)
+    assert reading.intent == "recommend" and reading.goal is not None
+    for key, value in after.items():
+        assert reading.goal[key] == pytest.approx(value)
+
+
+def test_a_budget_a_month_is_no_price_for_hardware(reader: Reader) -> None:
+    reading = reader.read("We process 50,000 CVs per week. Budget is €3,000 per month. Advice?")
+    assert reading.said.budget is None and "rent" in reading.said.wants
+    assert reading.goal is not None and "budget_eur" not in reading.goal
+
+
+@pytest.mark.parametrize(
+    ("question", "family"),
+    [
+        (
+            "Колл-центр, 200 операторов одновременно, ассистент-подсказчик на квене. Сколько стоит?",
+            "qwen",
+        ),
+        ("an internal chatbot on gemma for our team of 30, what hardware?", "gemma"),
+    ],
+)
+def test_a_goal_naming_only_a_family_is_shortlisted_in_it(
+    reader: Reader, question: str, family: str
+) -> None:
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.clarification is None
+    assert reading.goal is not None and reading.goal["family"] == family
+
+
+def test_a_sizing_naming_only_a_family_still_asks(reader: Reader) -> None:
+    reading = reader.read("how much vram for mixtral in 4bit?")
+    assert reading.clarification is not None and reading.clarification.reason == "ambiguous"

@@ -41,3 +41,16 @@ def test_a_tower_in_the_office_pays_no_data_centre_space() -> None:
     assert box.monthly_usd == pytest.approx(power + upkeep)
     rack = next(c for c in prices.chassis if c.rack_units is not None)
     assert facilities(rack, prices) == running.facilities_usd_per_server_month
+
+
+def test_a_gpu_sold_in_whole_servers_points_to_its_card_version() -> None:
+    from advisor.catalog.loader import load_catalog
+    from advisor.recommend.costs import card_sibling
+
+    catalog = load_catalog()
+    gpus, prices = catalog.gpus.values(), catalog.prices
+    h100 = card_sibling(catalog.gpus["h100-sxm"], gpus, prices)
+    assert h100 is not None and h100.id == "h100-pcie" and prices.gpus[h100.id].kind == "card"
+    a100 = card_sibling(catalog.gpus["a100-80gb"], gpus, prices)
+    assert a100 is not None and a100.id == "a100-80gb-pcie"
+    assert card_sibling(catalog.gpus["rtx-4090"], gpus, prices) is None  # sold by the card

@@ -493,3 +493,29 @@ def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> 
         gpu, lead.gpu.count * lead.replicas, catalog.prices.model_copy(update={"chassis": racks})
     )
     assert chassis is None or chassis.rack_units is not None
+
+
+def test_a_stated_volume_wins_over_the_staff_rule(catalog: Catalog) -> None:
+    """ "A 30-person firm, 500 queries a day": the volume is a fact, 10% of staff a guess."""
+    both = recommend(RecommendRequest(headcount=30, requests_per_day=500), catalog)
+    volume = recommend(RecommendRequest(requests_per_day=500), catalog)
+    assert both.workload.concurrency == volume.workload.concurrency
+
+
+def test_a_rent_question_puts_renting_before_buying(catalog: Catalog) -> None:
+    from advisor.services.recommendation import cost_lines
+
+    result = recommend(
+        RecommendRequest(model="llama-3.1-8b", users=20, rentable_only=True), catalog
+    )
+    lead = lead_option(result, ["rent"])
+    assert lead is not None
+    assert cost_lines(lead, "en", rent_first=True)[0].startswith("Renting the same GPUs")
+    assert cost_lines(lead, "en")[0].startswith("Buy:")
+
+
+def test_a_family_bounds_the_shortlist(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(users=50, family="qwen"), catalog)
+    assert result.options and all(
+        o.model_name.casefold().startswith("qwen") for o in result.options
+    )

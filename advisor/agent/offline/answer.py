@@ -181,6 +181,10 @@ def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bo
     ]
     if cost.gpus_bought > count:
         lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=count))
+        if cost.card_alternative is not None:
+            lines.append(
+                render(M.REC_CARD_ALTERNATIVE, language, used=count, card=cost.card_alternative)
+            )
     if (
         service
         and cost.cloud_monthly_usd is not None
@@ -266,12 +270,14 @@ def _inference_line(report: SizingReport, language: Language) -> str:
     burst = round(perf.burst_ttft_s, 1)
     if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))
-    # A few users asked for: what the same GPUs give in total when the memory is full of
-    # requests (the busiest load level of the curve that still holds every request at once).
+    # One user asked for ("how many tokens/s on 4x H100?"): what the same GPUs give in total
+    # when the memory is full of requests (the busiest load level of the curve that still
+    # holds every request at once).
     full = [
         level
         for level in perf.load_curve
-        if report.users < level.concurrency <= perf.max_concurrent_users
+        if report.users == 1
+        and 1 < level.concurrency <= perf.max_concurrent_users
         and level.batch >= level.concurrency
     ]
     if full:
@@ -389,6 +395,16 @@ def render_clarification(clarification: Clarification, catalog: Catalog, languag
             first, others = labels[0], "; ".join(labels[1:])
             return render(M.CLARIFY_MOST_LIKELY, language, first=first, others=others)
         return render(M.CLARIFY_AMBIGUOUS, language, names=names)
+    if clarification.reason == "unknown_gpu":
+        known = sorted(
+            (g for g in catalog.gpus.values() if g.gpu_class != "cpu"), key=lambda g: g.memory_gb
+        )
+        gpus = ", ".join(
+            g.name + ("" if "GB" in g.name else f" ({g.memory_gb:g} GB)") for g in known
+        )
+        said = clarification.said or ""
+        said = said.upper() if len(said) <= 5 else said  # "t4" was lower-cased to be read
+        return render(M.CLARIFY_UNKNOWN_GPU, language, said=said, gpus=gpus)
     if clarification.reason == "unknown":
         text = render(M.CLARIFY_UNKNOWN, language, said=clarification.said or "")
         if names:
@@ -496,7 +512,7 @@ def render_recommendation(
         lines.append(_goal_headline(lead, result, language, wants))
         if lead.label not in ("recommended", "owned"):  # the headline says it all for those
             lines.append(lead.why_i18n.render(language))
-        lines.extend(cost_lines(lead, language))
+        lines.extend(cost_lines(lead, language, rent_first="rent" in wants))
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":

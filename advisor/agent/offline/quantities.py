@@ -116,7 +116,9 @@ _LOAD_NOUN = rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|диалог\
 _STAFF_NOUN = (
     r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
     r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|students|pupils|"
-    r"learners|студент\w*|учени\w*|слушател\w*|"
+    r"learners|clinicians|nurses|physicians|teachers|recruiters|accountants|salespeople|"
+    r"sales reps|reps|студент\w*|учени\w*|слушател\w*|медсест\w*|учител\w*|"
+    r"преподавател\w*|бухгалтер\w*|продавц\w*|кассир\w*|"
     r"специалист\w*|консультант\w*|врач\w*|"
     r"сотрудник\w*|работник\w*|коллег\w*|разработчик\w*|прогер\w*|программист\w*|юрист\w*|"
     r"аналитик\w*|менеджер\w*|инженер\w*)"
@@ -131,7 +133,13 @@ _RATE_PER = re.compile(
     rf"{NUM}\s*(?:rpm\b|(?:requests|queries|calls|запрос\w*|обращени\w*)\s*(?:в|/|per|a|an)\s*"
     r"(минут\w*|мин\b|minutes?|min\b|час\w*|hours?|hr\b))"
 )
+_AT_MOST = r"(?:максимум|не более|не больше|до|около|примерно|at most|up to|max(?:imum)?|about|~)"
 _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
+    # "одновременно максимум человек 40": at once, whatever else the message counts
+    re.compile(
+        rf"{_CONCURRENT}\s+(?:{_AT_MOST}\s+)?(?:человек\w*|пользовател\w*|users?|people)\s+"
+        rf"{_AT_MOST}?\s*~?{NUM}(?!\w|[.,]\d)"
+    ),
     re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
     re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),
     re.compile(rf"(?<![\w.]){NUM}\s+(?:of them\s+)?(?:\w+\s+){{0,4}}?{_CONCURRENT}"),
@@ -140,7 +148,7 @@ _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"{_USER_NOUN}\s+(?:человек\s+)?(?:(?:будет|будут|станет|станут|около|примерно|на)\s+)?"
-        rf"~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)"
+        rf"~?{NUM}(?!\w|[.,]\d)(?!\s+(?:x\s*)?\d)(?!\s*(?:токен\w*|tokens?|слов\w*|words?|k\b|к\b))"
     ),
     re.compile(
         rf"{_CONCURRENT}\s+(?:\w+\s+){{0,4}}?(?:около|до|up to|about|~)\s*{NUM}(?!\w|[.,]\d)"
@@ -181,7 +189,7 @@ _VOLUME_NOUN = (
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
     r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
     r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|reviews|отзыв\w*|"
-    r"заявлени\w*|анкет\w*|claims|applications)"
+    r"заявлени\w*|анкет\w*|claims|applications|questions|вопрос\w*|cvs|resumes|résumés)"
 )
 _VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _PER_DAY = re.compile(
@@ -323,8 +331,8 @@ _TOK = r"(?:\s*(?:tokens?|токен\w*))?"
 _IN_OUT = re.compile(
     rf"(?<![\w.]){NUM}{_K}{_TOK}\s*(?:in(?:put)?|prompt|на вход\w*|входн\w*)"
     rf"\s*(?:and|,|/|и|\+)?\s*{NUM}{_K}{_TOK}\s*(?:out(?:put)?|на выход\w*|выходн\w*)\b"
-    rf"|(?:input|вход)\s*[:=—-]?\s*{NUM}{_K}{_TOK}\s*(?:,|and|и|/)?\s*(?:output|выход)\s*[:=—-]?\s*"
-    rf"{NUM}{_K}"
+    rf"|(?:input|вход|запрос|request|prompt)\w*\s*[:=—-]?\s*~?{NUM}{_K}{_TOK}\s*(?:,|and|и|/)?\s*"
+    rf"(?:output|выход|ответ|response|answer|reply)\w*\s*[:=—-]?\s*~?{NUM}{_K}"
 )
 
 
@@ -654,7 +662,7 @@ _MONEY: tuple[tuple[re.Pattern[str], Currency], ...] = (
     (re.compile(rf"{_AMOUNT}\s*{_RUB}"), "RUB"),
     (re.compile(rf"{NUM}\s*(лимон\w*|лям\w*)"), "RUB"),
 )
-_BUDGET_WORD = re.compile(rf"(?:budget|бюджет\w*)\s*(?:\w+\s+){{0,3}}?{_AMOUNT}")
+_BUDGET_WORD = re.compile(rf"(?:budget|бюджет\w*)\s*(?:\w+,?\s+){{0,3}}?{_AMOUNT}")
 
 
 def _money_scale(word: str | None) -> float:
@@ -665,11 +673,48 @@ def _money_scale(word: str | None) -> float:
     return 1e6
 
 
+# "€3,000 per month", "150 тыс в месяц": a running budget, not the price of hardware
+_MONTHLY_AFTER = re.compile(
+    r"\s*(?:/\s*mo\w*|/\s*мес\w*|(?:a|per|each|every|в|за)\s+(?:month|мес\w*)|monthly)"
+)
+
+
+def says_monthly_budget(text: str) -> bool:
+    """Whether the first sum in the text is a month's budget (renting or running)."""
+    for pattern, _ in _MONEY:
+        found = pattern.search(text)
+        if found is not None:
+            return bool(_MONTHLY_AFTER.match(text, found.end()))
+    return False
+
+
+_BUDGET_SHARE = re.compile(
+    r"(?:budget|бюджет\w*).{0,30}?(half|a third|a quarter|вдвое меньше|в два раза меньше|"
+    r"половин\w*|втрое меньше|в три раза меньше)|(half|половин\w*) (?:the |of the |of our |"
+    r"бюджета|нашего бюджета)?\s*(?:budget|бюджет\w*)"
+)
+_SHARES = {"half": 0.5, "a third": 1 / 3, "a quarter": 0.25, "втрое меньше": 1 / 3}
+_SHARES |= {"в три раза меньше": 1 / 3}
+
+
+def read_budget_share(text: str) -> float | None:
+    """'what if the budget is half of that?', 'а если бюджет вдвое меньше?': a share of the
+    budget said before."""
+    found = _BUDGET_SHARE.search(text)
+    if found is None:
+        return None
+    word = found.group(1) or found.group(2) or ""
+    return _SHARES.get(word, 0.5)
+
+
 def read_budget(text: str, russian: bool) -> Money | None:
-    """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each)."""
+    """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each); a sum a
+    month is no budget for buying hardware."""
     for pattern, currency in _MONEY:
         found = pattern.search(text)
         if found is not None:
+            if _MONTHLY_AFTER.match(text, found.end()):
+                return None
             amount = number(found.group(1)) * _money_scale(found.group(2))
             return Money(amount, currency)
     found = _BUDGET_WORD.search(text)
@@ -694,9 +739,26 @@ _PER_MONTH = r"(?:/\s*mo\w*|/\s*мес\w*|\b(?:a|per|each|every|в|за|/)\s+(?:
 _CLAUSE = re.compile(r"[^.;!?\n]+")
 
 
-def read_api_bill(text: str) -> tuple[Money, tuple[int, int]] | None:
-    """A monthly sum paid to a hosted API now, and its span; None when the clause with the
-    sum lacks a spending word, an API or a month."""
+@dataclass(frozen=True)
+class ApiBill:
+    """A month paid to a hosted API now, the tokens it buys where the clause says, and the
+    spans that said so (blanked for the other readers)."""
+
+    money: Money
+    tokens_per_month: float | None
+    spans: tuple[tuple[int, int], ...]
+
+
+# "for roughly 3 billion tokens" in the bill's clause: the month's volume it pays for
+_BILLED_TOKENS = re.compile(
+    rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?\.?\s*"
+    r"(?:tokens?|токен\w*)"
+)
+
+
+def read_api_bill(text: str) -> ApiBill | None:
+    """A monthly sum paid to a hosted API now; None when the clause with the sum lacks a
+    spending word, an API or a month."""
     for clause in _CLAUSE.finditer(text):
         part = clause.group(0)
         if not (re.search(_API_NAME, part) and re.search(_SPEND_WORD, part)) or not re.search(
@@ -705,10 +767,18 @@ def read_api_bill(text: str) -> tuple[Money, tuple[int, int]] | None:
             continue
         for pattern, currency in _MONEY:
             found = pattern.search(part)
-            if found is not None:
-                amount = number(found.group(1)) * _money_scale(found.group(2))
-                start = clause.start() + found.start()
-                return Money(amount, currency), (start, clause.start() + found.end())
+            if found is None:
+                continue
+            amount = number(found.group(1)) * _money_scale(found.group(2))
+            spans = [(clause.start() + found.start(), clause.start() + found.end())]
+            tokens = None
+            billed = _BILLED_TOKENS.search(part)
+            if billed is not None and not _TEXT_VOLUME.search(part):  # "40 млн в день": its own
+                value = number(billed.group(1)) * _scale((billed.group(2) or "").rstrip("."))
+                if value >= 1e6:  # a month's volume, not a request's length
+                    tokens = value
+                    spans.append((clause.start() + billed.start(), clause.start() + billed.end()))
+            return ApiBill(Money(amount, currency), tokens, tuple(spans))
     return None
 
 
@@ -847,7 +917,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "largest_model",
         re.compile(
-            r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) model|"
+            r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) "
+            r"(?:open(?:-source)? |local |self-hosted )?(?:model|llm)|"
             r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л|сильн|умн|лучш)\w* модел\w*|"
             r"максимальн\w* (?:по размеру )?модел\w*"
         ),
@@ -861,6 +932,10 @@ _OWNED = re.compile(
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
     r"\bимеются\b|\bимеется\b|"
+    # "a small agency with one RTX 3090", "лаборатория с двумя A100": the GPUs they have
+    r"(?:agency|company|firm|studio|team|lab|office|startup|we|i)\s+with\s+(?:one|a|an|two|"
+    r"three|four|eight|\d+)\s|(?:агентство|компания|фирма|студия|команда|лаборатория|офис)\s+с\s+"
+    r"(?:одной|двумя|тремя|четырьмя|\d+)\s|"
     # "what can I run on 4x V100?", "старый сервер 4xV100 — что запустить?": hardware at hand
     r"what (?:can|could) (?:i|we) (?:run|serve|host|fit|do)\b|what (?:runs|fits) on\b|"
     r"что (?:на (?:н\w+ )?)?(?:можно |получится |реально )?(?:запустить|крутить|развернуть|"
@@ -882,6 +957,23 @@ _DATACENTER = re.compile(
     r"data ?cent(?:er|re)|\bdc\b|colocation|server ?room|\brack\b|\bbank(?:s|ing)?\b|"
     r"\bцод\w*|дата-?центр\w*|серверн\w*|стойк\w*|\bбанк\w*"
 )
+
+
+# GPUs people own that the catalog does not size (older, smaller or not NVIDIA/AMD data-centre
+# parts): named so the answer says so instead of sizing a reference card.
+_UNKNOWN_GPU = re.compile(
+    r"\b(?:(?:nvidia|tesla)\s+)?(v100|p100|p40|t4|k80|m40|a30|a16|mi50|mi100|mi210|mi250x?|"
+    r"mac ?studio|mac ?mini|mac ?pro|macbook(?: pro)?|m[1-4] (?:max|ultra|pro)|"
+    r"(?:rtx|geforce) ?20[6-8]0(?: ti| super)?|gtx ?1[0-6][5-8]0(?: ti)?|(?:rtx )?3060(?: ti)?|"
+    r"(?:rtx )?3070(?: ti)?|(?:rtx )?4070(?: ti| super)?|rtx ?5070(?: ti)?|rtx ?5060(?: ti)?|"
+    r"arc ?a770|arc ?b580|rx ?[67][89]00 ?xtx?|radeon \w+)\b"
+)
+
+
+def unknown_gpu(text: str) -> str | None:
+    """A GPU the message names that the catalog does not have ('on a T4', 'Mac Studio')."""
+    found = _UNKNOWN_GPU.search(text)
+    return found.group(1) if found else None
 
 
 def says_datacenter(text: str) -> bool:

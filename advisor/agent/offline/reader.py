@@ -17,6 +17,7 @@ they say (`follow_up`).
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -43,7 +44,7 @@ from advisor.sizing.workload import (
 )
 
 Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
-ClarifyReason = Literal["missing", "ambiguous", "unknown"]
+ClarifyReason = Literal["missing", "ambiguous", "unknown", "unknown_gpu"]
 TRAINING = frozenset({"lora", "qlora", "full", "pretrain"})
 
 
@@ -118,6 +119,9 @@ class Said(BaseModel):
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
+    api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
+    wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
+    budget_share: float | None = None  # "half the budget": of the goal's budget
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -282,9 +286,17 @@ _TASKS: tuple[tuple[str, str], ...] = (
     ),
 )
 # "a ChatGPT-like thing", "свой аналог ChatGPT": a kind of product wanted, not a model to run.
+# "уровня GPT-4", "GPT-4 level", "as good as ChatGPT": a quality asked for, not a model to run.
+_QUALITY_OF_API = (
+    r"(?:уровн\w*|на уровне|не хуже|как|level of|as good as|on par with|comparable to)\s+"
+    r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*|gemini\w*)(?:[- ]?[\d.]+\w*)?|"
+    r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*)[- ](?:level|class|quality|grade)"
+)
+_QUALITY_OF_API_RE = re.compile(_QUALITY_OF_API)
 _PRODUCT_LIKE = re.compile(
     r"(?:аналог\w*|(?:как|типа|вроде) у|типа|вроде|сво\w+|own|like an?|our own)\s+"
-    r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)"
+    r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)|"
+    rf"{_QUALITY_OF_API}"
 )
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
@@ -520,6 +532,34 @@ class Reader:
             _follows_goal(intent, text, said) or (resumed and said.model is not None)
         ):
             intent = "recommend"
+        if (
+            intent == "size"
+            and mention is not None
+            and mention.model_id is None
+            and said.gpus is None
+            and self._family_of(mention.candidates) is not None
+            and (
+                said.use_case is not None
+                or said.headcount is not None
+                or said.requests_per_day is not None
+                or said.tokens_per_day is not None
+                or said.document_words is not None
+            )
+        ):  # "a chatbot on gemma for our team of 30": a goal within a family, not a sizing
+            intent = "recommend"
+        unknown_gpu = q.unknown_gpu(undictated) if said.gpu is None else None
+        if unknown_gpu is not None and intent not in ("explain", "greeting"):
+            # "llama 8b on a T4": sizing it on a reference card instead would answer another
+            # question; say the card is not in the catalog and which ones are
+            return Reading(
+                intent="size",
+                language=language,
+                said=said,
+                request=None,
+                explicit=[],
+                injection=injection,
+                clarification=Clarification(reason="unknown_gpu", said=unknown_gpu),
+            )
         if intent in ("explain", "off_topic", "greeting"):
             kept = Said(model=said.model) if intent == "explain" else Said()
             return Reading(
@@ -558,6 +598,16 @@ class Reader:
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
             clarification = _clarification(mention)
+            family = self._family_of(clarification.candidates)
+            if (
+                clarification.reason == "ambiguous"
+                and intent == "recommend"
+                and common.get("goal")
+                and family is not None
+            ):  # "ассистент на квене для 200 операторов": the shortlist of that family (a
+                # sizing question, "how much VRAM for mixtral?", still asks which one)
+                common["goal"] = {**common["goal"], "family": family}
+                return Reading(**common, request=None, draft=merged or None)
             if clarification.reason == "ambiguous":
                 merged[ASKED_MODELS] = clarification.candidates
                 if intent == "recommend" and common.get("goal"):
@@ -586,7 +636,17 @@ class Reader:
         self, text: str, undictated: str, mention: ModelMention | None, language: Language
     ) -> Said:
         said = Said()
-        volume = q.read_text_volume(text, self.catalog.workloads.daily.working_days_per_month)
+        working_days = self.catalog.workloads.daily.working_days_per_month
+        bill = q.read_api_bill(undictated)
+        if bill is not None:  # read first: its sum is no budget, its tokens no dataset
+            said.api_bill = Budget(amount=bill.money.amount, currency=bill.money.currency)
+            if bill.tokens_per_month is not None:
+                said.tokens_per_day = bill.tokens_per_month / working_days
+            for start, end in bill.spans:
+                gap = " " * (end - start)
+                text = f"{text[:start]}{gap}{text[end:]}"
+                undictated = f"{undictated[:start]}{gap}{undictated[end:]}"
+        volume = q.read_text_volume(text, working_days)
         if volume is not None:
             said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day
             text, undictated = q.without_text_volume(text), q.without_text_volume(undictated)
@@ -614,7 +674,6 @@ class Reader:
         said.seq_len = q.read_seq_len(text)
         said.context = said.context or q.read_context(text)
         said.requests_per_s = q.read_rps(text)
-        working_days = self.catalog.workloads.daily.working_days_per_month
         said.requests_per_day = q.read_requests_per_day(text, working_days)
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
@@ -635,22 +694,23 @@ class Reader:
             said.deadline_hours = q.read_deadline_hours(text)
         said.lora_rank = q.read_lora_rank(text)
         self._options(undictated, said)
-        bill = q.read_api_bill(undictated)
-        if bill is not None:
-            said.api_bill = Budget(amount=bill[0].amount, currency=bill[0].currency)
-            start, end = bill[1]
-            undictated = f"{undictated[:start]} {undictated[end:]}"
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
+        if money is None and q.says_monthly_budget(undictated):
+            said.wants_rent_by_budget = True  # "€3,000 a month": an operating budget
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
+        said.api_quality = bool(_QUALITY_OF_API_RE.search(text))
         if said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
             )
+        said.budget_share = q.read_budget_share(text) if said.budget is None else None
         said.wants = q.read_wants(text)
+        if said.wants_rent_by_budget and "rent" not in said.wants:
+            said.wants.append("rent")
         if said.api_bill is not None and "api_vs_own" not in said.wants:
             said.wants.append("api_vs_own")  # a bill paid now asks whether owning is cheaper
         said.ttft_s = q.read_ttft(text)
@@ -673,6 +733,21 @@ class Reader:
             if alike:
                 said.model, *said.same_sizing = alike
         return said
+
+    def _family_of(self, candidates: Sequence[str]) -> str | None:
+        """The family a name leaves open when it says no size ("квен": Qwen of any size):
+        the letters its candidates' names start with; None when they share a size (a
+        version to ask about) or no name."""
+        models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
+        sizes = {round(m.reported_params_b or 0.0) for m in models}
+        if len(models) < 2 or len(sizes) < 2:
+            return None
+        names = [m.name.casefold() for m in models]
+        cut = os.path.commonprefix(names)
+        while cut and not _name_boundary(cut, names):
+            cut = cut[:-1]
+        family = cut.rstrip(" -_.")
+        return family if len(family) >= 3 else None
 
     def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
         """The versions a name leaves open that can read the context, newest first, when they
@@ -809,10 +884,7 @@ class Reader:
         if "context" not in fields and said.document_words is not None:
             fields["context"], derived = self._document_context(said)
             notes.append(derived)
-        if "users" not in fields and said.headcount is not None:
-            fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
-            notes.append(derived)
-        elif "users" not in fields and (said.requests_per_s or said.requests_per_day):
+        if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
             fields["users"], derived_all = concurrent_from_volume(
                 said.requests_per_s, said.requests_per_day, profile, workloads
@@ -825,6 +897,9 @@ class Reader:
             )
             fields["users"], derived_all = concurrent_from_volume(None, per_day, profile, workloads)
             notes.extend([*text_notes, *derived_all])
+        elif "users" not in fields and said.headcount is not None:  # a volume says more
+            fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
+            notes.append(derived)
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
                 said.dataset_examples, workloads, said.tokens_per_example
@@ -887,7 +962,7 @@ class Reader:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         if said.datacenter:
             goal["datacenter"] = True
-        if said.high_stakes and said.model is None and "model" not in goal:
+        if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:
             goal["rentable_only"] = True
@@ -909,6 +984,10 @@ class Reader:
             for key in ("budget_usd", "budget_rub", "budget_eur"):
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
+        elif said.budget_share is not None:  # "what if the budget is half of that?"
+            for key in ("budget_usd", "budget_rub", "budget_eur"):
+                if goal.get(key):
+                    goal[key] = round(goal[key] * said.budget_share, 2)
         if said.api_bill is not None and said.api_bill.currency != "EUR":
             goal.pop("api_bill_usd", None)
             goal.pop("api_bill_rub", None)
@@ -966,6 +1045,8 @@ class Reader:
         fields.pop("model", None)
         fields.pop("high_stakes", None)  # a domain, not a figure
         fields.pop("datacenter", None)
+        fields.pop("api_quality", None)
+        fields.pop("wants_rent_by_budget", None)
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
@@ -981,7 +1062,15 @@ class Reader:
             _WHICH_GPU.search(text) and not _HOW_MANY_GPUS.search(text)
         )
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
-        if (weighs or two_gpus) and (named or previous is not None or len(said.gpus_compared) > 1):
+        # "compare renting 2x H100 with buying" weighs money, not GPUs: a goal to price
+        rent_or_buy = len(said.gpus_compared) <= 1 and (
+            "rent" in said.wants or "api_vs_own" in said.wants
+        )
+        if (
+            (weighs or two_gpus)
+            and not rent_or_buy
+            and (named or previous is not None or len(said.gpus_compared) > 1)
+        ):
             return "compare"
         money = (
             said.budget is not None
@@ -1024,6 +1113,17 @@ class Reader:
         return "off_topic"
 
 
+def _name_boundary(prefix: str, names: Sequence[str]) -> bool:
+    """Whether `prefix` ends where a word or a version ends in every name ("qwen" before
+    "3.5", "deepseek-r1-distill-" before "qwen"), not inside a number ("qwen2.5 7" of 72b)."""
+    if prefix[-1] in " -_.":
+        return True
+    following = [name[len(prefix) : len(prefix) + 1] for name in names]
+    if prefix[-1].isalpha():
+        return all(not c or not c.isalpha() for c in following)
+    return all(not c or c in " -_." for c in following)
+
+
 def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
     """Whether a message after a goal answer changes that goal. A follow-up cue ("а если",
     "cheaper?", "и в рублях?") or a figure does; a new sizing question naming a model does
@@ -1032,7 +1132,9 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
         return False
     stated = bool(
         said.model_dump(
-            exclude_none=True, exclude_defaults=True, exclude={"high_stakes", "datacenter"}
+            exclude_none=True,
+            exclude_defaults=True,
+            exclude={"high_stakes", "datacenter", "api_quality", "wants_rent_by_budget"},
         )
     )
     cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))

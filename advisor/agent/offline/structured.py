@@ -66,6 +66,15 @@ def structured_as_text(question: str) -> str:
     return "".join(parts)
 
 
+def _deployment(value: _Value) -> str:
+    """'cloud' is renting; anything else ('on-prem') is said as it is."""
+    text = str(value).lower()
+    return "rented in the cloud" if text in ("cloud", "rent", "rented", "rental") else text
+
+
+_PHRASES |= dict.fromkeys(("deployment", "hosting", "deploy"), _deployment)
+
+
 def _object_words(data: dict[str, object]) -> str:
     words = []
     for key, value in data.items():

@@ -42,6 +42,9 @@ class Turn(BaseModel):
         default=None, description="a goal answer's `recommend` fields, for its follow-ups"
     )
     goal_gpu: str | None = Field(default=None, description="the GPU that answer led with")
+    goal_capex_usd: float | None = Field(
+        default=None, description="what that answer's lead costs to buy ('half of that?')"
+    )
 
 
 class Conversation(BaseModel):
@@ -78,7 +81,7 @@ class Conversation(BaseModel):
         """The latest goal, when no sizing request came after it."""
         for turn in reversed(self.turns):
             if turn.goal is not None:
-                return GoalContext(goal=turn.goal, gpu=turn.goal_gpu)
+                return GoalContext(goal=turn.goal, gpu=turn.goal_gpu, capex_usd=turn.goal_capex_usd)
             if turn.request is not None or turn.draft is not None:
                 return None
         return None

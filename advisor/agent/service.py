@@ -246,6 +246,7 @@ class AdvisorService:
             draft=draft,
             goal=goal.goal if goal is not None else None,
             goal_gpu=goal.gpu if goal is not None else None,
+            goal_capex_usd=goal.capex_usd if goal is not None else None,
         )
         self.metrics.record(response)
         if defer_state and isinstance(self.store, TransactionalConversationStore):
@@ -393,5 +394,7 @@ def _goal_of(recommendation: Recommendation | None) -> GoalContext | None:
         return None
     lead = lead_option(recommendation)
     return GoalContext(
-        goal=recommendation.goal_fields(), gpu=lead.gpu.id if lead is not None else None
+        goal=recommendation.goal_fields(),
+        gpu=lead.gpu.id if lead is not None else None,
+        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
     )

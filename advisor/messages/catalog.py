@@ -611,6 +611,25 @@ class M(Enum):
         "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
         "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
     )
+    ANSWER_FORMATS = (
+        "answer.formats",
+        "The same model in the other weight formats asked about, on {gpu}:",
+        "Та же модель в других форматах весов, о которых вы спросили, на {gpu}:",
+    )
+    ANSWER_FORMAT_LINE = (
+        "answer.format_line",
+        "{precision}: weights {weights:g} GB in all, {per_gpu:g} GB per GPU on {count} x {gpu}, "
+        "{speed:g} tokens/s per user",
+        "{precision}: веса {weights:g} ГБ всего, {per_gpu:g} ГБ на GPU на {count} x {gpu}, "
+        "{speed:g} токенов/с на пользователя",
+    )
+    ANSWER_FORMAT_NO_FIT = (
+        "answer.format_no_fit",
+        "{precision}: weights {weights:g} GB in all; does not fit {count} x {gpu} ({per_gpu:g} GB "
+        "per GPU needed)",
+        "{precision}: веса {weights:g} ГБ всего; не помещается на {count} x {gpu} (нужно "
+        "{per_gpu:g} ГБ на GPU)",
+    )
     ANSWER_FULL_LOAD = (
         "answer.full_load",
         "Under load, {users:plural:request|requests} at once: {per_user} tokens/s each, {total} "
@@ -1035,11 +1054,13 @@ class M(Enum):
     REC_QUALITY_ASKED = (
         "rec.quality_asked",
         "Only models of quality tier {tier} or higher (of 5): law, medicine, insurance and "
-        "finance need them, as a small model's mistakes there cost more than the hardware (say "
-        "if a smaller model will do).",
+        "finance need them, as a small model's mistakes there cost more than the hardware, and "
+        "so does standing in for a hosted model such as GPT-4o, which cannot run on your own "
+        "hardware (say if a smaller model will do).",
         "Только модели уровня качества от {tier} из 5: для права, медицины, страхования и "
-        "финансов ошибки маленькой модели обходятся дороже железа (скажите, если подойдёт и "
-        "модель поменьше).",
+        "финансов ошибки маленькой модели обходятся дороже железа, и так же для замены облачной "
+        "модели вроде GPT-4o, которую нельзя запустить на своём железе (скажите, если подойдёт "
+        "и модель поменьше).",
     )
     REC_SHORTLIST = ("rec.shortlist", "the shortlisted models", "подходящие модели")
     REC_TARGETS = (
@@ -1548,7 +1569,7 @@ class M(Enum):
         "unmet.fit_training",
         "memory: no allowed GPU, up to {count} of them, holds {task} of {model} at {seq_len} "
         "tokens per sequence",
-        "память: ни одна разрешённая GPU, даже {count} штук, не вмещает {task} для {model} при "
+        "память: ни одна разрешённая GPU, до {count} штук, не вмещает {task} для {model} при "
         "{seq_len} токенах на последовательность",
     )
     UNMET_DEADLINE = (

@@ -559,7 +559,7 @@ class _Search:
             cost,
         )
 
-    def _gpu_limit(self) -> int:
+    def gpu_limit(self) -> int:
         """The most GPUs an option may use: those owned, or the count the customer chose."""
         request = self.request
         return request.owned.count if request.owned else (request.gpus or MAX_GPUS)
@@ -569,7 +569,7 @@ class _Search:
         until it serves `users` at the targets with room for `capacity` requests at once
         (default: `users`), or a training run ends within the deadline. None when no count
         up to the limit does."""
-        limit = self._gpu_limit()
+        limit = self.gpu_limit()
         room = max(users, capacity or users)
         if config.users == users and config.serves(self.load, room):
             return config
@@ -619,7 +619,7 @@ class _Search:
     def sweep(self, users: int) -> list[_Config]:
         """Every shortlisted model and format on every allowed GPU, at `users` concurrent."""
         found: list[_Config] = []
-        limit = self._gpu_limit()
+        limit = self.gpu_limit()
         for model, suit in self.shortlist():
             for precision in self.formats(model):
                 for gpu in self.gpus():
@@ -1043,7 +1043,7 @@ def _unmet(
                     model=what,
                     task=task_note(training.task),
                     seq_len=training.seq_len,
-                    count=MAX_GPUS,
+                    count=search.gpu_limit(),
                 )
             )
             return
@@ -1063,7 +1063,7 @@ def _unmet(
                     M.UNMET_DEADLINE,
                     tokens=training.dataset_tokens,
                     hours=training.deadline_hours,
-                    count=MAX_GPUS,
+                    count=search.gpu_limit(),
                 )
             )
         else:

@@ -387,3 +387,24 @@ def test_a_stated_precision_holds_in_the_cheapest_setup(service: AdvisorService)
     lines = response.answer.splitlines()
     assert lines[1].startswith("No GPU was named")
     assert "in FP16" in lines[2] and "INT4" not in lines[2]
+
+
+def test_half_the_budget_after_an_answer_without_one_halves_its_price(
+    service: AdvisorService,
+) -> None:
+    """ "What if the budget is half of that?" after a cheapest setup: half of what it costs."""
+    first = service.ask(
+        AskRequest(
+            question="Marketing agency, 12 people, private ChatGPT-like assistant. Cheapest?"
+        )
+    )
+    assert first.recommendation is not None
+    lead = lead_option(first.recommendation, ["cheapest"])
+    assert lead is not None and lead.cost.capex_usd > 0
+    half = service.ask(
+        AskRequest(
+            question="What if the budget is half of that?", conversation_id=first.conversation_id
+        )
+    )
+    assert half.recommendation is not None
+    assert half.recommendation.goal["budget_usd"] == pytest.approx(lead.cost.capex_usd / 2, abs=1)

@@ -1160,3 +1160,92 @@ def test_a_goal_naming_only_a_family_is_shortlisted_in_it(
 def test_a_sizing_naming_only_a_family_still_asks(reader: Reader) -> None:
     reading = reader.read("how much vram for mixtral in 4bit?")
     assert reading.clarification is not None and reading.clarification.reason == "ambiguous"
+
+
+def test_a_count_with_another_task_leaves_the_gpu_open(reader: Reader) -> None:
+    """ "А если QLoRA на одной карте?" after a LoRA goal led with 4090s: one card of any kind
+    (QLoRA of a 70B model needs more than a 4090), not one 4090."""
+    from advisor.agent.offline.reader import GoalContext
+
+    goal = GoalContext(
+        goal={"language": "ru", "model": "llama-3.1-70b", "task": "lora"}, gpu="rtx-4090"
+    )
+    reading = reader.read("а если QLoRA на одной карте?", previous_goal=goal)
+    assert reading.goal is not None
+    assert reading.goal["gpus"] == 1 and "gpu" not in reading.goal
+    assert reading.goal["task"] == "qlora"
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        (
+            "Платим OpenAI 300 тыс ₽ в месяц за GPT-4o. Переезжать на Llama 3.3 70B?",
+            "llama-3.3-70b",
+        ),
+        (
+            "we use gpt-4o today and pay $5k a month, would llama 3.3 70b be cheaper?",
+            "llama-3.3-70b",
+        ),
+        ("gpt-oss 120b on 2 h100", "gpt-oss-120b"),
+    ],
+)
+def test_a_hosted_apis_model_is_never_the_model_to_size(
+    reader: Reader, question: str, model: str
+) -> None:
+    reading = reader.read(question)
+    assert reading.said.model == model and reading.clarification is None
+
+
+@pytest.mark.parametrize(
+    ("question", "hours"),
+    [
+        ("онлайн-школа, работаем с 8 до 23, аренда в облаке", 15 * 365 / 12),
+        ("runs 8:00–23:00 on weekdays, rent or buy?", 15 * 22),
+    ],
+)
+def test_a_day_from_hour_to_hour_prices_renting(
+    reader: Reader, question: str, hours: float
+) -> None:
+    assert reader.read(question).said.hours_per_month == pytest.approx(hours)
+
+
+def test_thousands_of_students_are_the_staff(reader: Reader) -> None:
+    assert reader.read("Онлайн-школа, 20 тыс. студентов, бот-репетитор").said.headcount == 20_000
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "gpus"),
+    [
+        ("Can I run mixtral 8x7b on a single 24GB card?", "rtx-3090", 1),
+        ("llama 70b on two 48gb cards", "rtx-a6000", 2),
+        ("влезет ли qwen 32b на одну карту 48 гб?", "rtx-a6000", 1),
+        ("llama 8b, 32gb of ram", None, None),
+    ],
+)
+def test_a_card_named_by_its_memory(
+    reader: Reader, question: str, gpu: str | None, gpus: int | None
+) -> None:
+    said = reader.read(question).said
+    assert (said.gpu, said.gpus) == (gpu, gpus)
+
+
+def test_weight_formats_set_against_each_other_are_sized_each(
+    reader: Reader, catalog: Catalog
+) -> None:
+    from advisor.agent.offline.turn import run_offline_turn
+
+    turn = run_offline_turn(
+        "How much VRAM does Gemma 2 27B need in FP16 vs INT8 vs INT4 on an L40S?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.reading.said.precisions_compared == ["fp16", "int8", "int4"]
+    assert turn.sizing is not None and turn.sizing.precision == "fp16"
+    assert "- INT8: weights" in turn.answer and "- INT4: weights" in turn.answer
+
+
+def test_a_batch_over_a_month_is_a_volume(reader: Reader) -> None:
+    said = reader.read("примерно 2 млн статей по 800 слов, разово, за месяц, сколько GPU?").said
+    assert said.requests_per_day == pytest.approx(2e6 / 22)

@@ -219,6 +219,7 @@ def run_llm_turn(
         goal = GoalContext(
             goal=record.recommendation.goal_fields(),
             gpu=lead.gpu.id if lead is not None else None,
+            capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
         )
     return LlmTurn(
         answer=guarded.text,

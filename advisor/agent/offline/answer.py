@@ -510,7 +510,8 @@ def render_recommendation(
         lines.append(_cheaper_trade_offs(lead, result, language))
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
-        if lead.label not in ("recommended", "owned"):  # the headline says it all for those
+        said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)
+        if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
         lines.extend(cost_lines(lead, language, rent_first="rent" in wants))
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":

@@ -163,7 +163,7 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
         rf"\s+(?:из|в|на)?\s*~?{NUM}\s*(?:человек|сотрудник\w*|работник\w*)?"
     ),
     re.compile(rf"(?:company|team|firm|organisation|organization|staff|headcount)\s+of\s+{NUM}"),
-    re.compile(rf"(?<![\w.]){NUM}\s+{_ADJ}{_STAFF_NOUN}"),
+    re.compile(rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand))?\s+{_ADJ}{_STAFF_NOUN}"),
     re.compile(rf"(?:штат\w*|headcount)\s*[-—:]?\s*{NUM}"),
     re.compile(
         rf"{NUM}\s*-?\s*(?:person|people|employee|strong)\s+(?:\w+\s+)?"
@@ -199,8 +199,9 @@ _PER_DAY = re.compile(
 )
 # A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
 _OVER_DAYS = re.compile(
-    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:[^\W\d]+\W+){{0,6}}?"
-    rf"(?:за|in|over|within|в течение)\s+{NUM}\s*(д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?)\b"
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:\w+\W+){{0,6}}?"
+    rf"(?:за|in|over|within|в течение)\s+(?:a |an |one |{NUM}\s*)?"
+    r"(д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )
 # The period first: "каждую неделю 200 договоров", "every month 3,000 invoices".
 _PERIOD_FIRST = re.compile(
@@ -375,12 +376,17 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     """Requests a working day; a volume per week or month spreads over its working days."""
     text = _MILLION_WORD.sub("1 млн", text)
     over = _OVER_DAYS.search(text)
-    if over is not None and number(over.group(3)) > 0:
+    if over is not None and (over.group(3) is None or number(over.group(3)) > 0):
         scale = (over.group(2) or "").rstrip(".")
         million = scale.startswith(("миллион", "лям", "лимон"))
         value = number(over.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
-        weeks = over.group(4).startswith(("недел", "week"))
-        return value / (number(over.group(3)) * (7 if weeks else 1))
+        spans = number(over.group(3)) if over.group(3) else 1.0
+        unit = over.group(4)
+        if unit.startswith(("месяц", "month")):  # a month's batch over its working days
+            return value / (spans * working_days_per_month)
+        if unit.startswith(("недел", "week")):
+            return value / (spans * working_days_per_month * 12 / 52)
+        return value / spans
     found = _PER_DAY.search(text)
     if found is not None:
         digits, scale, period = found.group(1, 2, 3)
@@ -440,18 +446,44 @@ _BUSINESS_HOURS = re.compile(
 DAYS_PER_MONTH = 365 / 12
 
 
+# "с 8 до 23", "from 8am to 11pm", "8:00–23:00": the hours of a day it runs
+_HOURS_RANGE = re.compile(
+    r"(?:\bс|\bfrom)\s*(\d{1,2})(?::00)?\s*(am|утра)?\s*(?:до|to|-|–)\s*(\d{1,2})(?::00)?\s*"
+    r"(pm|вечера|ночи)?\b|(?<![\d:])(\d{1,2}):00\s*[-–]\s*(\d{1,2}):00"
+)
+
+
+def _hours_in_range(found: re.Match[str]) -> float | None:
+    if found.group(5) is not None:
+        start, end = int(found.group(5)), int(found.group(6))
+    else:
+        start, end = int(found.group(1)), int(found.group(3))
+        if found.group(4) in ("pm", "вечера") and end < 12:
+            end += 12
+    if not (0 <= start <= 24 and 0 <= end <= 24) or start == end:
+        return None
+    return float((end - start) % 24)
+
+
 def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> float | None:
     """Hours a month the GPUs would run, where the message says how long a day."""
     found = _HOURS_A_DAY.search(text)
+    span = _HOURS_RANGE.search(text)
+    stated = found is not None or span is not None
     if found is not None:
         per_day = number(found.group(1))
         if not 0 < per_day <= 24:
             return None
+    elif span is not None:
+        in_range = _hours_in_range(span)
+        if in_range is None:
+            return None
+        per_day = in_range
     elif _BUSINESS_HOURS.search(text):
         per_day = busy_hours
     else:
         return None
-    days = working_days if _WEEKDAYS.search(text) or found is None else DAYS_PER_MONTH
+    days = working_days if _WEEKDAYS.search(text) or not stated else DAYS_PER_MONTH
     return per_day * days
 
 
@@ -495,7 +527,8 @@ def read_headcount(text: str) -> int | None:
     for pattern in _HEADCOUNT_PATTERNS:
         found = pattern.search(text)
         if found is not None:
-            value = number(found.group(1))
+            thousands = pattern.groups >= 2 and found.group(2)  # "20 тыс. студентов"
+            value = number(found.group(1)) * (1000 if thousands else 1)
             if 1 <= value <= 10_000_000 and value.is_integer():
                 return int(value)
     return None

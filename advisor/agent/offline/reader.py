@@ -67,6 +67,7 @@ class GoalContext(BaseModel):
 
     goal: dict[str, Any]
     gpu: str | None = None
+    capex_usd: float | None = None  # what that answer's lead costs to buy ("half of that?")
 
 
 class Budget(BaseModel):
@@ -122,6 +123,7 @@ class Said(BaseModel):
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     budget_share: float | None = None  # "half the budget": of the goal's budget
+    precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -293,11 +295,20 @@ _QUALITY_OF_API = (
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*)[- ](?:level|class|quality|grade)"
 )
 _QUALITY_OF_API_RE = re.compile(_QUALITY_OF_API)
-_PRODUCT_LIKE = re.compile(
+# Hosted APIs' model names ("we pay for GPT-4o", "Claude Sonnet"): the service the customer
+# uses now, never a model to size (gpt-oss, an open model, is not one of them).
+_API_PRODUCT = (
+    r"\bgpt[- ]?(?!oss)[345](?:\.\d)?(?:[- ]?(?:o|turbo|mini|nano))*\b|\bo[134](?:[- ]mini)?\b|"
+    r"\bclaude(?:[- ](?:\d(?:\.\d)?|sonnet|opus|haiku))*\b|\bgemini(?:[- ](?:\d(?:\.\d)?|pro|flash))*\b"
+)
+_API_PRODUCT_RE = re.compile(_API_PRODUCT)
+_LIKE_PRODUCT = (
     r"(?:аналог\w*|(?:как|типа|вроде) у|типа|вроде|сво\w+|own|like an?|our own)\s+"
     r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)|"
     rf"{_QUALITY_OF_API}"
 )
+_LIKE_PRODUCT_RE = re.compile(_LIKE_PRODUCT)
+_PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
 # "2 сервера, в каждом по 4 GPU": the GPUs of every server together.
@@ -357,6 +368,16 @@ _OUR_MODEL = re.compile(
 # The least quality tier for law, medicine, insurance and banking (suitability.yaml: tier 4 is
 # the 20-70B class, GPT-4o-mini level and up; tiers 2-3 are the 3-14B models).
 HIGH_STAKES_TIER = 4
+# A card named by its memory: "a single 24GB card", "на одной карте на 48 гб".
+_MEMORY_CARD = re.compile(
+    r"(?:\b(?P<count>single|one|a|\d{1,2}|одн\w*)(?:\s*x\s*|\s+))?(?:"
+    r"(?P<gb>\d{1,3})\s*(?:gb|гб|gig\w*|гиг\w*)(?:\s+(?:of )?vram)?\s*(?:card|gpu|видеокарт\w*|карт\w*)"
+    r"|(?:card|gpu|видеокарт\w*|карт\w*)\s+(?:на|with|of)?\s*(?P<gb2>\d{1,3})\s*(?:gb|гб|gig\w*|гиг\w*))"
+)
+# Two weight formats set against each other: "FP16 vs 4-bit", "в fp8 или в int4".
+_WEIGHS_FORMATS = re.compile(
+    r"\bvs\.?\b|\bversus\b|\bor\b|\bили\b|\bпротив\b|compar\w*|сравн\w*|what about|а в\b"
+)
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -509,9 +530,13 @@ class Reader:
             goal = previous.pop(ASKED_GOAL, None)
             if isinstance(goal, dict) and previous_goal is None:  # "which 8B?" about a goal
                 previous_goal, previous, resumed = GoalContext(goal=goal), None, True
-        mention = self.models.find(
-            _PRODUCT_LIKE.sub(" ", text), prefer=(previous or {}).get("model")
-        )
+        prefer = (previous or {}).get("model")
+        mention = self.models.find(_PRODUCT_LIKE.sub(" ", text), prefer=prefer)
+        if mention is None and _API_PRODUCT_RE.search(text):
+            # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
+            # not in the catalog); beside an open model ("we pay for GPT-4o, move to Llama")
+            # it is only the service used now
+            mention = self.models.find(_LIKE_PRODUCT_RE.sub(" ", text), prefer=prefer)
         if mention is None and asked:  # "3.3", "да", "the first one": an answer to that question
             mention = self.models.pick(text, asked)
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
@@ -668,6 +693,9 @@ class Reader:
             said.task = None
         said.kv_precision = _kv_precision(text)
         said.precision = self._precision(_KV_PRECISION.sub(" ", text), said.task)
+        said.precisions_compared = self._precisions_compared(_KV_PRECISION.sub(" ", text))
+        if said.precisions_compared:
+            said.precision = said.precisions_compared[0]
         said.engine = _first(_ENGINES, text)
         if said.task is None and said.engine is not None:
             said.task = "inference"  # "в vllm на одной L40S": an engine is a way to run it
@@ -784,6 +812,8 @@ class Reader:
                 said.gpu = mentions[0].gpu_id
             elif _ON_CPU.search(text):
                 said.gpu = "cpu"
+            else:
+                self._card_by_memory(undictated, said)
             return
         said.gpus_compared = list(dict.fromkeys(m.gpu_id for m in mentions))
         first = mentions[0]
@@ -828,6 +858,39 @@ class Reader:
             said.cross_entropy = "chunked"
         if unsloth or _FUSED_KERNELS.search(text):
             said.training_kernels = "fused"
+
+    def _card_by_memory(self, text: str, said: Said) -> None:
+        """ "A single 24GB card": the catalog's card of that memory people mean by it (a
+        GeForce where one has it, else the cheapest sold by the card)."""
+        found = _MEMORY_CARD.search(text)
+        if found is None:
+            return
+        memory, prices = float(found.group("gb") or found.group("gb2")), self.catalog.prices.gpus
+        cards = [
+            g
+            for g in self.catalog.gpus.values()
+            if g.memory_gb == memory and g.id in prices and prices[g.id].kind == "card"
+        ]
+        if not cards:
+            return
+        card = min(cards, key=lambda g: (g.gpu_class != "gaming", prices[g.id].usd))
+        said.gpu = card.id
+        count = found.group("count")
+        said.gpus = said.gpus or (int(count) if count and count.isdigit() else 1 if count else None)
+
+    @staticmethod
+    def _precisions_compared(text: str) -> list[str]:
+        """'FP16 vs INT8 vs INT4', 'в 8 битах или в 4': the weight formats a question weighs,
+        in the order said; empty unless two or more are set against each other."""
+        if not _WEIGHS_FORMATS.search(text):
+            return []
+        found: dict[str, int] = {}
+        for pattern, precision in _PRECISIONS:
+            match = re.search(pattern, text)
+            if match is not None and precision not in found:
+                found[precision] = match.start()
+        named = sorted(found, key=found.__getitem__)
+        return named if len(named) >= 2 else []
 
     def _precision(self, text: str, task: str | None) -> str | None:
         for pattern, precision in _PRECISIONS:
@@ -985,9 +1048,11 @@ class Reader:
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
         elif said.budget_share is not None:  # "what if the budget is half of that?"
-            for key in ("budget_usd", "budget_rub", "budget_eur"):
-                if goal.get(key):
-                    goal[key] = round(goal[key] * said.budget_share, 2)
+            budgets = [key for key in ("budget_usd", "budget_rub", "budget_eur") if goal.get(key)]
+            for key in budgets:
+                goal[key] = round(goal[key] * said.budget_share, 2)
+            if not budgets and previous is not None and previous.capex_usd:  # half its price
+                goal["budget_usd"] = round(previous.capex_usd * said.budget_share, 2)
         if said.api_bill is not None and said.api_bill.currency != "EUR":
             goal.pop("api_bill_usd", None)
             goal.pop("api_bill_rub", None)
@@ -1015,8 +1080,12 @@ class Reader:
         elif said.gpus is not None and isinstance(owned, dict):
             goal["owned"] = {**owned, "count": said.gpus}
         elif said.gpus is not None and previous is not None and previous.gpu is not None:
+            other_task = said.task is not None and said.task != previous.goal.get("task")
             if said.owned:  # "what if we only have 2 GPUs?": two of those, owned
                 goal["owned"] = {"gpu": previous.gpu, "count": said.gpus}
+            elif other_task:  # "а если QLoRA на одной карте?": one card of any kind
+                goal.pop("gpu", None)
+                goal["gpus"] = said.gpus
             else:  # "what about only 2?": two of those, to buy
                 goal["gpu"], goal["gpus"] = previous.gpu, said.gpus
 
@@ -1047,6 +1116,7 @@ class Reader:
         fields.pop("datacenter", None)
         fields.pop("api_quality", None)
         fields.pop("wants_rent_by_budget", None)
+        fields.pop("precisions_compared", None)
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
@@ -1069,6 +1139,7 @@ class Reader:
         if (
             (weighs or two_gpus)
             and not rent_or_buy
+            and not (said.precisions_compared and len(said.gpus_compared) <= 1)  # formats
             and (named or previous is not None or len(said.gpus_compared) > 1)
         ):
             return "compare"
@@ -1086,6 +1157,7 @@ class Reader:
             said.use_case is not None
             or said.document_words is not None  # documents to read are a goal, not a sizing
             or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
+            or said.api_quality  # "уровня GPT-4": an open model of its level
             or said.requests_per_day is not None
             or money
             or deadline

@@ -157,6 +157,7 @@ def _size(
             changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
+    formats = _other_formats(request, report, catalog, turn)
     cost = sizing_cost(report, catalog, owned=turn.reading.said.owned) if report.fits else None
     if cost is not None:
         turn.tool_results.append(cost)
@@ -174,7 +175,7 @@ def _size(
         minimum=minimum,
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
-        changes=changes,
+        changes=[*formats, *changes],
         cost=cost,
         changes_first=bool(changes)
         and turn.to_meet_targets is not None
@@ -217,7 +218,11 @@ def _recommend(
     )
     wants = _goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
-    turn.goal = GoalContext(goal=goal, gpu=lead.gpu.id if lead is not None else None)
+    turn.goal = GoalContext(
+        goal=goal,
+        gpu=lead.gpu.id if lead is not None else None,
+        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+    )
     passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
     # "Cheaper?" about the same goal whose answer already led with its cheapest setup.
     again = (
@@ -246,6 +251,48 @@ def _goal_wants(said: Sequence[str], goal: dict[str, Any]) -> list[str]:
         if goal.get(key) and want not in wants:
             wants.append(want)
     return wants
+
+
+def _other_formats(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """ "FP16 vs INT8 vs INT4": the first format is the sizing; each other one is sized on the
+    same GPU at the count that holds it, a line each (weights, per GPU, GPUs, speed)."""
+    formats = turn.reading.said.precisions_compared
+    if len(formats) < 2 or report.training is not None:
+        return []
+    lines = [render(M.ANSWER_FORMATS, turn.language, gpu=report.gpu.name)]
+    for precision in formats:
+        if precision == report.precision:
+            continue
+        try:
+            other = size_deployment(
+                {**request, "precision": precision, "gpus": request.get("gpus")}, catalog
+            ).report
+        except InputError:
+            continue
+        if not other.fits and request.get("gpus") is not None:
+            try:
+                other = size_deployment(
+                    {**request, "precision": precision, "gpus": None}, catalog
+                ).report
+            except InputError:
+                continue
+        turn.tool_results.append(other)
+        lines.append(
+            "- "
+            + render(
+                M.ANSWER_FORMAT_LINE if other.fits else M.ANSWER_FORMAT_NO_FIT,
+                turn.language,
+                precision=precision.upper(),
+                weights=round(other.memory.breakdown_gb.weights * other.gpu.count, 1),
+                per_gpu=round(other.memory.per_gpu_gb, 1),
+                count=other.gpu.count,
+                gpu=other.gpu.name,
+                speed=round(other.performance.per_user_tokens_per_s, 1),
+            )
+        )
+    return lines if len(lines) > 1 else []
 
 
 def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:

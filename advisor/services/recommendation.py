@@ -327,23 +327,14 @@ def rental_line(
         else render(M.REC_CLOUD_CHEAPER, language)
     )
     usd, rub = monthly
-    if hours is not None and hours < HOURS_PER_MONTH:
-        return render(
-            M.REC_OPTION_CLOUD_HOURS,
-            language,
-            gpus=gpus,
-            monthly=usd,
-            monthly_rub=rub,
-            hours=hours,
-            rate=rate,
-            payback=payback,
-        )
+    part_time = hours is not None and hours < HOURS_PER_MONTH
     return render(
-        M.REC_OPTION_CLOUD,
+        M.REC_OPTION_CLOUD_HOURS if part_time else M.REC_OPTION_CLOUD,
         language,
         gpus=gpus,
         monthly=usd,
         monthly_rub=rub,
+        hours=hours or HOURS_PER_MONTH,
         rate=rate,
         payback=payback,
     )

@@ -1367,6 +1367,30 @@ class M(Enum):
         "вообще без железа: облачный API ({api}) примерно за ${monthly:,.0f} в месяц за те же "
         "токены, если данным можно покидать компанию",
     )
+    REC_ALREADY_CHEAPEST_TRAINING = (
+        "rec.already_cheapest_training",
+        "This is already the cheapest setup to buy that trains {model} within the deadline. "
+        "Cheaper means giving something up: {ways}.",
+        "Это уже самая дешёвая для покупки конфигурация, которая обучит {model} в срок. Дешевле "
+        "— только ценой уступок: {ways}.",
+    )
+    REC_CHEAPER_QLORA = (
+        "rec.cheaper_qlora",
+        "QLoRA (the base model in 4 bits) instead of LoRA: a fraction of the memory, so fewer "
+        "or smaller GPUs, at a small quality cost",
+        "QLoRA (базовая модель в 4 битах) вместо LoRA: в разы меньше памяти, значит меньше или "
+        "проще GPU, ценой небольшой потери качества",
+    )
+    REC_CHEAPER_RENT_RUN = (
+        "rec.cheaper_rent_run",
+        "renting for the run instead of buying: ${usd:,.2f} on demand",
+        "аренда на время обучения вместо покупки: ${usd:,.2f} по требованию",
+    )
+    REC_CHEAPER_LONGER = (
+        "rec.cheaper_longer",
+        "a longer deadline or a smaller model (tell me what you can accept)",
+        "более долгий срок или модель поменьше (скажите, что допустимо)",
+    )
     REC_CHEAPER_MODEL = (
         "rec.cheaper_model",
         "a smaller model, or slower answers (tell me the speed you can accept)",

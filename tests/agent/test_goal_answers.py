@@ -408,3 +408,18 @@ def test_half_the_budget_after_an_answer_without_one_halves_its_price(
     )
     assert half.recommendation is not None
     assert half.recommendation.goal["budget_usd"] == pytest.approx(lead.cost.capex_usd / 2, abs=1)
+
+
+def test_cheaper_again_for_a_fine_tuning_run_names_its_own_trade_offs(
+    service: AdvisorService,
+) -> None:
+    first = service.ask(
+        AskRequest(
+            question="LoRA fine-tune Mistral Small 24B on 50M tokens within 3 weeks, cheapest?"
+        )
+    )
+    again = service.ask(AskRequest(question="cheaper?", conversation_id=first.conversation_id))
+    assert again.recommendation is not None
+    first_line = again.answer.splitlines()[0]
+    assert first_line.startswith("This is already the cheapest setup to buy that trains")
+    assert "QLoRA" in first_line and "users at once" not in first_line

@@ -1249,3 +1249,31 @@ def test_weight_formats_set_against_each_other_are_sized_each(
 def test_a_batch_over_a_month_is_a_volume(reader: Reader) -> None:
     said = reader.read("примерно 2 млн статей по 800 слов, разово, за месяц, сколько GPU?").said
     assert said.requests_per_day == pytest.approx(2e6 / 22)
+
+
+def test_a_bare_size_is_not_an_effective_size(reader: Reader) -> None:
+    """ "A 7B model": Qwen2.5 7B, Mistral 7B, Llama 2 7B; not Gemma 3n E4B (4B effective,
+    7.85B raw), which led the question before."""
+    reading = reader.read("fine-tune a 7B model on 2B tokens, how many A100?")
+    assert reading.clarification is not None
+    assert "gemma-3n-e4b" not in reading.clarification.candidates
+    assert reader.read("gemma 3n e4b on a 3080").said.model == "gemma-3n-e4b"
+
+
+def test_qa_round_7_readings(reader: Reader) -> None:
+    """Volumes with a slash and an average length; a bare size after a goal stays in its
+    family; a bot's format holds in the goal."""
+    from advisor.agent.offline.reader import GoalContext
+
+    said = reader.read(
+        "SaaS helpdesk, Llama 3.1 70B, roughly 20k tickets/day, average ticket ~600 words"
+    ).said
+    assert (said.requests_per_day, said.document_words) == (20_000, 600)
+    goal = GoalContext(goal={"language": "ru", "model": "llama-3.1-8b", "task": "lora"})
+    after = reader.read("а если 70B?", previous_goal=goal)
+    assert after.goal is not None and after.goal["model"] == "llama-3.1-70b"
+    bot = reader.read(
+        '{"model": "Qwen2.5-7B-Instruct", "concurrent_users": 50, "precision": "fp16", '
+        '"budget_usd": 20000}'
+    )
+    assert bot.goal is not None and bot.goal["precision"] == "fp16"

@@ -570,6 +570,8 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
 
 def _cheaper_trade_offs(lead: Option, result: Recommendation, language: Language) -> str:
     """Why a second "cheaper?" gets the same setup, and what a cheaper one would give up."""
+    if lead.training_hours is not None:
+        return _cheaper_training(lead, result, language)
     ways = []
     start = next((o for o in result.options if o.label == "start"), None)
     if start is not None and start.cost.capex_usd < lead.cost.capex_usd:
@@ -589,6 +591,19 @@ def _cheaper_trade_offs(lead: Option, result: Recommendation, language: Language
         users=result.workload.concurrency,
         model=lead.model_name,
         ways="; ".join(ways),
+    )
+
+
+def _cheaper_training(lead: Option, result: Recommendation, language: Language) -> str:
+    """A second "cheaper?" about a fine-tuning run: QLoRA, renting the run, a later deadline."""
+    ways = []
+    if result.workload.task == "lora":
+        ways.append(render(M.REC_CHEAPER_QLORA, language))
+    if lead.cost.cloud_run_usd is not None and lead.gpu.market != "owned":
+        ways.append(render(M.REC_CHEAPER_RENT_RUN, language, usd=lead.cost.cloud_run_usd))
+    ways.append(render(M.REC_CHEAPER_LONGER, language))
+    return render(
+        M.REC_ALREADY_CHEAPEST_TRAINING, language, model=lead.model_name, ways="; ".join(ways)
     )
 
 

@@ -107,6 +107,9 @@ def _size_b(parts: frozenset[str]) -> float:
     return 0.0
 
 
+_EFFECTIVE_SIZE = re.compile(r"e\d+(?:\.\d+)?b")  # Gemma 3n's "e4b": 4B effective parameters
+
+
 @dataclass
 class ModelMatcher:
     """Finds the catalog model a question names; built once per catalog."""
@@ -117,8 +120,11 @@ class ModelMatcher:
     def __post_init__(self) -> None:
         for model in self.catalog.models.values():
             parts = frozenset(p for p in name_parts(model.id) if p not in _SUFFIXES)
-            if model.reported_params_b and not any(_SIZE.fullmatch(p) for p in parts):
-                parts |= {f"{int(model.reported_params_b)}b"}  # "DeepSeek-R1 671B", "phi-4 14b"
+            # "DeepSeek-R1 671B", "phi-4 14b"; not Gemma 3n E4B, whose size is its effective
+            # 4B (a bare "7b" means a 7B model, not its 7.85B of raw weights)
+            sized = any(_SIZE.fullmatch(p) or _EFFECTIVE_SIZE.fullmatch(p) for p in parts)
+            if model.reported_params_b and not sized:
+                parts |= {f"{int(model.reported_params_b)}b"}
             self._models.append(
                 _Model(model.id, parts, model.released or "0000-00", _size_b(parts))
             )

@@ -194,7 +194,7 @@ _VOLUME_NOUN = (
 _VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _PER_DAY = re.compile(
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}(?:\s+[^\W\d]+){{0,2}}?"
-    r"\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|night|ночь|недел\w*|week|"
+    r"(?:\s*/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)(день|сутки|day|night|ночь|недел\w*|week|"
     r"месяц\w*|month)\b"
 )
 # A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
@@ -288,6 +288,8 @@ _DOC_WORDS = re.compile(
     rf"|(?:each|каждый|каждая|каждое)\s+(?:\w+\s+){{0,3}}?(?:of\s+)?(?:about|around|~|up to|"
     rf"около|примерно|до|по)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)"
     rf"|(?:\bпо|of|with)\s+(?:about|around|~|около|примерно)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)\b"
+    rf"|(?:average|avg|typical|в среднем|средн\w*)\s+(?:\w+\s+){{0,2}}?(?:is |of |около )?~?{NUM}{_K}\s*"
+    r"(?:words?|слов\w*)\b"
 )
 
 

@@ -530,7 +530,9 @@ class Reader:
             goal = previous.pop(ASKED_GOAL, None)
             if isinstance(goal, dict) and previous_goal is None:  # "which 8B?" about a goal
                 previous_goal, previous, resumed = GoalContext(goal=goal), None, True
-        prefer = (previous or {}).get("model")
+        prefer = (previous or {}).get("model") or (
+            previous_goal.goal.get("model") if previous_goal is not None else None
+        )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", text), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
@@ -1031,6 +1033,11 @@ class Reader:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:
             goal["strongest"] = True
+        if (
+            said.precision is not None
+            and (said.task or goal.get("task", "inference")) == "inference"
+        ):
+            goal["precision"] = said.precision  # '"precision": "fp16"': that format only
         for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context", "output_tokens"):
             value = getattr(said, name)
             if value is not None:

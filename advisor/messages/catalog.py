@@ -611,6 +611,34 @@ class M(Enum):
         "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
         "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
     )
+    COMPARE_HEAD_TO_HEAD = (
+        "compare.head_to_head",
+        "The GPUs you named, for {users:plural:user|users} at once:",
+        "Названные вами GPU, для {users:plural:пользователя|пользователей|пользователей} "
+        "одновременно:",
+    )
+    COMPARE_HEAD_LINE = (
+        "compare.head_line",
+        "{count} x {gpu}: fits, memory for up to {capacity:,} users at once, {speed:g} tokens/s "
+        "per user; about ${capex:,.0f} to buy, ${monthly:,.0f} a month to run",
+        "{count} x {gpu}: помещается, памяти хватит на {capacity:,} пользователей одновременно, "
+        "{speed:g} токенов/с на пользователя; покупка около ${capex:,.0f}, работа ${monthly:,.0f} "
+        "в месяц",
+    )
+    COMPARE_HEAD_LINE_MORE = (
+        "compare.head_line_more",
+        "{asked} x {gpu} do not hold the model for this load; {count} do: memory for up to "
+        "{capacity:,} users at once, {speed:g} tokens/s per user; about ${capex:,.0f} to buy, "
+        "${monthly:,.0f} a month to run",
+        "{asked} x {gpu} не вмещают модель при такой нагрузке; нужно {count}: памяти хватит на "
+        "{capacity:,} пользователей одновременно, {speed:g} токенов/с на пользователя; покупка "
+        "около ${capex:,.0f}, работа ${monthly:,.0f} в месяц",
+    )
+    COMPARE_HEAD_NO_FIT = (
+        "compare.head_no_fit",
+        "{count} x {gpu}: does not hold the model for this load",
+        "{count} x {gpu}: не вмещает модель при такой нагрузке",
+    )
     ANSWER_FORMATS = (
         "answer.formats",
         "The same model in the other weight formats asked about, on {gpu}:",

@@ -264,3 +264,18 @@ def test_an_unknown_gpu_answer_lists_the_known_ones_with_memory(
     turn = run_offline_turn("llama 3.1 8b on a T4", reader=reader, catalog=catalog, kb=None)
     assert turn.sizing is None and turn.answer.startswith("“T4” is not a GPU I can size")
     assert "NVIDIA H100 SXM5 80GB" in turn.answer and "(24 GB)" in turn.answer
+
+
+def test_named_gpus_are_compared_head_to_head_first(reader: Reader, catalog: Catalog) -> None:
+    """Two offers, 8x H100 or 8x L40S, for Llama 3.1 70B and 500 users: each named GPU at the
+    count said, or the fewest that hold the load, with its price, before the general list."""
+    turn = run_offline_turn(
+        "Two offers: 8x H100 SXM or 8x L40S. Llama 3.1 70B for 500 users. Which fits better?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = turn.answer.splitlines()
+    assert lines[0].startswith("The GPUs you named, for 500 users at once")
+    assert "NVIDIA H100 SXM5 80GB" in lines[1] and "NVIDIA L40S" in lines[2]
+    assert all("to buy" in line for line in lines[1:3])

@@ -334,8 +334,10 @@ def render_comparison(
     passages: Sequence[Passage] = (),
     limit: int = 5,
     injection: bool = False,
+    first: Sequence[str] = (),
 ) -> str:
-    """The cheapest feasible GPUs for the need, best first, as the engine ordered them."""
+    """The cheapest feasible GPUs for the need, best first, as the engine ordered them;
+    `first`: the named GPUs head to head, said before them."""
     rows = [row for row in comparison.rows if row.fits]
     model = model_name(catalog, comparison.model)
     task = task_name(comparison.task, language)
@@ -343,7 +345,10 @@ def render_comparison(
         lines = [render(M.COMPARE_NONE_FITS, language, model=model, task=task)]
         return _with_sources(lines, passages, language)
     precision = comparison.precision.upper()
-    lines = [render(M.COMPARE_HEADER, language, model=model, task=task, precision=precision)]
+    lines = [
+        *first,
+        render(M.COMPARE_HEADER, language, model=model, task=task, precision=precision),
+    ]
     for row in rows[:limit]:
         parts = [
             f"{row.count} x {row.name}",

@@ -458,13 +458,54 @@ def _compare(
         )
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
+    head_to_head = _head_to_head(request, catalog, turn)
     turn.answer = render_comparison(
         comparison,
         catalog,
         turn.language,
         passages,
         injection=turn.reading.injection,
+        first=head_to_head,
     )
+
+
+def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
+    """ "8x H100 for $290k or 8x L40S for $95k?": each named GPU at the count said (or the
+    fewest that hold the model), with its users, speed and price, before the general list."""
+    named = turn.reading.said.gpus_compared
+    if len(named) < 2:
+        return []
+    lines = [render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))]
+    for gpu in named[:4]:
+        asked: int | None = None
+        try:
+            report = size_deployment({**request, "gpu": gpu}, catalog).report
+            if not report.fits and request.get("gpus") is not None:
+                asked = int(request["gpus"])
+                report = size_deployment({**request, "gpu": gpu, "gpus": None}, catalog).report
+        except InputError:
+            continue
+        cost = sizing_cost(report, catalog, owned=False) if report.fits else None
+        turn.tool_results.extend([report, *([cost] if cost is not None else [])])
+        perf = report.performance
+        code = M.COMPARE_HEAD_LINE if report.fits else M.COMPARE_HEAD_NO_FIT
+        if report.fits and asked is not None:
+            code = M.COMPARE_HEAD_LINE_MORE  # "8 x H100 do not hold it; 16 do"
+        lines.append(
+            "- "
+            + render(
+                code,
+                turn.language,
+                asked=asked or report.gpu.count,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                capacity=perf.max_concurrent_users,
+                speed=round(perf.per_user_tokens_per_s, 1),
+                capex=cost.capex_usd if cost is not None else 0,
+                monthly=cost.monthly_usd if cost is not None else 0,
+            )
+        )
+    return lines if len(lines) > 1 else []
 
 
 def _search(

@@ -379,16 +379,9 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     text = _MILLION_WORD.sub("1 млн", text)
     over = _OVER_DAYS.search(text)
     if over is not None and (over.group(3) is None or number(over.group(3)) > 0):
-        scale = (over.group(2) or "").rstrip(".")
-        million = scale.startswith(("миллион", "лям", "лимон"))
-        value = number(over.group(1)) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
-        spans = number(over.group(3)) if over.group(3) else 1.0
-        unit = over.group(4)
-        if unit.startswith(("месяц", "month")):  # a month's batch over its working days
-            return value / (spans * working_days_per_month)
-        if unit.startswith(("недел", "week")):
-            return value / (spans * working_days_per_month * 12 / 52)
-        return value / spans
+        spans = number(over.group(3)) if over.group(3) else 1.0  # "за 3 дня": a third a day
+        value = _volume(over.group(1), over.group(2)) / spans
+        return _per_working_day(value, over.group(4), working_days_per_month)
     found = _PER_DAY.search(text)
     if found is not None:
         digits, scale, period = found.group(1, 2, 3)
@@ -398,10 +391,14 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
             return None
         period, digits, scale = first.group(1, 2, 3)
         period = _PERIOD_WORDS.get(period.split()[-1][:4], "day")
-    scale = (scale or "").rstrip(".")
-    million = scale.startswith(("миллион", "лям", "лимон"))
-    value = number(digits) * (1e6 if million else _VOLUME_SCALES.get(scale, 1.0))
-    return _per_working_day(value, period, working_days_per_month)
+    return _per_working_day(_volume(digits, scale), period, working_days_per_month)
+
+
+def _volume(digits: str, scale: str | None) -> float:
+    """A count with its scale word: '300 тыс', '2 млн', '1 лям', '50k'."""
+    word = (scale or "").rstrip(".")
+    million = word.startswith(("миллион", "лям", "лимон"))
+    return number(digits) * (1e6 if million else _VOLUME_SCALES.get(word, 1.0))
 
 
 # Speech to transcribe before an LLM reads it: "2000 hours of recordings a month", or calls

@@ -378,6 +378,14 @@ _MEMORY_CARD = re.compile(
 _WEIGHS_FORMATS = re.compile(
     r"\bvs\.?\b|\bversus\b|\bor\b|\bили\b|\bпротив\b|compar\w*|сравн\w*|what about|а в\b"
 )
+# What a message says that is no figure of a sizing: it does not make a message a question.
+_NOT_FIGURES = (
+    "high_stakes",
+    "datacenter",
+    "api_quality",
+    "wants_rent_by_budget",
+    "precisions_compared",
+)
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -1119,11 +1127,8 @@ class Reader:
     ) -> Intent:
         fields = said.model_dump(exclude_none=True, exclude_defaults=True)
         fields.pop("model", None)
-        fields.pop("high_stakes", None)  # a domain, not a figure
-        fields.pop("datacenter", None)
-        fields.pop("api_quality", None)
-        fields.pop("wants_rent_by_budget", None)
-        fields.pop("precisions_compared", None)
+        for name in _NOT_FIGURES:  # a domain or a wish, not a figure of the question
+            fields.pop(name, None)
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
@@ -1213,7 +1218,7 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
         said.model_dump(
             exclude_none=True,
             exclude_defaults=True,
-            exclude={"high_stakes", "datacenter", "api_quality", "wants_rent_by_budget"},
+            exclude=set(_NOT_FIGURES),
         )
     )
     cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))

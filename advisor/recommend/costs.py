@@ -115,6 +115,15 @@ def card_sibling(gpu: Gpu, gpus: Iterable[Gpu], prices: Prices) -> Gpu | None:
     return min(cards, key=lambda g: (g.memory_gb != gpu.memory_gb, prices.gpus[g.id].usd))
 
 
+def card_alternative(
+    gpu: Gpu, used: int, bought: int, gpus: Iterable[Gpu], prices: Prices
+) -> str | None:
+    """The name of the card version to ask for when whole servers buy more GPUs than a setup
+    uses (owned GPUs buy none: `bought` is then `used`); None otherwise."""
+    sibling = card_sibling(gpu, gpus, prices) if bought > used else None
+    return sibling.name if sibling is not None else None
+
+
 def tokens_per_month(
     concurrency: int, request_seconds: float, tokens_per_request: int, busy_hours: float
 ) -> float:

@@ -34,7 +34,7 @@ from advisor.recommend.costs import (
     Spend,
     TrainingRun,
     against_bill,
-    card_sibling,
+    card_alternative,
     spend,
     tokens_per_month,
 )
@@ -834,10 +834,12 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         picked.append(config)
         market = "owned" if request.owned else catalog.prices.gpus[config.gpu.id].market
         hours = request.rent_hours_per_month or HOURS_PER_MONTH
-        sibling = (
-            card_sibling(config.gpu, catalog.gpus.values(), catalog.prices)
-            if market != "owned" and config.spend.gpus_bought > config.gpus
-            else None
+        card = card_alternative(
+            config.gpu,
+            config.gpus,
+            config.spend.gpus_bought,
+            catalog.gpus.values(),
+            catalog.prices,
         )
         options.append(
             _option(
@@ -849,7 +851,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 market,
                 search.bill,
                 hours,
-                sibling.name if sibling is not None else None,
+                card,
             )
         )
 

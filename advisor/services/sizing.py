@@ -14,11 +14,10 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from advisor.catalog.loader import Catalog
-from advisor.catalog.schema import Gpu
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import card_sibling, hardware, rental
+from advisor.recommend.costs import card_alternative, hardware, rental
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -175,10 +174,7 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         cloud_break_even_months=(
             round(rent.break_even_months, 1) if rent and rent.break_even_months else None
         ),
-        card_alternative=_card_alternative(gpu, layout.count, box.gpus_bought, catalog),
+        card_alternative=card_alternative(
+            gpu, layout.count, box.gpus_bought, catalog.gpus.values(), prices
+        ),
     )
-
-
-def _card_alternative(gpu: Gpu, used: int, bought: int, catalog: Catalog) -> str | None:
-    sibling = card_sibling(gpu, catalog.gpus.values(), catalog.prices) if bought > used else None
-    return sibling.name if sibling is not None else None

@@ -386,6 +386,7 @@ _NOT_FIGURES = (
     "wants_rent_by_budget",
     "precisions_compared",
 )
+_BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -1059,11 +1060,11 @@ class Reader:
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
         if said.budget is not None:
-            for key in ("budget_usd", "budget_rub", "budget_eur"):
+            for key in _BUDGET_KEYS:
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
         elif said.budget_share is not None:  # "what if the budget is half of that?"
-            budgets = [key for key in ("budget_usd", "budget_rub", "budget_eur") if goal.get(key)]
+            budgets = [key for key in _BUDGET_KEYS if goal.get(key)]
             for key in budgets:
                 goal[key] = round(goal[key] * said.budget_share, 2)
             if not budgets and previous is not None and previous.capex_usd:  # half its price

@@ -253,6 +253,19 @@ def _goal_wants(said: Sequence[str], goal: dict[str, Any]) -> list[str]:
     return wants
 
 
+def _at_count_or_fewest(
+    request: dict[str, Any], catalog: Catalog
+) -> tuple[SizingReport, int | None]:
+    """The sizing at the count asked, or, when that count does not hold it, the fewest GPUs
+    that do, with the count asked (None when it held or none was asked). InputError as
+    size_deployment raises it."""
+    report = size_deployment(request, catalog).report
+    asked = request.get("gpus")
+    if report.fits or asked is None:
+        return report, None
+    return size_deployment({**request, "gpus": None}, catalog).report, int(asked)
+
+
 def _other_formats(
     request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> list[str]:
@@ -266,18 +279,9 @@ def _other_formats(
         if precision == report.precision:
             continue
         try:
-            other = size_deployment(
-                {**request, "precision": precision, "gpus": request.get("gpus")}, catalog
-            ).report
+            other, _ = _at_count_or_fewest({**request, "precision": precision}, catalog)
         except InputError:
             continue
-        if not other.fits and request.get("gpus") is not None:
-            try:
-                other = size_deployment(
-                    {**request, "precision": precision, "gpus": None}, catalog
-                ).report
-            except InputError:
-                continue
         turn.tool_results.append(other)
         lines.append(
             "- "
@@ -477,12 +481,8 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         return []
     lines = [render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))]
     for gpu in named[:4]:
-        asked: int | None = None
         try:
-            report = size_deployment({**request, "gpu": gpu}, catalog).report
-            if not report.fits and request.get("gpus") is not None:
-                asked = int(request["gpus"])
-                report = size_deployment({**request, "gpu": gpu, "gpus": None}, catalog).report
+            report, asked = _at_count_or_fewest({**request, "gpu": gpu}, catalog)
         except InputError:
             continue
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None

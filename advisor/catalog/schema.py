@@ -319,6 +319,12 @@ class EngineProfile(_Record):
     layer_overhead_ms_mhz: float = Field(
         ge=0, description="per-layer kernel latency per decode step x GPU clock (ms x MHz)"
     )
+    host_ms_per_layer: float = Field(
+        default=0.0,
+        ge=0,
+        description="host (CPU) time to issue one decoder layer's ops when every op is "
+        "launched from Python (eager PyTorch); the GPU waits on it, whatever its clock",
+    )
     step_overhead_ms: float = Field(ge=0, description="fixed cost of one decode step")
     sequence_step_us: float = Field(
         default=0.0,

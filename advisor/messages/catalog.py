@@ -500,9 +500,11 @@ class M(Enum):
     ASSUME_EFFICIENCIES = (
         "assumption.efficiencies",
         "Calibrated efficiencies ({engine}): decode bandwidth {decode:g}, prefill MFU "
-        "{prefill:g}, per-layer latency {layer:g} ms*MHz / clock.",
+        "{prefill:g}, per-layer latency {layer:g} ms*MHz / clock, host dispatch {host:g} ms "
+        "per layer.",
         "Откалиброванные эффективности ({engine}): пропускная способность при декодировании "
-        "{decode:g}, MFU префилла {prefill:g}, задержка слоя {layer:g} мс*МГц / частота.",
+        "{decode:g}, MFU префилла {prefill:g}, задержка слоя {layer:g} мс*МГц / частота, "
+        "выдача операций процессором {host:g} мс на слой.",
     )
     ASSUME_FRONTEND_API = (
         "assumption.frontend_api",

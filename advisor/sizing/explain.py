@@ -206,6 +206,7 @@ def assumptions_for(inputs: Inputs, layout: Layout) -> list[Note]:
             decode=engine.decode_bandwidth_efficiency,
             prefill=engine.prefill_efficiency,
             layer=engine.layer_overhead_ms_mhz,
+            host=engine.host_ms_per_layer,
         ),
     ]
     if request.frontend == "offline":

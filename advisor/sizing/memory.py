@@ -168,16 +168,64 @@ def lora_parameters(arch: Architecture, rank: int, targets: list[str]) -> int:
     return total
 
 
-def _layer_activation_elements(arch: Architecture) -> float:
-    """Activations one token leaves in one layer for backward (FlashAttention: no s^2 term).
+def _adapted_input_widths(arch: Architecture, targets: Sequence[str]) -> list[int]:
+    """Input width of each adapted matrix (o takes the attention output, down the MLP's)."""
+    q = arch.num_attention_heads * arch.head_dim
+    widths = {"o": q, "down": mlp_activation_width(arch)}
+    return [
+        widths.get(t, arch.hidden_size) for t in targets if not (t == "gate" and not arch.gated_mlp)
+    ]
 
-    Norm inputs and residuals (4h), q/k/v outputs, the attention output, and the MLP
-    intermediates (gate, up and their product; 2 for a plain MLP).
+
+def _layer_saved_bytes(inputs: Inputs) -> float:
+    """Bytes per token one decoder layer keeps for backward.
+
+    Eager PyTorch (`training_kernels: eager`): read from transformers' and PEFT's Llama code
+    and counted with saved-tensor hooks on an H200 (benchmarks/gpu_probe.py; each storage
+    once, parameters left out): full bf16 fine-tuning of Llama 3.2 1B keeps 108,680 B, PEFT
+    LoRA on every linear 158,280 B and LoRA on q and v of Llama 3.2 3B 115,304 B, which these
+    terms reproduce to 0.2%:
+    - RMSNorm upcasts its input to fp32 and keeps that copy (twice a layer); a trainable norm
+      weight also keeps the normalised value (bf16) for its gradient;
+    - FlashAttention-class SDPA keeps q, k, v and its output (no s^2 term); the output, laid
+      out as (tokens, heads, dim), is also o_proj's input, the same storage;
+    - the gated MLP keeps gate's output (SiLU's input), SiLU's output and up's output (the
+      product's inputs); a plain MLP its activation's input;
+    - a trainable linear keeps its input for the weight's gradient: full fine-tuning keeps
+      each norm's output and the MLP product once; PEFT casts the input of every adapted
+      matrix to its fp32 adapter separately (one fp32 copy each, q, k and v included), while
+      adapters in the activations' dtype (torchtune) share the input the base layer sees;
+      lora_A's output (rank wide) is kept for lora_B.
     """
+    request, arch = inputs.request, inputs.model.architecture
+    act = inputs.act_bytes
+    h = arch.hidden_size
     q = arch.num_attention_heads * arch.head_dim
     kv = arch.num_kv_heads * arch.head_dim
-    mlp = (3 if arch.gated_mlp else 2) * mlp_activation_width(arch)
-    return 4 * arch.hidden_size + q + 2 * kv + q + mlp
+    ffn = mlp_activation_width(arch)
+    if request.training_kernels == "fused":
+        # Fused norms, RoPE and LoRA-MLP kernels (Unsloth) or torch.compile's partitioner
+        # keep what backward cannot cheaply recompute: the norms' inputs and outputs (4h),
+        # q, k, v and the attention output, and the MLP's intermediates.
+        return act * (4 * h + 2 * q + 2 * kv + (3 if arch.gated_mlp else 2) * ffn)
+    full = request.task in ("full", "pretrain")
+    norms = 2 * (max(4.0, act) * h + (act * h if full else 0.0))
+    attention = act * (2 * q + 2 * kv)
+    mlp = act * (3 if arch.gated_mlp else 1) * ffn
+    if full:
+        return norms + attention + mlp + act * (2 * h + ffn)
+    targets = list(request.lora_targets)
+    adapter = 4.0 if request.master_weights else act
+    widths = _adapted_input_widths(arch, targets)
+    if adapter > act:  # PEFT's cast: a copy per adapted matrix
+        linear_inputs = adapter * sum(widths)
+    else:  # the base layer's input, once per distinct tensor (o's is the attention output)
+        distinct = {"attn_in" if t in ("q", "k", "v") else t for t in targets}
+        distinct -= {"o"}
+        if "gate" in distinct or "up" in distinct:
+            distinct = (distinct - {"gate", "up"}) | {"mlp_in"}
+        linear_inputs = act * sum(ffn if t == "down" else h for t in distinct)
+    return norms + attention + mlp + linear_inputs + adapter * request.lora_rank * len(widths)
 
 
 # Bytes per logit element (token x vocab) at the loss's peak, by how the loss meets the logits.
@@ -253,7 +301,7 @@ def training_activations(inputs: Inputs) -> TrainingActivations:
     request, arch = inputs.request, inputs.model.architecture
     tokens = request.micro_batch * request.training_seq_len
     act_bytes = inputs.act_bytes
-    per_layer = _layer_activation_elements(arch) * tokens * act_bytes
+    per_layer = _layer_saved_bytes(inputs) * tokens
     working = per_layer + _layer_gradient_elements(arch) * tokens * act_bytes
     if request.gradient_checkpointing:
         saved = arch.num_layers * tokens * arch.hidden_size * act_bytes

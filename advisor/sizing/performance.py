@@ -214,7 +214,10 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
         message = micro * arch.hidden_size * 2
         t_comm = 2 * layers_per_stage * _allreduce_s(gpu, layout.tp, message)
     t_kernels = max(t_gemm_mem, t_gemm_compute) + t_attention
-    t_stage = t_kernels + t_layers + t_comm
+    # Eager PyTorch issues every op of a layer from the host; the kernels run as they are
+    # issued, so the step takes the longer of the two.
+    t_dispatch = layers_per_stage * engine.host_ms_per_layer / 1e3
+    t_stage = max(t_kernels + t_layers, t_dispatch) + t_comm
     per_sequence_us = (
         engine.sequence_step_us
         if inputs.request.frontend == "api"
@@ -230,7 +233,7 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     latency = layout.pp * t_stage + (layout.pp - 1) * PIPELINE_HOP_S + host + t_cpu_experts
     if t_cpu_experts > layout.pp * t_stage:
         bound = "host-memory"
-    elif t_kernels < t_layers + t_comm + host:
+    elif t_kernels < t_stage - t_kernels + host:
         bound = "overhead"
     else:
         bound = "memory-bandwidth" if t_mem >= t_compute else "compute"

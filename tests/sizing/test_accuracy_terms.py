@@ -79,6 +79,7 @@ def test_offloaded_checkpoints_and_a_fused_loss_train_longer_contexts() -> None:
             gpu="rtx-4090",
             activation_offload=True,
             cross_entropy="fused",
+            training_kernels="fused",
         ),
         CATALOG,
     )
@@ -183,6 +184,62 @@ def test_eager_kernels_add_their_memory_traffic_and_fused_kernels_do_not() -> No
     assert no_checkpoints.step_elementwise_s == pytest.approx(
         chunked.step_elementwise_s * 3 / 4, rel=1e-3
     )
+
+
+# Bytes per token autograd kept for a middle decoder layer, counted with saved-tensor hooks on
+# an H200 (benchmarks/gpu_probe.py; tests/validation points SAV-*): no checkpointing, 2,048
+# tokens, transformers 5.17 + PEFT 0.21 in eager PyTorch.
+SAVED_BY_HOOKS = [
+    ({"model": "llama-3.2-1b", "task": "full", "master_weights": False}, 108_680),
+    ({"model": "llama-3.2-1b", "task": "lora", "lora_rank": 16}, 158_280),
+    (
+        {"model": "llama-3.2-3b", "task": "lora", "lora_rank": 64, "lora_targets": ["q", "v"]},
+        115_304,
+    ),
+]
+
+
+@pytest.mark.parametrize(("fields", "measured"), SAVED_BY_HOOKS)
+def test_saved_activations_without_checkpointing_are_what_autograd_keeps(
+    fields: dict[str, object], measured: int
+) -> None:
+    request = _train(
+        gpu="h200", micro_batch=1, context=2048, gradient_checkpointing=False, **fields
+    )
+    inputs = resolve(request, CATALOG)
+    layers = inputs.model.architecture.num_layers
+    per_layer = training_activations(inputs).saved / ((layers - 1) * 2048)
+    assert per_layer == pytest.approx(measured, rel=0.005)
+
+
+def test_peft_fp32_adapters_copy_their_inputs_and_fused_kernels_keep_the_least() -> None:
+    """PEFT casts each adapted matrix's input to fp32 (q, k and v each get a copy); bf16
+    adapters share the base layer's input; fused kernels recompute what is cheap."""
+
+    def saved(**fields: object) -> float:
+        request = _train(gpu="h200", gradient_checkpointing=False, **fields)
+        return training_activations(resolve(request, CATALOG)).saved
+
+    fp32, bf16 = saved(master_weights=True), saved(master_weights=False)
+    fused = saved(master_weights=True, training_kernels="fused")
+    assert fused < bf16 < fp32
+    assert saved(task="full", master_weights=False) < fp32
+
+
+def test_eager_decode_waits_on_the_host_whatever_the_gpu() -> None:
+    """transformers generate() at batch 1 issues every op from Python: a small model decodes
+    at the host's pace on any GPU, one dispatch time per layer."""
+    engine = CATALOG.engines["transformers"]
+    speeds = []
+    for gpu in ("h200", "l40s", "rtx-4090"):
+        request = SizingRequest(
+            model="llama-3.2-1b", engine="transformers", gpu=gpu, context=416, output_tokens=288
+        )
+        performance = size(request, CATALOG).performance
+        assert performance.decode_bound == "overhead"
+        speeds.append(performance.per_user_tokens_per_s)
+    layers = 16  # Llama 3.2 1B
+    assert speeds == pytest.approx([1000 / (layers * engine.host_ms_per_layer)] * 3, rel=0.01)
 
 
 def test_the_optimizer_pass_reads_and_writes_every_trainable_parameter_once() -> None:

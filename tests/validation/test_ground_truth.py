@@ -53,10 +53,11 @@ GAPS: dict[str, tuple[float, float, str]] = {
         "throughput inherits TTFT's underestimate; SGLang's experimental R1 runs are anomalous",
     ),
     "training_throughput": (
-        0.16,
-        0.56,
+        0.12,
+        0.65,
         "Answer.AI's 2024 HF + PEFT rows (TRN08-TRN14) run 12-51% faster than the eager-kernel "
-        "term allows, which reproduces this project's own H200 runs of the same stack within 8%; "
+        "term allows, which reproduces this project's twelve H200 runs of the same stack within "
+        "11% (six of them held out: median 3.5%); "
         "torchtune's single-GPU rows (PUB05/06, TRN01/02) imply 90-150% of the cards' bf16 peak",
     ),
     "tp_memory": (
@@ -209,11 +210,37 @@ def test_ground_truth_errors(capsys: pytest.CaptureFixture[str]) -> None:
             failures.append(f"{category}: median {median:.1%} > {bound:.0%}")
         if within < share:
             failures.append(f"{category}: {within:.0%} within {tolerance:.0%} < {share:.0%}")
+    lines += ["", *_held_out_lines()]
     with capsys.disabled():
         print("\n" + "\n".join(lines))
     assert not wrong_feasibility, f"feasibility wrong for {wrong_feasibility}"
     assert not failures, "; ".join(failures)
     assert set(KIND) <= set(by_category), "a category has no points"
+
+
+def _held_out_lines() -> list[str]:
+    """Points measured after the engine's predictions for them were committed (`predicted`):
+    the error then, the out-of-sample test, beside the engine's error now."""
+    held = [c for c in _cases() if "predicted" in c]
+    lines = [
+        f"{'held out':24} {'measured':>10} {'before':>10} {'error':>8} {'now':>10} {'error':>8}"
+    ]
+    before_errors: dict[str, list[float]] = {}
+    now_errors: dict[str, list[float]] = {}
+    for case in held:
+        measured, before, now = float(case["value"]), float(case["predicted"]), predict(case)
+        before_errors.setdefault(case["category"], []).append(abs(before - measured) / measured)
+        now_errors.setdefault(case["category"], []).append(abs(now - measured) / measured)
+        lines.append(
+            f"{case['id']:24} {measured:10.2f} {before:10.2f} {(before - measured) / measured:+8.1%}"
+            f" {now:10.2f} {(now - measured) / measured:+8.1%}"
+        )
+    for category, errors in sorted(before_errors.items()):
+        lines.append(
+            f"held-out {category}: median error {statistics.median(errors):.1%} as predicted, "
+            f"{statistics.median(now_errors[category]):.1%} now ({len(errors)} points)"
+        )
+    return lines
 
 
 # Loaded TTFT points (more than one request decoding) that fall between the engine's two

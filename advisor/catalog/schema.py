@@ -404,6 +404,8 @@ class DailyVolume(_Record):
     source: str
     tokens_per_word: float = Field(gt=0, le=10, description="a volume of text in words")
     tokens_per_word_source: str
+    tokens_per_word_ru: float = Field(gt=0, le=10, description="the same for Russian text")
+    tokens_per_word_ru_source: str
     words_per_page: float = Field(gt=0, le=2000, description="a document's length in pages")
     words_per_page_source: str
 

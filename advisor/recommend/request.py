@@ -79,7 +79,7 @@ class RecommendRequest(BaseModel):
         gt=0,
         le=1e13,
         description="words of text a working day (instead of tokens): tokens at the catalog's "
-        "tokens per word",
+        "tokens per word, Russian's when language is ru",
     )
     min_quality_tier: int | None = Field(
         default=None,
@@ -201,6 +201,13 @@ class RecommendRequest(BaseModel):
     )
     output_tokens: int | None = Field(
         default=None, ge=1, le=1_000_000, description="tokens generated per request"
+    )
+    document_words: int | None = Field(
+        default=None,
+        ge=1,
+        le=5_000_000,
+        description="words in each document a request reads (instead of context): its "
+        "tokens at the language's tokens per word, with the answer after them",
     )
     dataset_tokens: int | None = Field(
         default=None, ge=1, le=10**15, description="fine-tuning: tokens in the dataset"

@@ -55,6 +55,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     requests_from_text,
+    tokens_per_word,
     transcription,
     ttft_target,
 )
@@ -280,6 +281,20 @@ class _Search:
         if request.context is not None:
             output = min(output, request.context // 2)
             inputs = request.context - output
+        elif request.document_words is not None:
+            per_word, basis = tokens_per_word(workloads, request.language == "ru")
+            inputs = math.ceil(request.document_words * per_word)
+            self.assumptions.append(
+                note(
+                    M.ASSUMED_DOCUMENT,
+                    words=request.document_words,
+                    per_word=per_word,
+                    basis=basis,
+                    prompt=inputs,
+                    output=output,
+                    context=inputs + output,
+                )
+            )
         else:
             inputs = profile.input_tokens
         ttft = request.ttft_s or ttft_target(profile, inputs)
@@ -314,7 +329,11 @@ class _Search:
             self.assumptions.extend(derived_all)
         elif request.tokens_per_day is not None or request.words_per_day is not None:
             per_day, text_notes = requests_from_text(
-                request.tokens_per_day, request.words_per_day, profile, workloads
+                request.tokens_per_day,
+                request.words_per_day,
+                profile,
+                workloads,
+                russian=request.language == "ru",
             )
             concurrency, derived_all = concurrent_from_volume(None, per_day, profile, workloads)
             self.assumptions.extend([*text_notes, *derived_all])

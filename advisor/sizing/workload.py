@@ -45,23 +45,34 @@ def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
     )
 
 
+def tokens_per_word(workloads: Workloads, russian: bool) -> tuple[float, Note]:
+    """Tokens per word of text in that language, and the note naming the rate's basis."""
+    daily = workloads.daily
+    if russian:
+        return daily.tokens_per_word_ru, note(M.WORDS_RATE_RU)
+    return daily.tokens_per_word, note(M.WORDS_RATE_EN)
+
+
 def requests_from_text(
     tokens_per_day: float | None,
     words_per_day: float | None,
     profile: UseCaseProfile,
     workloads: Workloads,
+    russian: bool = False,
 ) -> tuple[float, list[Note]]:
     """Requests a day of a volume of text stated in tokens or words (prompt and output
-    together), at the use case's tokens per request; the notes say each step."""
+    together), at the use case's tokens per request; the notes say each step. Words count
+    at the rate of their language (`russian`: the text is Russian)."""
     notes: list[Note] = []
     if tokens_per_day is None:
-        per_word = workloads.daily.tokens_per_word
+        per_word, basis = tokens_per_word(workloads, russian)
         tokens_per_day = (words_per_day or 0.0) * per_word
         notes.append(
             note(
                 M.ASSUMED_WORDS,
                 words=words_per_day or 0.0,
                 per_word=per_word,
+                basis=basis,
                 tokens=tokens_per_day,
             )
         )

@@ -10,6 +10,7 @@ import pytest
 from advisor.agent.offline.reader import Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
+from advisor.services.recommendation import recommend_deployment
 
 
 def _request(
@@ -869,8 +870,29 @@ def test_documents_a_week_and_their_length_are_a_load_and_a_context(
         week = reader.catalog.workloads.daily.working_days_per_month * 12 / 52
         assert said.requests_per_day == pytest.approx(per_day / week)
     assert reading.goal is not None
-    per_word = reader.catalog.workloads.daily.tokens_per_word
-    assert reading.goal["context"] > words * per_word
+    assert reading.goal["document_words"] == words
+
+
+@pytest.mark.parametrize(
+    ("question", "russian"),
+    [
+        ("We review contracts of 8,000 words each, 200 a week: what do we need?", False),
+        ("проверяем договоры по 8000 слов, 200 в неделю: что нужно?", True),
+    ],
+)
+def test_words_count_at_the_rate_of_the_questions_language(
+    reader: Reader, question: str, russian: bool
+) -> None:
+    """Russian text takes more tokens a word than English (workloads.yaml, measured with the
+    Llama 3 and Qwen tokenizers): an 8,000-word Russian contract is a longer prompt."""
+    reading = reader.read(question)
+    assert reading.goal is not None and reading.goal["document_words"] == 8000
+    result = recommend_deployment(reading.goal, reader.catalog)
+    daily = reader.catalog.workloads.daily
+    per_word = daily.tokens_per_word_ru if russian else daily.tokens_per_word
+    assert result.workload.input_tokens == math.ceil(8000 * per_word)
+    document = next(n for n in result.assumptions_i18n if n.code is M.ASSUMED_DOCUMENT)
+    assert document.params["per_word"] == per_word
 
 
 @pytest.mark.parametrize(
@@ -1277,3 +1299,26 @@ def test_qa_round_7_readings(reader: Reader) -> None:
         '"budget_usd": 20000}'
     )
     assert bot.goal is not None and bot.goal["precision"] == "fp16"
+
+
+@pytest.mark.parametrize(
+    ("question", "per_week"),
+    [
+        ("We review contracts of 8,000 words each, 200 a week: what do we need?", 200),
+        ("проверяем договоры по 8000 слов, 200 в неделю: что нужно?", 200),
+        ("support tickets, about 500 a week, answer drafts", 500),
+        ("чат-бот по документам, бюджет 300 тыс в месяц", None),
+        ("отвечать на вопросы по договорам, 3 млн в месяц бюджет", None),
+    ],
+)
+def test_a_bare_count_after_its_documents_is_their_volume(
+    reader: Reader, question: str, per_week: int | None
+) -> None:
+    """The documents named first, then 'N a week': N of them; money around the count is a
+    budget, not a volume."""
+    said = reader.read(question).said
+    if per_week is None:
+        assert said.requests_per_day is None
+        return
+    week = reader.catalog.workloads.daily.working_days_per_month * 12 / 52
+    assert said.requests_per_day == pytest.approx(per_week / week)

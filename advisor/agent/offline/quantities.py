@@ -209,6 +209,14 @@ _PERIOD_FIRST = re.compile(
     r"каждые сутки|каждый месяц|ежемесячно|every month|monthly)\s+(?:\w+\s+){0,3}?"
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}"
 )
+# The noun first, then a bare count a period: "contracts of 8,000 words each, 200 a week",
+# "договоры по 8000 слов, 200 в неделю". Money around the count is a budget, not this.
+_NOUN_THEN_COUNT = re.compile(
+    rf"{_VOLUME_NOUN}(?P<between>[^.!?;$€₽]{{0,60}}?)(?<![\w.$€₽]){NUM}{_VOLUME_SCALE}"
+    r"\s*(?:/\s*|\s+(?:в|за|per|a|an|each|every)\s+)(день|сутки|day|недел\w*|week|месяц\w*|"
+    r"month)\b"
+)
+_MONEY_WORDS = re.compile(r"бюджет|budget|руб|usd|eur|долл|евро|dollar|euro|\$", re.IGNORECASE)
 _PERIOD_WORDS = {
     "неде": "week",
     "week": "week",
@@ -385,12 +393,15 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     found = _PER_DAY.search(text)
     if found is not None:
         digits, scale, period = found.group(1, 2, 3)
-    else:
-        first = _PERIOD_FIRST.search(text)
-        if first is None:
-            return None
+    elif (first := _PERIOD_FIRST.search(text)) is not None:
         period, digits, scale = first.group(1, 2, 3)
         period = _PERIOD_WORDS.get(period.split()[-1][:4], "day")
+    else:
+        bare = _NOUN_THEN_COUNT.search(text)
+        after = text[bare.end() : bare.end() + 20] if bare is not None else ""
+        if bare is None or _MONEY_WORDS.search(bare.group("between") + after):
+            return None
+        digits, scale, period = bare.group(2, 3, 4)
     return _per_working_day(_volume(digits, scale), period, working_days_per_month)
 
 
@@ -885,7 +896,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"извлеч\w*|extract\w*|классифик\w*|classif\w*|"
             r"обработк\w* (?:договор|документ|счет|заяв|анкет)\w*|парсинг\w*|\bparse\b|"
             r"реквизит\w*|named entit\w*|сущност\w*|auto-?rout\w*|маршрутиз\w*|"
-            r"pull\w* (?:fields|data|values|totals)|вытаскива\w*|вытащ\w*"
+            r"pull\w* (?:fields|data|values|totals)|вытаскива\w*|вытащ\w*|"
+            r"(?:review|analy[sz])\w* (?:\w+ )?(?:contracts|agreements|documents)|contract review|"
+            r"(?:провер|анализ)\w* (?:\w+ )?(?:договор|контракт|документ)\w*"
         ),
     ),
     (

@@ -41,6 +41,7 @@ from advisor.sizing.workload import (
     concurrent_from_volume,
     dataset_tokens_from_examples,
     requests_from_text,
+    tokens_per_word,
 )
 
 Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
@@ -606,7 +607,7 @@ class Reader:
                 explicit=[],
                 injection=injection,
             )
-        fields, notes = self._request_fields(said)
+        fields, notes = self._request_fields(said, russian=language == "ru")
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         named = self.catalog.models.get(str(merged.get("model", "")))
@@ -911,9 +912,10 @@ class Reader:
                 return precision
         return None
 
-    def _request_fields(self, said: Said) -> tuple[dict[str, Any], list[Note]]:
+    def _request_fields(self, said: Said, russian: bool) -> tuple[dict[str, Any], list[Note]]:
         """The sizing request's fields from what was said, and the assumptions behind the
-        ones the person gave in other terms (staff, a request rate, examples)."""
+        ones the person gave in other terms (staff, a request rate, examples); words count
+        at the rate of the question's language."""
         fields: dict[str, Any] = {
             name: value
             for name in (
@@ -956,7 +958,7 @@ class Reader:
             )
         workloads = self.catalog.workloads
         if "context" not in fields and said.document_words is not None:
-            fields["context"], derived = self._document_context(said)
+            fields["context"], derived = self._document_context(said, russian)
             notes.append(derived)
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
@@ -967,7 +969,7 @@ class Reader:
         elif "users" not in fields and (said.tokens_per_day or said.words_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
             per_day, text_notes = requests_from_text(
-                said.tokens_per_day, said.words_per_day, profile, workloads
+                said.tokens_per_day, said.words_per_day, profile, workloads, russian
             )
             fields["users"], derived_all = concurrent_from_volume(None, per_day, profile, workloads)
             notes.extend([*text_notes, *derived_all])
@@ -981,12 +983,13 @@ class Reader:
             notes.append(derived)
         return fields, notes
 
-    def _document_context(self, said: Said) -> tuple[int, Note]:
+    def _document_context(self, said: Said, russian: bool) -> tuple[int, Note]:
         """The context a document of `said.document_words` words needs: its tokens at the
-        catalog's tokens per word, and the use case's answer after it."""
+        catalog's tokens per word (Russian's for a Russian question), and the use case's
+        answer after it."""
         workloads = self.catalog.workloads
         words = said.document_words or 0
-        per_word = workloads.daily.tokens_per_word
+        per_word, basis = tokens_per_word(workloads, russian)
         output = said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
         prompt = math.ceil(words * per_word)
         context = prompt + output
@@ -994,6 +997,7 @@ class Reader:
             M.ASSUMED_DOCUMENT,
             words=words,
             per_word=per_word,
+            basis=basis,
             prompt=prompt,
             output=output,
             context=context,
@@ -1051,8 +1055,11 @@ class Reader:
             value = getattr(said, name)
             if value is not None:
                 goal[name] = value
-        if said.context is None and said.document_words is not None and "context" in fields:
-            goal["context"] = fields["context"]
+        if said.context is not None:
+            goal.pop("document_words", None)  # a stated context replaces the documents'
+        elif said.document_words is not None:
+            goal.pop("context", None)  # the documents' length sets it, in the goal's language
+            goal["document_words"] = said.document_words
         if said.task is not None:
             goal["task"] = said.task
         if "dataset_tokens" in fields:

@@ -570,6 +570,24 @@ class M(Enum):
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; tier: {tier}).",
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; уровень по статье: {tier}).",
     )
+    ANSWER_FITS_IN_FORMAT = (
+        "answer.fits_in_format",
+        "**Yes: {count} x {gpu} hold it with the weights in {format} and the KV cache in "
+        "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each. As published "
+        "({precision} weights and cache) it does not fit:",
+        "**Да: {count} x {gpu} вмещают её с весами в {format} и KV-кэшем в {kv}**, "
+        "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "токенов/с. Как опубликована (веса и кэш в {precision}), не помещается:",
+    )
+    ANSWER_FITS_IN_FORMAT_SLOW = (
+        "answer.fits_in_format_slow",
+        "**It fits {count} x {gpu} with the weights in {format} and the KV cache in {kv}, but "
+        "misses {misses}**: {users:plural:user|users} at once at {speed:g} tokens/s each. As "
+        "published ({precision} weights and cache) it does not fit:",
+        "**Помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}, но не хватает: "
+        "{misses}**: {users:plural:пользователь|пользователя|пользователей} одновременно по "
+        "{speed:g} токенов/с. Как опубликована (веса и кэш в {precision}), не помещается:",
+    )
     ANSWER_HEADLINE_NO_FIT = (
         "answer.headline_no_fit",
         "**{model}, {task}, {precision}: {count} x {gpu} — does not fit**.",
@@ -1495,6 +1513,31 @@ class M(Enum):
     )
     REC_FIT_MEETS = ("rec.fit_meets", "; meets the targets", "; цели выполнены")
     REC_FIT_MISSES = ("rec.fit_misses", "; still misses a target", "; цель всё ещё не достигнута")
+    REC_FIT_MISSES_LIST = (
+        "rec.fit_misses_list",
+        "; still misses {misses}",
+        "; не хватает: {misses}",
+    )
+    MISS_TTFT = (
+        "miss.ttft",
+        "the first token in {ttft:g} s against {target:g} s",
+        "первый токен через {ttft:g} с вместо {target:g} с",
+    )
+    MISS_SPEED = (
+        "miss.speed",
+        "the {target:g} tokens/s target",
+        "цели {target:g} токенов/с на пользователя",
+    )
+    MISS_USERS = (
+        "miss.users",
+        "{users:plural:user|users} at once",
+        "{users:plural:пользователя|пользователей|пользователей} одновременно",
+    )
+    MISS_DEADLINE = (
+        "miss.deadline",
+        "a run of {hours:g} h against the {deadline:g} h deadline",
+        "обучение за {hours:g} ч при сроке {deadline:g} ч",
+    )
     REC_FIT_LINE_TRAINING = (
         "rec.fit_line_training",
         "{description} Then: {hours:g} h for the dataset{verdict}.",
@@ -1644,6 +1687,25 @@ class M(Enum):
         "fit.kv_fp8",
         "Keep the KV cache in FP8: twice the users in the same memory.",
         "Хранить KV-кэш в FP8: вдвое больше пользователей в той же памяти.",
+    )
+    FIT_FP8 = (
+        "fit.fp8",
+        "Serve the weights in FP8: half the BF16 memory, and this GPU's FP8 tensor cores read "
+        "prompts about twice as fast, at a negligible quality cost.",
+        "Веса в FP8: половина памяти BF16, а FP8-ядра этой GPU читают запросы примерно вдвое "
+        "быстрее; качество почти не страдает.",
+    )
+    FIT_FP8_KV_FP8 = (
+        "fit.fp8_kv_fp8",
+        "Serve the weights and the KV cache in FP8: half the memory of each, and prompts read "
+        "about twice as fast on FP8 tensor cores.",
+        "Веса и KV-кэш в FP8: вдвое меньше памяти на каждое, а запросы читаются примерно вдвое "
+        "быстрее на FP8-ядрах.",
+    )
+    FIT_FP8_MORE_GPUS = (
+        "fit.fp8_more_gpus",
+        "Serve the weights in FP8 on {count} GPUs of the same kind.",
+        "Веса в FP8 на {count} GPU того же типа.",
     )
     FIT_INT4 = (
         "fit.int4",

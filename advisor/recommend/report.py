@@ -155,8 +155,8 @@ class FitChange(_Out):
     """One change that makes a fixed model fit or meet its targets, with its figures."""
 
     change: str = Field(
-        description="kv_fp8, int4, int4_kv_fp8, shorter_context, more_gpus, int4_more_gpus, qlora, "
-        "smaller_model"
+        description="kv_fp8, fp8, fp8_kv_fp8, int4, int4_kv_fp8, shorter_context, more_gpus, "
+        "fp8_more_gpus, int4_more_gpus, qlora, smaller_model"
     )
     description: str
     description_i18n: Note = Field(description=NOTES)
@@ -165,7 +165,11 @@ class FitChange(_Out):
     request: dict[str, Any] = Field(description="the `advisor size` fields that show it")
     max_concurrent_users: int
     per_user_tokens_per_s: float
+    ttft_s: float | None = Field(default=None, description="inference: time to first token")
     training_hours: float | None = Field(default=None, description="fine-tuning: one run")
+    misses_i18n: list[Note] = Field(
+        default_factory=list, description="each target it still misses, with both figures"
+    )
 
 
 class Recommendation(_Out):

@@ -342,7 +342,13 @@ def rental_line(
 
 def fit_line(change: FitChange, language: Language) -> str:
     """One make-it-fit change with what it gives."""
-    verdict = render(M.REC_FIT_MEETS if change.meets_targets else M.REC_FIT_MISSES, language)
+    if change.meets_targets:
+        verdict = render(M.REC_FIT_MEETS, language)
+    elif change.misses_i18n:
+        misses = ", ".join(miss.render(language) for miss in change.misses_i18n)
+        verdict = render(M.REC_FIT_MISSES_LIST, language, misses=misses)
+    else:
+        verdict = render(M.REC_FIT_MISSES, language)
     description = change.description_i18n.render(language)
     if change.training_hours is not None:
         return render(

@@ -279,3 +279,31 @@ def test_named_gpus_are_compared_head_to_head_first(reader: Reader, catalog: Cat
     assert lines[0].startswith("The GPUs you named, for 500 users at once")
     assert "NVIDIA H100 SXM5 80GB" in lines[1] and "NVIDIA L40S" in lines[2]
     assert all("to buy" in line for line in lines[1:3])
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Can we run Qwen2.5 72B on 2x RTX 3090?", "It fits 2 x NVIDIA GeForce RTX 3090"),
+        ("Потянут ли 2 RTX 3090 Qwen2.5 72B?", "Помещается на 2 x NVIDIA GeForce RTX 3090"),
+        ("Qwen2.5 72B on 2 x H100 for 10 users?", None),
+    ],
+)
+def test_a_setup_that_fits_in_another_format_leads_with_that(
+    question: str, lead: str | None, reader: Reader, catalog: Catalog
+) -> None:
+    """BF16 does not fit 2x RTX 3090, 4-bit weights with an FP8 cache do: the answer to "can
+    we run it" leads with that, and says what it still misses; a fitting setup gets none."""
+    turn = _turn(question, reader, catalog)
+    first = turn.answer.splitlines()[0]
+    if lead is None:
+        assert not first.startswith(("**It fits", "**Yes", "**Помещается", "**Да"))
+        return
+    assert first.startswith(f"**{lead}")
+    assert "INT4" in first and "FP8" in first
+
+
+def test_a_stated_format_gets_the_plain_verdict(reader: Reader, catalog: Catalog) -> None:
+    turn = _turn("Qwen2.5 72B in BF16 on 2x RTX 3090?", reader, catalog)
+    assert turn.answer.startswith("**Qwen2.5 72B Instruct, inference, BF16")
+    assert "does not fit" in turn.answer.splitlines()[0]

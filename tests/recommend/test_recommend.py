@@ -519,3 +519,38 @@ def test_a_family_bounds_the_shortlist(catalog: Catalog) -> None:
     assert result.options and all(
         o.model_name.casefold().startswith("qwen") for o in result.options
     )
+
+
+def test_fp8_weights_are_offered_where_the_gpu_has_fp8_tensor_cores(catalog: Catalog) -> None:
+    """Llama 3.3 70B for 500 users on 8 H100s is bound by reading the prompts: FP8 weights
+    (half the memory, twice the tensor rate) are among the changes; an RTX 3090 has no FP8
+    tensor cores, so nothing FP8 is offered there."""
+    hopper = recommend(
+        RecommendRequest(model="llama-3.3-70b", users=500, owned={"gpu": "h100-sxm", "count": 8}),
+        catalog,
+    )
+    changes = {c.change: c for c in hopper.make_it_fit}
+    assert {"fp8_kv_fp8", "fp8_more_gpus"} <= set(changes)
+    assert changes["fp8_kv_fp8"].request["precision"] == "fp8"
+    assert changes["fp8_more_gpus"].meets_targets
+    ampere = recommend(
+        RecommendRequest(model="qwen2.5-72b", users=1, owned={"gpu": "rtx-3090", "count": 2}),
+        catalog,
+    )
+    assert ampere.make_it_fit
+    assert not any(c.change.startswith("fp8") for c in ampere.make_it_fit)
+
+
+def test_a_change_that_misses_a_target_names_it_with_both_figures(catalog: Catalog) -> None:
+    from advisor.services.recommendation import fit_line
+
+    result = recommend(
+        RecommendRequest(model="llama-3.3-70b", users=500, owned={"gpu": "h100-sxm", "count": 8}),
+        catalog,
+    )
+    slow = next(c for c in result.make_it_fit if c.fits and not c.meets_targets)
+    assert slow.misses_i18n
+    speed = next(n for n in slow.misses_i18n if n.code is M.MISS_SPEED)
+    assert speed.params["target"] == result.workload.tokens_per_s_per_user
+    assert f"the {speed.params['target']:g} tokens/s target" in fit_line(slow, "en")
+    assert all(not c.misses_i18n for c in result.make_it_fit if c.meets_targets)

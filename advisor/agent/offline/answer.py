@@ -95,8 +95,12 @@ def render_sizing(
     changes: Sequence[str] = (),
     cost: SizingCost | None = None,
     changes_first: bool = False,
+    lead: str | None = None,
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, cost, server, stages.
+
+    `lead`: a verdict that comes before the headline (the setup fits in another weight
+    format than the one sized).
 
     `minimum`: the report of the same need with the GPU count left to the engine, shown
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
@@ -117,7 +121,7 @@ def render_sizing(
     layout = render(M.LAYOUT_TP_PP, language, tp=gpu.tensor_parallel, pp=gpu.pipeline_parallel)
     if gpu.replicas > 1:
         layout += render(M.LAYOUT_WITH_REPLICAS, language, replicas=gpu.replicas)
-    lines: list[str] = []
+    lines: list[str] = [lead] if lead else []
     if report.fits:
         tier = report.tier_i18n.render(language)
         lines.append(render(M.ANSWER_HEADLINE, language, **head, layout=layout, tier=tier))

@@ -181,6 +181,41 @@ def _size(
         and turn.to_meet_targets is not None
         and turn.reading.said.gpu is None
         and report.gpu.id == DEFAULT_GPU,
+        lead=_fits_in_another_format(report, turn),
+    )
+
+
+# Weight formats that may hold a model the default format does not, lightest first.
+_QUANTIZED_FITS = ("kv_fp8", "fp8", "fp8_kv_fp8", "int4", "int4_kv_fp8")
+
+
+def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | None:
+    """ "Can we run 72B on 2x 3090?" does not fit in BF16 but does in 4 bits on the same
+    GPUs: that is the answer to lead with, when the person named no weight format."""
+    if report.fits or "precision" in turn.reading.explicit:
+        return None
+    fitting = [c for c in turn.make_it_fit if c.fits and c.change in _QUANTIZED_FITS]
+    fitting.sort(key=lambda c: _QUANTIZED_FITS.index(c.change))
+    meeting = [c for c in fitting if c.meets_targets]
+    if meeting:
+        change, code = meeting[0], M.ANSWER_FITS_IN_FORMAT
+    elif fitting:  # fits, but slower than the targets: the fastest, and what it misses
+        change = max(fitting, key=lambda c: c.per_user_tokens_per_s)
+        code = M.ANSWER_FITS_IN_FORMAT_SLOW
+    else:
+        return None
+    misses = ", ".join(miss.render(turn.language) for miss in change.misses_i18n)
+    return render(
+        code,
+        turn.language,
+        misses=misses,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        format=str(change.request.get("precision", report.precision)).upper(),
+        kv=str(change.request.get("kv_precision", "bf16")).upper(),
+        users=change.max_concurrent_users,
+        speed=change.per_user_tokens_per_s,
+        precision=report.precision.upper(),
     )
 
 

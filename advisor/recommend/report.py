@@ -83,6 +83,19 @@ class Cost(_Out):
         description="inference: months until buying beats renting; null when it does not "
         "within five years, or nothing is bought",
     )
+    cloud_runs_break_even_per_year: float | None = Field(
+        default=None,
+        description="training: runs a year above which buying costs less than renting each run "
+        "(the 3-year cost a year over one rented run); null without a public rate",
+    )
+    cloud_runs_per_year_usd: float | None = Field(
+        default=None,
+        description="training: runs_per_year rented on demand, per year; null when no rate was "
+        "asked for",
+    )
+    runs_per_year: float | None = Field(
+        default=None, description="training: the runs a year that comparison assumes"
+    )
     card_alternative: str | None = Field(
         default=None,
         description="a version of this GPU sold by the card, where it comes only in whole "

@@ -215,6 +215,13 @@ class RecommendRequest(BaseModel):
     deadline_hours: float | None = Field(
         default=None, gt=0, le=100_000, description="fine-tuning: the run must finish in this time"
     )
+    runs_per_year: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="fine-tuning: runs a year (4 = once a quarter); each option says whether "
+        "renting each run or buying costs less at that rate",
+    )
 
     @field_validator("output_tokens")
     @classmethod

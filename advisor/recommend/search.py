@@ -674,6 +674,7 @@ def _option(
     bill: float | None = None,
     rent_hours: float = HOURS_PER_MONTH,
     card_alternative: str | None = None,
+    runs: float | None = None,
 ) -> Option:
     result, cost = config.result, config.spend
     paid = (
@@ -729,6 +730,13 @@ def _option(
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
+            cloud_runs_break_even_per_year=_round(
+                cost.tco_3y_usd / 3 / cost.cloud_run_usd if cost.cloud_run_usd else None, 1
+            ),
+            cloud_runs_per_year_usd=_round(
+                cost.cloud_run_usd * runs if cost.cloud_run_usd and runs else None, 0
+            ),
+            runs_per_year=runs,
             card_alternative=card_alternative,
             bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
             bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
@@ -871,6 +879,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 search.bill,
                 hours,
                 card,
+                request.runs_per_year if load.training is not None else None,
             )
         )
 

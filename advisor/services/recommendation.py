@@ -17,7 +17,7 @@ from advisor.language import Language
 from advisor.messages import M, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
 from advisor.recommend.costs import HOURS_PER_MONTH
-from advisor.recommend.report import FitChange, Option
+from advisor.recommend.report import Cost, FitChange, Option
 from advisor.services.sizing import input_error
 
 Goal = Mapping[str, Any] | RecommendRequest
@@ -309,6 +309,32 @@ def cost_lines(option: Option, language: Language, *, rent_first: bool = False) 
         )
         lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))
     return lines
+
+
+def runs_verdict(cost: Cost, language: Language) -> str | None:
+    """Fine-tuning now and then: renting each run against buying, at the runs a year said
+    (or, with none said, the runs a year above which buying pays)."""
+    if cost.cloud_run_usd is None or cost.cloud_runs_break_even_per_year is None:
+        return None
+    if cost.runs_per_year is None or cost.cloud_runs_per_year_usd is None:
+        return render(
+            M.REC_RUNS_BREAK_EVEN,
+            language,
+            run=cost.cloud_run_usd,
+            runs=cost.cloud_runs_break_even_per_year,
+            tco=cost.tco_3y_usd,
+        )
+    rent = cost.runs_per_year < cost.cloud_runs_break_even_per_year
+    runs = cost.runs_per_year
+    return render(
+        M.REC_RUNS_RENT if rent else M.REC_RUNS_BUY,
+        language,
+        runs=int(runs) if runs.is_integer() else runs,
+        yearly=cost.cloud_runs_per_year_usd,
+        run=cost.cloud_run_usd,
+        tco=cost.tco_3y_usd,
+        breakeven=cost.cloud_runs_break_even_per_year,
+    )
 
 
 def rental_line(

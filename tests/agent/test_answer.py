@@ -307,3 +307,37 @@ def test_a_stated_format_gets_the_plain_verdict(reader: Reader, catalog: Catalog
     turn = _turn("Qwen2.5 72B in BF16 on 2x RTX 3090?", reader, catalog)
     assert turn.answer.startswith("**Qwen2.5 72B Instruct, inference, BF16")
     assert "does not fit" in turn.answer.splitlines()[0]
+
+
+def test_stated_latency_targets_hold_the_sizing_to_them(reader: Reader, catalog: Catalog) -> None:
+    """ "At least 30 tokens/s per user" is the person's target, not the use case's 20: a setup
+    below it says so and names the cheapest one that meets 30."""
+    question = (
+        "first token under 500 ms and at least 30 tokens/s per user, for 100 concurrent users "
+        "on llama 3 8b. How many GPUs?"
+    )
+    turn = _turn(question, reader, catalog)
+    assert "slower than you asked (30 tokens/s per user, first token within 0.5 s)" in turn.answer
+    assert turn.to_meet_targets is not None
+    assert turn.to_meet_targets.per_user_tokens_per_s >= 30
+    assert turn.to_meet_targets.ttft_s <= 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "Should we rent or buy GPUs for fine-tuning qwen 2.5 72b with LoRA? Once a quarter.",
+            "**Rent, don't buy:** 4 runs a year",
+        ),
+        (
+            "Арендовать или купить GPU для дообучения квен 72б через LoRA раз в квартал?",
+            "**Арендуйте, а не покупайте:** 4 запуска в год",
+        ),
+    ],
+)
+def test_rent_or_buy_for_occasional_fine_tuning_leads_with_the_verdict(
+    question: str, verdict: str, reader: Reader, catalog: Catalog
+) -> None:
+    turn = _turn(question, reader, catalog)
+    assert turn.answer.startswith(verdict)

@@ -1322,3 +1322,19 @@ def test_a_bare_count_after_its_documents_is_their_volume(
         return
     week = reader.catalog.workloads.daily.working_days_per_month * 12 / 52
     assert said.requests_per_day == pytest.approx(per_week / week)
+
+
+@pytest.mark.parametrize(
+    ("question", "runs"),
+    [
+        ("Should we rent or buy GPUs for LoRA on qwen 2.5 72b? We'd do it once a quarter.", 4),
+        ("дообучаем квен 7б через LoRA каждую неделю, арендовать или купить?", 52),
+        ("We fine-tune llama 3.1 8b with LoRA 3 times a month", 36),
+        ("full fine-tune of llama 3.1 8b, twice a year", 2),
+        ("LoRA for llama 3.1 8b on our support tickets", None),
+    ],
+)
+def test_how_often_a_fine_tuning_run_repeats(
+    reader: Reader, question: str, runs: float | None
+) -> None:
+    assert reader.read(question).said.runs_per_year == runs

@@ -554,3 +554,22 @@ def test_a_change_that_misses_a_target_names_it_with_both_figures(catalog: Catal
     assert speed.params["target"] == result.workload.tokens_per_s_per_user
     assert f"the {speed.params['target']:g} tokens/s target" in fit_line(slow, "en")
     assert all(not c.misses_i18n for c in result.make_it_fit if c.meets_targets)
+
+
+def test_runs_a_year_decide_between_renting_each_run_and_buying(catalog: Catalog) -> None:
+    """A LoRA run a quarter: renting each run costs a few dollars a year against a three-year
+    cost of owning in the thousands; the line between them is that cost over one run."""
+    result = recommend(
+        RecommendRequest(model="llama-3.1-8b", task="lora", runs_per_year=4), catalog
+    )
+    for option in result.options:
+        cost = option.cost
+        if cost.cloud_run_usd is None:
+            assert cost.cloud_runs_break_even_per_year is None
+            continue
+        assert cost.runs_per_year == 4
+        assert cost.cloud_runs_per_year_usd == pytest.approx(4 * cost.cloud_run_usd, abs=1)
+        assert cost.cloud_runs_break_even_per_year == pytest.approx(
+            cost.tco_3y_usd / 3 / cost.cloud_run_usd, rel=0.01
+        )
+        assert cost.cloud_runs_break_even_per_year > 4  # renting wins at a run a quarter

@@ -27,6 +27,7 @@ from advisor.services.recommendation import (
     option_label,
     rent_usd,
     rental_line,
+    runs_verdict,
 )
 from advisor.services.sizing import SizingCost
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
@@ -517,6 +518,10 @@ def render_recommendation(
         lines.extend(_asked_rental(result, language))
     if lead is not None and already_cheapest:
         lines.append(_cheaper_trade_offs(lead, result, language))
+    if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
+        verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
+        if verdict is not None:
+            lines.append(verdict)
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
         said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)

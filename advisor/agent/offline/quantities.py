@@ -599,6 +599,38 @@ _DEADLINE_END = re.compile(
 )
 
 
+# How often a fine-tuning run is repeated: "once a quarter", "every week", "раз в месяц",
+# "3 times a year", "ежеквартально". Working days for "daily" (22 x 12).
+_RUNS_EVERY = (
+    (
+        re.compile(
+            r"once a quarter|every quarter|quarterly|раз в квартал|ежекварталь\w*|каждый квартал"
+        ),
+        4.0,
+    ),
+    (re.compile(r"twice a year|every six months|раз в полгода|дважды в год|каждые полгода"), 2.0),
+    (re.compile(r"once a year|every year|yearly|annually|раз в год|ежегодно|каждый год"), 1.0),
+    (re.compile(r"once a month|every month|monthly|раз в месяц|ежемесячно|каждый месяц"), 12.0),
+    (
+        re.compile(r"once a week|every week|weekly|раз в неделю|еженедельно|каждую неделю"),
+        52.0,
+    ),
+    (re.compile(r"every day|daily|nightly|каждый день|ежедневно|каждую ночь"), 264.0),
+)
+_RUNS_TIMES = re.compile(
+    rf"(?<![\w.]){NUM}\s*(?:times|раза?)\s+(?:a|per|в)\s+(year|month|week|год|месяц|неделю)\b"
+)
+_PER_PERIOD = {"year": 1.0, "год": 1.0, "month": 12.0, "месяц": 12.0, "week": 52.0, "неделю": 52.0}
+
+
+def read_runs_per_year(text: str) -> float | None:
+    """Fine-tuning runs a year from how often they are repeated."""
+    found = _RUNS_TIMES.search(text)
+    if found is not None and number(found.group(1)) > 0:
+        return number(found.group(1)) * _PER_PERIOD[found.group(2)]
+    return next((runs for pattern, runs in _RUNS_EVERY if pattern.search(text)), None)
+
+
 def read_deadline_hours(text: str) -> float | None:
     """How long a fine-tuning run may take, in hours (a month is 30 days; "by the end of the
     month" a month, of the week or "by next Friday" a week)."""
@@ -965,7 +997,10 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) "
             r"(?:open(?:-source)? |local |self-hosted )?(?:model|llm)|"
             r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л|сильн|умн|лучш)\w* модел\w*|"
-            r"максимальн\w* (?:по размеру )?модел\w*"
+            r"максимальн\w* (?:по размеру )?модел\w*|"
+            r"(?:the )?best (?:possible|quality|we can (?:get|afford|buy))|as good as possible|"
+            r"(?:максимально|как можно) (?:качествен|умн|сильн|хорош)\w*|"
+            r"лучш\w* (?:из возможн|возможн|качеств|что можно)\w*|наилучш\w*"
         ),
     ),
 )

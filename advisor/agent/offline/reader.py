@@ -104,6 +104,7 @@ class Said(BaseModel):
     output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     deadline_hours: float | None = None
+    runs_per_year: float | None = None  # fine-tuning repeated: "once a quarter" = 4
     tokens_per_example: int | None = None
     dataset_examples: int | None = None
     dataset_tokens: int | None = None
@@ -732,6 +733,7 @@ class Reader:
         said.epochs = q.read_epochs(text)
         if said.task in TRAINING or said.dataset_tokens or said.dataset_examples:
             said.deadline_hours = q.read_deadline_hours(text)
+            said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
         self._options(undictated, said)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
@@ -1066,6 +1068,8 @@ class Reader:
             goal["dataset_tokens"] = fields["dataset_tokens"]
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
+        if said.runs_per_year is not None:
+            goal["runs_per_year"] = said.runs_per_year
         if said.budget is not None:
             for key in _BUDGET_KEYS:
                 goal.pop(key, None)

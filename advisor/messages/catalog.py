@@ -1503,6 +1503,12 @@ class M(Enum):
         "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
         "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
     )
+    REC_VERDICT_API = ("rec.verdict_api", "**The API costs less here.**", "**Здесь дешевле API.**")
+    REC_VERDICT_OWN = (
+        "rec.verdict_own",
+        "**Your own server pays off.**",
+        "**Свой сервер окупается.**",
+    )
     REC_RUNS_BREAK_EVEN = (
         "rec.runs_break_even",
         "Renting a run costs ${run:,.2f}; buying these GPUs (${tco:,.0f} to buy and run for "

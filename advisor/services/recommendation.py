@@ -227,9 +227,12 @@ def _bill_line(option: Option, language: Language) -> str | None:
     )
 
 
-def cost_lines(option: Option, language: Language, *, rent_first: bool = False) -> list[str]:
+def cost_lines(
+    option: Option, language: Language, *, rent_first: bool = False, api: bool = True
+) -> list[str]:
     """What the option costs to buy and run, against a hosted API or renting for a run;
-    `rent_first` (the person asked about renting) puts renting the same GPUs first."""
+    `rent_first` (the person asked about renting) puts renting the same GPUs first; `api`
+    False leaves the hosted-API comparison to the answer's verdict (api_verdict)."""
     cost, rub = option.cost, option.cost_rub
     lines: list[str] = []
     if option.gpu.market == "owned":
@@ -261,26 +264,9 @@ def cost_lines(option: Option, language: Language, *, rent_first: bool = False) 
                 lines.append(
                     render(M.REC_CARD_ALTERNATIVE, language, used=used, card=cost.card_alternative)
                 )
-    bill = _bill_line(option, language)  # the bill paid now replaces the tier's estimate
-    if bill is not None:
-        lines.append(bill)
-    elif cost.api_monthly_usd is not None and cost.api_name is not None:
-        if option.gpu.market == "owned":
-            payback = render(M.REC_OWNED_RUNNING, language, monthly=cost.monthly_usd)
-        elif cost.break_even_months is not None:
-            payback = render(M.REC_PAYBACK, language, months=cost.break_even_months)
-        else:
-            payback = render(M.REC_NO_PAYBACK, language)
-        lines.append(
-            render(
-                M.REC_OPTION_API,
-                language,
-                per_m=cost.usd_per_million_tokens,
-                api=cost.api_name,
-                api_monthly=cost.api_monthly_usd,
-                payback=payback,
-            )
-        )
+    against = _api_line(option, language) if api else None
+    if against is not None:
+        lines.append(against)
     if (
         option.gpu.market != "owned"
         and cost.cloud_monthly_usd is not None
@@ -309,6 +295,45 @@ def cost_lines(option: Option, language: Language, *, rent_first: bool = False) 
         )
         lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))
     return lines
+
+
+def _api_line(option: Option, language: Language) -> str | None:
+    """The option against the API bill paid now, or against a hosted API of its tier."""
+    bill = _bill_line(option, language)  # the bill paid now replaces the tier's estimate
+    if bill is not None:
+        return bill
+    cost = option.cost
+    if cost.api_monthly_usd is None or cost.api_name is None:
+        return None
+    if option.gpu.market == "owned":
+        payback = render(M.REC_OWNED_RUNNING, language, monthly=cost.monthly_usd)
+    elif cost.break_even_months is not None:
+        payback = render(M.REC_PAYBACK, language, months=cost.break_even_months)
+    else:
+        payback = render(M.REC_NO_PAYBACK, language)
+    return render(
+        M.REC_OPTION_API,
+        language,
+        per_m=cost.usd_per_million_tokens,
+        api=cost.api_name,
+        api_monthly=cost.api_monthly_usd,
+        payback=payback,
+    )
+
+
+def api_verdict(option: Option, language: Language) -> str | None:
+    """ "API or our own server?": which costs less, first, with the comparison behind it."""
+    against = _api_line(option, language)
+    if against is None:
+        return None
+    cost = option.cost
+    saves = (
+        cost.bill_break_even_months is not None
+        if cost.bill_saving_usd is not None
+        else cost.break_even_months is not None or option.gpu.market == "owned"
+    )
+    verdict = render(M.REC_VERDICT_OWN if saves else M.REC_VERDICT_API, language)
+    return f"{verdict} {against}"
 
 
 def runs_verdict(cost: Cost, language: Language) -> str | None:

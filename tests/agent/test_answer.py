@@ -341,3 +341,25 @@ def test_rent_or_buy_for_occasional_fine_tuning_leads_with_the_verdict(
 ) -> None:
     turn = _turn(question, reader, catalog)
     assert turn.answer.startswith(verdict)
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "Что выгоднее: API или свой сервер? У нас примерно 2 млн токенов в день, модель "
+            "уровня ламы 3 на 70 млрд.",
+            "**Здесь дешевле API.**",
+        ),
+        (
+            "API or our own server? We pay OpenAI $20k a month for a support bot",
+            "**Your own server pays off.**",
+        ),
+    ],
+)
+def test_api_or_own_server_is_answered_first(
+    question: str, verdict: str, reader: Reader, catalog: Catalog
+) -> None:
+    turn = _turn(question, reader, catalog)
+    assert turn.answer.startswith(verdict)
+    assert turn.answer.count(verdict) == 1

@@ -29,8 +29,11 @@ def _lead(response: AskResponse, question: str) -> Option:
     """The recommended option, or the cheapest that serves the load when that was asked."""
     assert response.recommendation is not None
     wants = ["cheapest"] if "cheapest" in question.lower() else []
+    if response.recommendation.goal.get("strongest"):  # a budget with no load: the most model
+        wants.append("largest_model")
     lead = lead_option(response.recommendation, wants)
-    assert lead is not None and lead.label in ("recommended", "owned", "closest", "pareto")
+    assert lead is not None
+    assert lead.label in ("recommended", "owned", "closest", "pareto", "quality")
     return lead
 
 

@@ -1338,3 +1338,29 @@ def test_how_often_a_fine_tuning_run_repeats(
     reader: Reader, question: str, runs: float | None
 ) -> None:
     assert reader.read(question).said.runs_per_year == runs
+
+
+def test_people_at_once_after_a_verb_are_the_load_not_the_staff(reader: Reader) -> None:
+    said = reader.read(
+        "Нужен чат-бот по внутренним документам для 300 сотрудников, одновременно будут "
+        "сидеть человек 30. Какую модель взять и какой сервер купить?"
+    ).said
+    assert (said.users, said.headcount) == (30, 300)
+
+
+@pytest.mark.parametrize(
+    ("question", "strongest"),
+    [
+        ("Бюджет 3 млн рублей. Какой сервер под LLM можно купить на эти деньги?", True),
+        ("Budget $40k. We want the best possible coding assistant for 25 developers.", True),
+        ("budget $20k, chatbot for 100 staff", None),
+        ("We have $15k, what can we buy to fine-tune with LoRA?", None),
+    ],
+)
+def test_a_budget_with_no_load_buys_the_most_model(
+    reader: Reader, question: str, strongest: bool | None
+) -> None:
+    """Money and nothing to serve yet, or 'the best possible': the strongest model the budget
+    buys; a stated load keeps the cheapest setup that serves it."""
+    goal = reader.read(question).goal
+    assert goal is not None and goal.get("strongest") == strongest

@@ -21,6 +21,7 @@ from advisor.messages import M, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import (
+    api_verdict,
     cost_lines,
     fit_line,
     lead_option,
@@ -518,8 +519,14 @@ def render_recommendation(
         lines.extend(_asked_rental(result, language))
     if lead is not None and already_cheapest:
         lines.append(_cheaper_trade_offs(lead, result, language))
+    asked_api = "api_vs_own" in wants and lead is not None and lead.cost.run_usd is None
     if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
         verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
+        if verdict is not None:
+            lines.append(verdict)
+    if asked_api and lead is not None:  # "API or our own server?": that answer first
+        verdict = api_verdict(lead, language)
+        asked_api = verdict is not None
         if verdict is not None:
             lines.append(verdict)
     if lead is not None:
@@ -527,7 +534,7 @@ def render_recommendation(
         said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
-        lines.extend(cost_lines(lead, language, rent_first="rent" in wants))
+        lines.extend(cost_lines(lead, language, rent_first="rent" in wants, api=not asked_api))
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":

@@ -136,9 +136,10 @@ _RATE_PER = re.compile(
 _AT_MOST = r"(?:максимум|не более|не больше|до|около|примерно|at most|up to|max(?:imum)?|about|~)"
 _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     # "одновременно максимум человек 40": at once, whatever else the message counts
+    # ("одновременно будут сидеть человек 30": a verb or two between)
     re.compile(
-        rf"{_CONCURRENT}\s+(?:{_AT_MOST}\s+)?(?:человек\w*|пользовател\w*|users?|people)\s+"
-        rf"{_AT_MOST}?\s*~?{NUM}(?!\w|[.,]\d)"
+        rf"{_CONCURRENT}\s+(?:[^\W\d]+\s+){{0,3}}?(?:{_AT_MOST}\s+)?"
+        rf"(?:человек\w*|пользовател\w*|users?|people)\s+{_AT_MOST}?\s*~?{NUM}(?!\w|[.,]\d)"
     ),
     re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
     re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),

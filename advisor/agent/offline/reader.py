@@ -1074,6 +1074,12 @@ class Reader:
             for key in _BUDGET_KEYS:
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
+            load = ("users", "headcount", "requests_per_s", "requests_per_day", "tokens_per_day")
+            if goal.get("task", "inference") == "inference" and not any(
+                k in goal for k in (*load, "words_per_day", "model", "family")
+            ):
+                # "бюджет 3 млн: что купить на эти деньги?": the most model the money buys
+                goal["strongest"] = True
         elif said.budget_share is not None:  # "what if the budget is half of that?"
             budgets = [key for key in _BUDGET_KEYS if goal.get(key)]
             for key in budgets:

@@ -1348,6 +1348,15 @@ class M(Enum):
         "To buy only {used}, take the version sold by the card: ask for the {card}.",
         "Чтобы купить только {used}, берите версию, которая продаётся поштучно: {card}.",
     )
+    ANSWER_CARD_ALTERNATIVE_PRICED = (
+        "answer.card_alternative_priced",
+        "To buy only {used}, take the version sold by the card: {used} x {card} with its server "
+        "costs about ${capex:,.0f} ({capex_rub:,.0f} RUB) (its own memory bandwidth: ask me to "
+        "size it for its speed).",
+        "Чтобы купить только {used}, берите версию, которая продаётся поштучно: {used} x {card} "
+        "с сервером — около ${capex:,.0f} ({capex_rub:,.0f} ₽) (у неё своя пропускная "
+        "способность памяти: спросите, и я посчитаю её скорость).",
+    )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
         "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",

@@ -17,7 +17,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import card_alternative, hardware, rental
+from advisor.recommend.costs import card_alternative, card_sibling, hardware, rental
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -137,6 +137,12 @@ class SizingCost(BaseModel):
     card_alternative: str | None = Field(
         default=None, description="the same chip sold by the card (whole servers otherwise)"
     )
+    card_alternative_capex_usd: float | None = Field(
+        default=None,
+        description="the sized count of that card with the servers around them (its own "
+        "memory bandwidth, so not the sized speed)",
+    )
+    card_alternative_capex_rub: float | None = None
     cloud_break_even_months: float | None = Field(
         default=None, description="months until buying beats renting (null: not within 5 years)"
     )
@@ -160,6 +166,14 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
     rent = rental(
         gpu, layout.count, prices, capex=box.capex_usd, monthly=box.monthly_usd, owned=owned
     )
+    sibling = (
+        card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > layout.count else None
+    )
+    sibling_capex = (
+        hardware(sibling, layout.count, prices, owned=False, group=1).capex_usd
+        if sibling is not None
+        else None
+    )
     return SizingCost(
         capex_usd=round(box.capex_usd),
         capex_rub=round(box.capex_usd * rate),
@@ -176,5 +190,9 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         ),
         card_alternative=card_alternative(
             gpu, layout.count, box.gpus_bought, catalog.gpus.values(), prices
+        ),
+        card_alternative_capex_usd=round(sibling_capex) if sibling_capex is not None else None,
+        card_alternative_capex_rub=(
+            round(sibling_capex * rate) if sibling_capex is not None else None
         ),
     )

@@ -363,3 +363,21 @@ def test_api_or_own_server_is_answered_first(
     turn = _turn(question, reader, catalog)
     assert turn.answer.startswith(verdict)
     assert turn.answer.count(verdict) == 1
+
+
+def test_a_whole_server_gpu_names_the_card_version_with_its_price(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """One H100 SXM5 comes only in an 8-GPU server: the answer prices buying just one as the
+    card version (H100 PCIe) with its server, from the catalog."""
+    turn = _turn("Llama 3.1 8B for 20 users", reader, catalog)
+    cost = turn.cost
+    assert cost is not None and cost.gpus_bought == 8 and turn.sizing is not None
+    assert turn.sizing.gpu.count == 1
+    assert cost.card_alternative == "NVIDIA H100 PCIe"
+    assert cost.card_alternative_capex_usd is not None
+    assert cost.card_alternative_capex_usd < cost.capex_usd / 4
+    assert (
+        f"1 x NVIDIA H100 PCIe with its server costs about ${cost.card_alternative_capex_usd:,.0f}"
+        in turn.answer
+    )

@@ -187,7 +187,22 @@ def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bo
     ]
     if cost.gpus_bought > count:
         lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=count))
-        if cost.card_alternative is not None:
+        if (
+            cost.card_alternative is not None
+            and cost.card_alternative_capex_usd is not None
+            and cost.card_alternative_capex_rub is not None
+        ):
+            lines.append(
+                render(
+                    M.ANSWER_CARD_ALTERNATIVE_PRICED,
+                    language,
+                    used=count,
+                    card=cost.card_alternative,
+                    capex=cost.card_alternative_capex_usd,
+                    capex_rub=cost.card_alternative_capex_rub,
+                )
+            )
+        elif cost.card_alternative is not None:
             lines.append(
                 render(M.REC_CARD_ALTERNATIVE, language, used=count, card=cost.card_alternative)
             )

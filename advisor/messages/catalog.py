@@ -1512,6 +1512,13 @@ class M(Enum):
         "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
         "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
     )
+    REC_ON_PREMISES = (
+        "rec.on_premises",
+        "You said the data must not leave the company: rented cloud GPUs and a hosted API both "
+        "send it to the provider, so their prices below are for comparison only.",
+        "Вы сказали, что данные не должны уходить наружу: и арендованные в облаке GPU, и "
+        "облачный API отправляют их провайдеру, поэтому их цены ниже — только для сравнения.",
+    )
     REC_VERDICT_API = ("rec.verdict_api", "**The API costs less here.**", "**Здесь дешевле API.**")
     REC_VERDICT_OWN = (
         "rec.verdict_own",

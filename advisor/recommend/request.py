@@ -103,6 +103,11 @@ class RecommendRequest(BaseModel):
         default=False,
         description="only GPUs with a public on-demand rate: the question is about renting",
     )
+    on_premises: bool = Field(
+        default=False,
+        description="the data must not leave the company: renting cloud GPUs and hosted APIs "
+        "are priced only with that warning",
+    )
     rent_hours_per_month: float | None = Field(
         default=None,
         gt=0,

@@ -228,11 +228,17 @@ def _bill_line(option: Option, language: Language) -> str | None:
 
 
 def cost_lines(
-    option: Option, language: Language, *, rent_first: bool = False, api: bool = True
+    option: Option,
+    language: Language,
+    *,
+    rent_first: bool = False,
+    api: bool = True,
+    rental: bool = True,
 ) -> list[str]:
     """What the option costs to buy and run, against a hosted API or renting for a run;
     `rent_first` (the person asked about renting) puts renting the same GPUs first; `api`
-    False leaves the hosted-API comparison to the answer's verdict (api_verdict)."""
+    False leaves the hosted-API comparison to the answer's verdict (api_verdict); `rental`
+    False leaves renting out (the data must stay in the company and nobody asked)."""
     cost, rub = option.cost, option.cost_rub
     lines: list[str] = []
     if option.gpu.market == "owned":
@@ -268,7 +274,8 @@ def cost_lines(
     if against is not None:
         lines.append(against)
     if (
-        option.gpu.market != "owned"
+        rental
+        and option.gpu.market != "owned"
         and cost.cloud_monthly_usd is not None
         and cost.cloud_usd_per_gpu_hour is not None
         and rub.cloud_monthly is not None

@@ -381,3 +381,25 @@ def test_a_whole_server_gpu_names_the_card_version_with_its_price(
         f"1 x NVIDIA H100 PCIe with its server costs about ${cost.card_alternative_capex_usd:,.0f}"
         in turn.answer
     )
+
+
+def test_renting_after_data_must_stay_inside_is_priced_with_a_warning(
+    reader: Reader, catalog: Catalog
+) -> None:
+    from advisor.agent.offline.reader import GoalContext
+
+    first = run_offline_turn(
+        "Хотим аналог ChatGPT внутри компании на 1000 человек, данные не должны уходить наружу.",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.goal is not None and "аренд" not in first.answer.lower()
+    follow = run_offline_turn(
+        "а если арендовать, а не покупать, сколько в месяц выйдет?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=GoalContext(goal=first.goal.goal),
+    )
+    assert follow.answer.startswith("Вы сказали, что данные не должны уходить наружу")

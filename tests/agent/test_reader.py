@@ -1017,7 +1017,12 @@ def test_hours_the_gpus_run_price_renting(
     [
         ("Law firm, 15 lawyers, contracts analysis, what server?", 4),
         ("Страховая компания, 5000 заявлений в день, нужны резюме", 4),
-        ("Marketing agency, 12 people, a private ChatGPT-like assistant", None),
+        (
+            "Marketing agency, 12 people, an internal assistant for drafting copy, what server?",
+            None,
+        ),
+        # a ChatGPT of their own stands in for ChatGPT: its tier, not a 7B (QA round 8)
+        ("Marketing agency, 12 people, a private ChatGPT-like assistant", 4),
         ("Law firm: llama 3.1 8b for 15 lawyers, how much would it cost?", None),  # model fixed
     ],
 )
@@ -1364,3 +1369,26 @@ def test_a_budget_with_no_load_buys_the_most_model(
     buys; a stated load keeps the cheapest setup that serves it."""
     goal = reader.read(question).goal
     assert goal is not None and goal.get("strongest") == strongest
+
+
+@pytest.mark.parametrize(
+    ("question", "private", "tier"),
+    [
+        (
+            "Хотим аналог ChatGPT внутри компании на 1000 человек, данные не должны уходить наружу.",
+            True,
+            4,
+        ),
+        ("We're a retailer; data cannot leave our data centre. Chatbot for 300 staff.", True, None),
+        ("chatbot for 300 staff, cheapest option", None, None),
+    ],
+)
+def test_data_that_must_stay_inside_and_a_chatgpt_of_our_own(
+    reader: Reader, question: str, private: bool | None, tier: int | None
+) -> None:
+    """'Данные не должны уходить наружу' keeps the data in the company (no cloud, no API);
+    'аналог ChatGPT' asks for ChatGPT's quality tier, not a 7B model."""
+    goal = reader.read(question).goal
+    assert goal is not None
+    assert goal.get("on_premises") == private
+    assert goal.get("min_quality_tier") == tier

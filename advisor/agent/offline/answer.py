@@ -535,6 +535,9 @@ def render_recommendation(
     if lead is not None and already_cheapest:
         lines.append(_cheaper_trade_offs(lead, result, language))
     asked_api = "api_vs_own" in wants and lead is not None and lead.cost.run_usd is None
+    private = bool(result.goal.get("on_premises"))
+    if private and ("rent" in wants or "api_vs_own" in wants):
+        lines.append(render(M.REC_ON_PREMISES, language))
     if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
         verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
         if verdict is not None:
@@ -549,7 +552,15 @@ def render_recommendation(
         said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
-        lines.extend(cost_lines(lead, language, rent_first="rent" in wants, api=not asked_api))
+        lines.extend(
+            cost_lines(
+                lead,
+                language,
+                rent_first="rent" in wants,
+                api=not asked_api,
+                rental="rent" in wants or not private,
+            )
+        )
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":

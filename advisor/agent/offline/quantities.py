@@ -1057,6 +1057,23 @@ def unknown_gpu(text: str) -> str | None:
     return found.group(1) if found else None
 
 
+# The data must stay in the company: "данные не должны уходить наружу", "data cannot leave
+# our premises", "no cloud", "без облаков", "air-gapped".
+_ON_PREMISES = re.compile(
+    r"данны\w* (?:не должн\w* |нельзя )?(?:не )?(?:уходит\w*|покидат\w*|выходит\w*|передава\w*)|"
+    r"(?:не|нельзя) (?:выпуска|отдава|передава)\w* (?:данн\w* )?(?:наружу|в облак\w*|третьим)|"
+    r"без (?:облак\w*|интернет\w*)|закрыт\w* контур\w*|"
+    r"data (?:can(?:no|')t|must not|mustn't|may not|should not|shouldn't|can never) "
+    r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
+    r"nothing (?:can|may) leave"
+)
+
+
+def says_on_premises(text: str) -> bool:
+    """Whether the data must stay inside the company (no cloud, no hosted API)."""
+    return bool(_ON_PREMISES.search(text))
+
+
 def says_datacenter(text: str) -> bool:
     """Whether the GPUs go into a data centre, a server room or a bank's racks."""
     return bool(_DATACENTER.search(text))

@@ -122,6 +122,7 @@ class Said(BaseModel):
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
+    on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     budget_share: float | None = None  # "half the budget": of the goal's budget
@@ -384,6 +385,7 @@ _WEIGHS_FORMATS = re.compile(
 _NOT_FIGURES = (
     "high_stakes",
     "datacenter",
+    "on_premises",
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
@@ -744,7 +746,8 @@ class Reader:
         said.use_case = q.read_use_case(text)
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
-        said.api_quality = bool(_QUALITY_OF_API_RE.search(text))
+        said.on_premises = q.says_on_premises(text)
+        said.api_quality = bool(_LIKE_PRODUCT_RE.search(text))  # a ChatGPT of our own: its tier
         if said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
@@ -1042,6 +1045,8 @@ class Reader:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         if said.datacenter:
             goal["datacenter"] = True
+        if said.on_premises:
+            goal["on_premises"] = True
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:

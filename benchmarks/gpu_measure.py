@@ -130,6 +130,20 @@ def build(model_id: str, tiny: bool, dtype: torch.dtype) -> transformers.PreTrai
     return model
 
 
+def with_lora(model: Any, rank: int, targets: list[str]) -> Any:
+    """PEFT LoRA at its defaults (fp32 adapters on a bf16 base), alpha 2 x rank, no dropout."""
+    import peft
+
+    config = peft.LoraConfig(
+        r=rank,
+        lora_alpha=2 * rank,
+        lora_dropout=0.0,
+        target_modules=targets,
+        task_type="CAUSAL_LM",
+    )
+    return peft.get_peft_model(model, config)
+
+
 def free() -> None:
     gc.collect()
     if torch.cuda.is_available():
@@ -173,16 +187,7 @@ def measure_training(row: tuple[Any, ...], tiny: bool) -> dict[str, Any]:
     if checkpointing:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if task == "lora":
-        import peft
-
-        lora = peft.LoraConfig(
-            r=rank,
-            lora_alpha=2 * rank,
-            lora_dropout=0.0,
-            target_modules=targets,
-            task_type="CAUSAL_LM",
-        )
-        model = peft.get_peft_model(model, lora)
+        model = with_lora(model, rank, targets)
     model.train()
     trainable = [p for p in model.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(trainable, lr=1e-5, fused=torch.cuda.is_available())

@@ -31,7 +31,16 @@ import transformers
 from transformers.modeling_layers import GradientCheckpointingLayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gpu_measure import ALL_LINEAR, build, device, environment, free, sync, timed  # noqa: E402
+from gpu_measure import (  # noqa: E402
+    ALL_LINEAR,
+    build,
+    device,
+    environment,
+    free,
+    sync,
+    timed,
+    with_lora,
+)
 
 SAVED_SETUPS = [
     # name, model, task, LoRA targets, rank, micro-batch, sequence
@@ -47,16 +56,7 @@ def saved_bytes(row: tuple[Any, ...]) -> dict[str, Any]:
     model = build(model_id, False, torch.bfloat16)
     model.config.use_cache = False
     if task == "lora":
-        import peft
-
-        config = peft.LoraConfig(
-            r=rank,
-            lora_alpha=2 * rank,
-            lora_dropout=0.0,
-            target_modules=targets,
-            task_type="CAUSAL_LM",
-        )
-        model = peft.get_peft_model(model, config)
+        model = with_lora(model, rank, targets)
     model.train()
     params = {p.data_ptr() for p in model.parameters()}
     layers = [m for m in model.modules() if isinstance(m, GradientCheckpointingLayer)]

@@ -1171,27 +1171,23 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
         and gpu.tflops.fp8 is not None
         and "fp8" in search.catalog.formats
     )
+    formats: list[tuple[str, Note, Note]] = []
     if fp8:  # FP8 tensor cores: half the weights' memory and twice the prefill rate
-        attempt(
-            "fp8",
-            note(M.FIT_FP8),
-            search.size(model, suit, "fp8", gpu, load.concurrency, gpus=count),
-        )
-        attempt(
-            "fp8_kv_fp8",
-            note(M.FIT_FP8_KV_FP8),
-            search.size(model, suit, "fp8", gpu, load.concurrency, gpus=count, kv_precision="fp8"),
-        )
+        formats.append(("fp8", note(M.FIT_FP8), note(M.FIT_FP8_KV_FP8)))
     if training is None and base_precision != "int4":
+        formats.append(("int4", note(M.FIT_INT4), note(M.FIT_INT4_KV_FP8)))
+    for precision, alone, with_fp8_cache in formats:  # the weights alone, then with the cache
         attempt(
-            "int4",
-            note(M.FIT_INT4),
-            search.size(model, suit, "int4", gpu, load.concurrency, gpus=count),
+            precision,
+            alone,
+            search.size(model, suit, precision, gpu, load.concurrency, gpus=count),
         )
         attempt(
-            "int4_kv_fp8",
-            note(M.FIT_INT4_KV_FP8),
-            search.size(model, suit, "int4", gpu, load.concurrency, gpus=count, kv_precision="fp8"),
+            f"{precision}_kv_fp8",
+            with_fp8_cache,
+            search.size(
+                model, suit, precision, gpu, load.concurrency, gpus=count, kv_precision="fp8"
+            ),
         )
     context = load.input_tokens + load.output_tokens
     shorter = None

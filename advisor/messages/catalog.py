@@ -1592,6 +1592,7 @@ class M(Enum):
         "{users:plural:user|users} at once",
         "{users:plural:пользователя|пользователей|пользователей} одновременно",
     )
+    MISS_TARGETS = ("miss.targets", "the speed targets", "целевой скорости")
     MISS_DEADLINE = (
         "miss.deadline",
         "a run of {hours:g} h against the {deadline:g} h deadline",

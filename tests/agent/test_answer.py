@@ -286,7 +286,7 @@ def test_named_gpus_are_compared_head_to_head_first(reader: Reader, catalog: Cat
     [
         ("Can we run Qwen2.5 72B on 2x RTX 3090?", "It fits 2 x NVIDIA GeForce RTX 3090"),
         ("Потянут ли 2 RTX 3090 Qwen2.5 72B?", "Помещается на 2 x NVIDIA GeForce RTX 3090"),
-        ("Qwen2.5 72B on 2 x H100 for 10 users?", None),
+        ("Qwen2.5 72B on 4 x H100 for 10 users?", None),
     ],
 )
 def test_a_setup_that_fits_in_another_format_leads_with_that(
@@ -403,3 +403,20 @@ def test_renting_after_data_must_stay_inside_is_priced_with_a_warning(
         previous_goal=GoalContext(goal=first.goal.goal),
     )
     assert follow.answer.startswith("Вы сказали, что данные не должны уходить наружу")
+
+
+def test_a_model_that_fits_owned_gpus_in_another_format_leads_with_it(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """405B does not fit 8 H100s in BF16 at 128k; the search finds the format that does on
+    those GPUs, and the answer leads with it."""
+    turn = _turn(
+        "Можно ли запустить ламу 3.1 405B на одной машине с 8 H100? С контекстом 128к.",
+        reader,
+        catalog,
+    )
+    owned = turn.to_meet_targets
+    assert owned is not None and owned.label == "owned" and owned.precision != "bf16"
+    first = turn.answer.splitlines()[0]
+    assert first.startswith(("**Да: 8 x NVIDIA H100", "**Помещается на 8 x NVIDIA H100"))
+    assert owned.precision.upper() in first

@@ -1392,3 +1392,17 @@ def test_data_that_must_stay_inside_and_a_chatgpt_of_our_own(
     assert goal is not None
     assert goal.get("on_premises") == private
     assert goal.get("min_quality_tier") == tier
+
+
+def test_a_paid_hosted_model_is_the_service_to_compare_not_a_model_to_size(
+    reader: Reader,
+) -> None:
+    """'платить за API (GPT-4o) или свой сервер с открытой моделью?': GPT-4o is what they pay
+    for now; the goal is an open model of its tier, not 'gpt 4o is not in the catalog'."""
+    reading = reader.read(
+        "Что лучше для нас: платить за API (GPT-4o) или ставить свой сервер с открытой "
+        "моделью? У нас примерно 5 млн токенов в день."
+    )
+    assert reading.intent == "recommend" and reading.said.model is None
+    assert reading.goal is not None and reading.goal["min_quality_tier"] == 4
+    assert reader.read("self-host GPT-4o for 50 people").clarification is not None

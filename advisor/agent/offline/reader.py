@@ -305,6 +305,12 @@ _API_PRODUCT = (
     r"\bclaude(?:[- ](?:\d(?:\.\d)?|sonnet|opus|haiku))*\b|\bgemini(?:[- ](?:\d(?:\.\d)?|pro|flash))*\b"
 )
 _API_PRODUCT_RE = re.compile(_API_PRODUCT)
+# A hosted model paid for now ("платить за API (GPT-4o) или свой сервер с открытой моделью?"):
+# the service to compare with, not a model to size.
+_PAID_SERVICE = re.compile(
+    r"\bapi\b|плат\w*|\bpa(?:y|ying|id)\b|подписк\w*|subscription|"
+    r"открыт\w* модел\w*|open(?:-source| source| weights?)? models?"
+)
 _LIKE_PRODUCT = (
     r"(?:аналог\w*|(?:как|типа|вроде) у|типа|вроде|сво\w+|own|like an?|our own)\s+"
     r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)|"
@@ -547,7 +553,7 @@ class Reader:
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", text), prefer=prefer)
-        if mention is None and _API_PRODUCT_RE.search(text):
+        if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
             # not in the catalog); beside an open model ("we pay for GPT-4o, move to Llama")
             # it is only the service used now
@@ -747,7 +753,10 @@ class Reader:
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
-        said.api_quality = bool(_LIKE_PRODUCT_RE.search(text))  # a ChatGPT of our own: its tier
+        said.api_quality = bool(  # a ChatGPT of our own, or moving off a paid GPT-4o: its tier
+            _LIKE_PRODUCT_RE.search(text)
+            or (_API_PRODUCT_RE.search(text) and _PAID_SERVICE.search(text))
+        )
         if said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page

@@ -203,7 +203,7 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         change = max(fitting, key=lambda c: c.per_user_tokens_per_s)
         code = M.ANSWER_FITS_IN_FORMAT_SLOW
     else:
-        return None
+        return _fits_owned_another_way(report, turn)
     misses = ", ".join(miss.render(turn.language) for miss in change.misses_i18n)
     return render(
         code,
@@ -215,6 +215,26 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         kv=str(change.request.get("kv_precision", "bf16")).upper(),
         users=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
+        precision=report.precision.upper(),
+    )
+
+
+def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | None:
+    """The search found the model fits the named GPUs in another format (its `owned`
+    option, e.g. 405B in 4 bits on 8 H100s): lead with that instead."""
+    owned = turn.to_meet_targets
+    if owned is None or owned.label != "owned" or owned.precision == report.precision:
+        return None
+    return render(
+        M.ANSWER_FITS_IN_FORMAT if owned.meets_targets else M.ANSWER_FITS_IN_FORMAT_SLOW,
+        turn.language,
+        misses=render(M.MISS_TARGETS, turn.language),
+        count=owned.gpu.count * owned.replicas,
+        gpu=owned.gpu.name,
+        format=owned.precision.upper(),
+        kv=owned.kv_precision.upper(),
+        users=owned.max_concurrent_users,
+        speed=owned.per_user_tokens_per_s,
         precision=report.precision.upper(),
     )
 

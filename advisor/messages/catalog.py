@@ -794,6 +794,13 @@ class M(Enum):
         "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Самая дешёвая "
         "конфигурация с этой моделью для той же нагрузки ({request}):",
     )
+    ANSWER_CHEAPEST_TRAINING = (
+        "answer.cheapest_training",
+        "No GPU was named, so this is sized on the {gpu}, a reference card. The cheapest setup "
+        "that runs the same job within the deadline:",
+        "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Самая дешёвая "
+        "конфигурация, которая выполнит то же обучение в срок:",
+    )
     ANSWER_BELOW_TARGETS_NONE = (
         "answer.below_targets_none",
         "At {users} users at once this misses what {use_case} needs: {missed}. No setup of this "

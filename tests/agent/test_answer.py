@@ -420,3 +420,20 @@ def test_a_model_that_fits_owned_gpus_in_another_format_leads_with_it(
     first = turn.answer.splitlines()[0]
     assert first.startswith(("**Да: 8 x NVIDIA H100", "**Помещается на 8 x NVIDIA H100"))
     assert owned.precision.upper() in first
+
+
+def test_fine_tuning_on_the_reference_card_names_the_cheapest_gpu_for_the_run(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'QLoRA on Mistral 7B: what GPU do we need?' needs 8 GB: the answer names the cheapest
+    card that runs it within the deadline, not only the reference H100 server."""
+    turn = _turn(
+        "We want to QLoRA fine-tune mistral 7b on our support tickets. What GPU do we need?",
+        reader,
+        catalog,
+    )
+    option = turn.to_meet_targets
+    assert option is not None and option.gpu.id != "h100-sxm"
+    assert option.cost.capex_usd < 10_000
+    assert option.training_hours is not None and option.training_hours <= 24
+    assert turn.answer.splitlines()[1].startswith("No GPU was named")

@@ -27,6 +27,7 @@ from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
 from advisor.services.recommendation import (
+    cost_lines,
     fit_line,
     lead_option,
     recommend_deployment,
@@ -157,6 +158,8 @@ def _size(
             changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
+    elif report.fits:
+        changes = _cheapest_training(outcome.request, catalog, turn)
     formats = _other_formats(request, report, catalog, turn)
     cost = sizing_cost(report, catalog, owned=turn.reading.said.owned) if report.fits else None
     if cost is not None:
@@ -387,6 +390,34 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     turn.make_it_fit = result.make_it_fit
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
         f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
+    ]
+
+
+def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
+    """A fine-tuning run sized on the default reference card ("QLoRA on Mistral 7B: what GPU
+    do we need?"): the cheapest setup that runs it within the deadline, and renting it."""
+    said = turn.reading.said
+    if said.gpu is not None or said.owned or request.gpu != DEFAULT_GPU:
+        return []
+    goal: dict[str, Any] = {"model": request.model, "task": request.task, "language": turn.language}
+    if "dataset_tokens" in turn.reading.explicit and request.dataset_tokens is not None:
+        goal["dataset_tokens"] = request.dataset_tokens
+    if said.deadline_hours is not None:
+        goal["deadline_hours"] = said.deadline_hours
+    try:
+        result = recommend_deployment(goal, catalog)
+    except InputError:
+        return []
+    option = next((o for o in result.options if o.label == "recommended"), None)
+    if option is None or option.gpu.id == request.gpu:
+        return []
+    turn.tool_results.append(result)
+    turn.to_meet_targets = option
+    heading = render(M.ANSWER_CHEAPEST_TRAINING, turn.language, gpu=catalog.gpus[request.gpu].name)
+    return [
+        heading,
+        f"- {render_option_line(option, turn.language)}",
+        *cost_lines(option, turn.language),
     ]
 
 

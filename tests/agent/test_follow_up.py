@@ -92,3 +92,14 @@ def test_llm_follow_up_with_another_gpu_takes_the_count_that_fits(catalog: Catal
     assert result.request == expected.request
     assert result.request is not None and result.request.gpus is None
     assert result.request.users == 20
+
+
+def test_the_32b_distill_after_r1_is_that_distill(reader: Reader) -> None:
+    """'What about the 32B distill?' after DeepSeek R1: the size said before 'distill' picks
+    the one distill of that size (it used to repeat the 671B answer)."""
+    first = reader.read("Can I run deepseek r1 on a single RTX 4090?")
+    assert first.request is not None and first.request["model"] == "deepseek-r1"
+    follow = reader.read("What about the 32B distill?", previous=first.request)
+    assert follow.request is not None
+    assert follow.request["model"] == "deepseek-r1-distill-qwen-32b"
+    assert follow.request["gpu"] == "rtx-4090"

@@ -201,9 +201,24 @@ class ModelMatcher:
         """
         for span, following in self.spans(text):
             mention = self._resolve(span, following, prefer)
+            if (
+                mention is not None
+                and mention.model_id is None
+                and mention.candidates
+                and mention.unknown is None
+            ):
+                return self._sized(text, mention)  # "the 32B distill": the size said apart
             if mention is not None:
                 return mention
         return self._size_only(text, prefer)
+
+    def _sized(self, text: str, mention: ModelMention) -> ModelMention:
+        """An ambiguous name narrowed by a size said elsewhere in the message, when that
+        leaves one model ("32B" before "distill")."""
+        sizes = {w for w in name_parts(text) if _SIZE.fullmatch(w)}
+        parts = {m.model_id: m.parts for m in self._models}
+        chosen = [c for c in mention.candidates if sizes & parts.get(c, frozenset())]
+        return ModelMention(chosen[0]) if len(chosen) == 1 and sizes else mention
 
     def pick(self, text: str, asked: list[str]) -> ModelMention | None:
         """The reply to "which of these models?": the one whose name carries every version or
@@ -273,7 +288,12 @@ class ModelMatcher:
         if not sizes:
             return None
         pool = [m for m in self._models if sizes[0] in m.parts]
-        plain = [m for m in pool if not m.parts & _VARIANTS] or pool
+        variants = set(name_parts(text)) & _VARIANTS  # "the 32B distill": that variant's
+        plain = (
+            [m for m in pool if variants <= m.parts]
+            if variants
+            else [m for m in pool if not m.parts & _VARIANTS]
+        ) or pool
         if prefer is not None:
             family = _family_of(prefer, self._models)
             kept = [m for m in plain if family is not None and family <= m.parts]

@@ -9,6 +9,8 @@ writers instead of waiting its turn.
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +60,10 @@ def create_database_engine(
         # Let SQLAlchemy, not the sqlite3 module, decide when a transaction begins.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        _journal_in_wal(cursor, sqlite_busy_timeout_s)
         cursor.execute(f"PRAGMA synchronous={sqlite_synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -70,6 +72,21 @@ def create_database_engine(
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
 
     return engine
+
+
+def _journal_in_wal(cursor: Any, timeout_s: float) -> None:
+    """Switch a connection to WAL. Processes opening a new file together race for the
+    exclusive lock the switch takes, and SQLite answers the loser "database is locked" at
+    once rather than through the busy handler: wait and try again, within the busy timeout."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def writer(engine: Engine) -> Engine:

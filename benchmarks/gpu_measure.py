@@ -357,25 +357,31 @@ def main() -> int:
     )
     jobs += [(row[0], lambda row=row: measure_training(row, args.tiny)) for row in training]
     jobs += [(f"HFI-{m}", lambda m=m: measure_inference(m, args.tiny)) for m in inference]
+    if only:
+        jobs = [(n, j) for n, j in jobs if n in only or n in ("ENV", "GEMM", "STREAM")]
+    return run_jobs(jobs, args.out, quiet=args.quiet)
+
+
+def run_jobs(jobs: list[tuple[str, Callable[[], dict[str, Any]]]], out: Path, quiet: bool) -> int:
+    """Run each job, print it and append its JSON line to `out` as it finishes; one that
+    fails is recorded with its error and does not stop the others. 1 if any failed."""
     failed = 0
     for name, job in jobs:
-        if only and name not in only and name not in ("ENV", "GEMM", "STREAM"):
-            continue
         start = time.perf_counter()
         try:
             result = job()
         except Exception as error:  # one failed measurement must not lose the others
             failed += 1
             result = {
-                "point": name,
                 "error": f"{type(error).__name__}: {error}",
                 "trace": traceback.format_exc()[-2000:],
             }
+        result["point"] = name
         result["wall_s"] = time.perf_counter() - start
         line = json.dumps(result)
-        print(f"{name} {result.get('error', 'ok')}" if args.quiet else line, flush=True)
-        with args.out.open("a") as out:
-            out.write(line + "\n")
+        print(f"{name} {result.get('error', 'ok')}" if quiet else line, flush=True)
+        with out.open("a") as file:
+            file.write(line + "\n")
         free()
     return 1 if failed else 0
 

@@ -16,11 +16,9 @@ Each probe prints one JSON line and appends it to `--out`.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
-import traceback
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -36,7 +34,7 @@ from gpu_measure import (  # noqa: E402
     build,
     device,
     environment,
-    free,
+    run_jobs,
     sync,
     timed,
     with_lora,
@@ -210,26 +208,7 @@ def main() -> int:
     ]
     jobs += [(row[0], lambda row=row: saved_bytes(row)) for row in SAVED_SETUPS]
     jobs += [("DECODE-DISPATCH", decode_dispatch), ("HOST-OP-AFTER", host_op_us)]
-    failed = 0
-    for name, job in jobs:
-        start = time.perf_counter()
-        try:
-            result = job()
-        except Exception as error:  # one failed probe must not lose the others
-            failed += 1
-            result = {
-                "point": name,
-                "error": f"{type(error).__name__}: {error}",
-                "trace": traceback.format_exc()[-2000:],
-            }
-        result["point"] = name
-        result["wall_s"] = time.perf_counter() - start
-        line = json.dumps(result)
-        print(f"{name} {result.get('error', 'ok')}", flush=True)
-        with args.out.open("a") as out:
-            out.write(line + "\n")
-        free()
-    return 1 if failed else 0
+    return run_jobs(jobs, args.out, quiet=True)
 
 
 if __name__ == "__main__":

@@ -334,11 +334,12 @@ def api_verdict(option: Option, language: Language) -> str | None:
     if against is None:
         return None
     cost = option.cost
-    saves = (
-        cost.bill_break_even_months is not None
-        if cost.bill_saving_usd is not None
-        else cost.break_even_months is not None or option.gpu.market == "owned"
-    )
+    if cost.bill_saving_usd is not None:  # against the bill paid now
+        saves = cost.bill_break_even_months is not None
+    elif option.gpu.market == "owned":  # nothing to buy: running it against the API's bill
+        saves = (cost.api_monthly_usd or 0.0) > cost.monthly_usd
+    else:
+        saves = cost.break_even_months is not None
     verdict = render(M.REC_VERDICT_OWN if saves else M.REC_VERDICT_API, language)
     return f"{verdict} {against}"
 

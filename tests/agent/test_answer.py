@@ -355,6 +355,10 @@ def test_rent_or_buy_for_occasional_fine_tuning_leads_with_the_verdict(
             "API or our own server? We pay OpenAI $20k a month for a support bot",
             "**Your own server pays off.**",
         ),
+        (  # owned GPUs cost their running: $206 a month against the API's $35
+            "We own 2x RTX 4090. API or our own server for a chatbot for 20 staff?",
+            "**The API costs less here.**",
+        ),
     ],
 )
 def test_api_or_own_server_is_answered_first(

@@ -61,6 +61,25 @@ HOLDOUT_TRAINING = [
     ("HFH6", "llama-3.1-8b", "full", "bf16", 1, 8192, True, 16, ALL_LINEAR),
 ]
 HOLDOUT_INFERENCE = ["mistral-7b", "llama-2-7b", "qwen2.5-14b", "mistral-nemo-12b"]
+# Without checkpointing, run after the saved-activation term was written from gpu_probe.py's
+# counts: another vocabulary and attention bias (Qwen2), full bf16 of a 7B, LoRA on attention
+# only, and a long sequence.
+NO_CHECKPOINTING = [
+    ("HFN1", "qwen2.5-7b", "lora", "bf16", 1, 4096, False, 16, ALL_LINEAR),
+    ("HFN2", "mistral-7b", "full", "bf16", 1, 2048, False, 16, ALL_LINEAR),
+    (
+        "HFN3",
+        "llama-3.2-3b",
+        "lora",
+        "bf16",
+        2,
+        2048,
+        False,
+        8,
+        ["q_proj", "k_proj", "v_proj", "o_proj"],
+    ),
+    ("HFN4", "llama-3.1-8b", "lora", "bf16", 1, 8192, False, 16, ALL_LINEAR),
+]
 PREFILL_LENGTHS = [512, 2048, 8192]
 DECODE_PROMPT, DECODE_SHORT, DECODE_LONG = 128, 32, 288
 
@@ -343,7 +362,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--tiny", action="store_true", help="small shapes: a smoke run")
     parser.add_argument("--only", default="", help="comma-separated points to run (default all)")
-    parser.add_argument("--set", choices=["main", "holdout"], default="main")
+    parser.add_argument("--set", choices=["main", "holdout", "nockpt"], default="main")
     parser.add_argument("--quiet", action="store_true", help="print names and errors, not figures")
     args = parser.parse_args()
     only = {p for p in args.only.split(",") if p}
@@ -352,9 +371,11 @@ def main() -> int:
         ("GEMM", matmul_tflops),
         ("STREAM", stream_bandwidth),
     ]
-    training, inference = (
-        (TRAINING, INFERENCE) if args.set == "main" else (HOLDOUT_TRAINING, HOLDOUT_INFERENCE)
-    )
+    training, inference = {
+        "main": (TRAINING, INFERENCE),
+        "holdout": (HOLDOUT_TRAINING, HOLDOUT_INFERENCE),
+        "nockpt": (NO_CHECKPOINTING, []),
+    }[args.set]
     jobs += [(row[0], lambda row=row: measure_training(row, args.tiny)) for row in training]
     jobs += [(f"HFI-{m}", lambda m=m: measure_inference(m, args.tiny)) for m in inference]
     if only:

@@ -743,6 +743,11 @@ class M(Enum):
         "{load:plural:пользователь|пользователя|пользователей} одновременно по "
         "{speed:g} токенов/с (памяти хватит на {capacity}); {price}.",
     )
+    GOAL_WHOLE_SERVER = (
+        "goal.whole_server",
+        " (a whole {bought}-GPU server: these GPUs are not sold alone)",
+        " (целый сервер на {bought} GPU: поштучно эти GPU не продаются)",
+    )
     GOAL_COPIES = (
         "goal.copies",
         " ({replicas} copies of the model, {per_copy} GPUs each)",

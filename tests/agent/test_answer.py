@@ -441,3 +441,30 @@ def test_fine_tuning_on_the_reference_card_names_the_cheapest_gpu_for_the_run(
     assert option.cost.capex_usd < 10_000
     assert option.training_hours is not None and option.training_hours <= 24
     assert turn.answer.splitlines()[1].startswith("No GPU was named")
+
+
+def test_an_option_of_whole_server_gpus_says_why_its_price_is_a_server(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """2 and 4 MI300X both cost one 8-GPU server: each such line says so."""
+    turn = _turn(
+        "DeepSeek R1 full, not a distill, on our own hardware: how many GPUs and what would it cost?",
+        reader,
+        catalog,
+    )
+    assert turn.recommendation is not None
+    partial = [
+        o
+        for o in turn.recommendation.options
+        if o.cost.gpus_bought > o.gpu.count * o.replicas and o.gpu.market != "owned"
+    ]
+    assert partial
+    listed = [
+        line
+        for line in turn.answer.splitlines()
+        if line.startswith("- ")
+        and any(f"{o.gpu.count * o.replicas} x {o.gpu.name}," in line for o in partial)
+    ]
+    assert listed
+    for line in listed:
+        assert "-GPU server: these GPUs are not sold alone)" in line

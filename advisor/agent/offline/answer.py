@@ -663,6 +663,8 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         price = render(
             M.GOAL_PRICE, language, capex=cost.capex_usd, capex_rub=option.cost_rub.capex
         )
+        if cost.gpus_bought > option.gpu.count * option.replicas:  # MI300X, H100 SXM: by 8
+            price += render(M.GOAL_WHOLE_SERVER, language, bought=cost.gpus_bought)
     return {
         "label": option_label(option.label, language),
         "count": option.gpu.count * option.replicas,

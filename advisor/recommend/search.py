@@ -1171,12 +1171,13 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
         and gpu.tflops.fp8 is not None
         and "fp8" in search.catalog.formats
     )
-    formats: list[tuple[str, Note, Note]] = []
+    # Each smaller weight format: alone, with an FP8 cache, and on the fewest GPUs that serve.
+    formats: list[tuple[str, Note, Note, M]] = []
     if fp8:  # FP8 tensor cores: half the weights' memory and twice the prefill rate
-        formats.append(("fp8", note(M.FIT_FP8), note(M.FIT_FP8_KV_FP8)))
+        formats.append(("fp8", note(M.FIT_FP8), note(M.FIT_FP8_KV_FP8), M.FIT_FP8_MORE_GPUS))
     if training is None and base_precision != "int4":
-        formats.append(("int4", note(M.FIT_INT4), note(M.FIT_INT4_KV_FP8)))
-    for precision, alone, with_fp8_cache in formats:  # the weights alone, then with the cache
+        formats.append(("int4", note(M.FIT_INT4), note(M.FIT_INT4_KV_FP8), M.FIT_INT4_MORE_GPUS))
+    for precision, alone, with_fp8_cache, _ in formats:
         attempt(
             precision,
             alone,
@@ -1208,22 +1209,10 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
         more = _fewest_that_fit(search, model, suit, base_precision, gpu, above=count)
         if more is not None:
             attempt("more_gpus", note(M.FIT_MORE_GPUS, count=more.gpus), more)
-        if fp8:
-            fewest_fp8 = _fewest_that_fit(search, model, suit, "fp8", gpu, above=count)
-            if fewest_fp8 is not None:
-                attempt(
-                    "fp8_more_gpus",
-                    note(M.FIT_FP8_MORE_GPUS, count=fewest_fp8.gpus),
-                    fewest_fp8,
-                )
-        if training is None and base_precision != "int4":
-            fewest = _fewest_that_fit(search, model, suit, "int4", gpu, above=count)
+        for precision, _, _, more_gpus in formats:
+            fewest = _fewest_that_fit(search, model, suit, precision, gpu, above=count)
             if fewest is not None:
-                attempt(
-                    "int4_more_gpus",
-                    note(M.FIT_INT4_MORE_GPUS, count=fewest.gpus),
-                    fewest,
-                )
+                attempt(f"{precision}_more_gpus", note(more_gpus, count=fewest.gpus), fewest)
     smaller = _smaller_model(search, model, gpu, count)
     if smaller is not None:
         attempt("smaller_model", note(M.FIT_SMALLER_MODEL, model=smaller.model.name), smaller)

@@ -170,10 +170,14 @@ def lora_parameters(arch: Architecture, rank: int, targets: list[str]) -> int:
 
 def _adapted_input_widths(arch: Architecture, targets: Sequence[str]) -> list[int]:
     """Input width of each adapted matrix (o takes the attention output, down the MLP's)."""
-    q = arch.num_attention_heads * arch.head_dim
-    widths = {"o": q, "down": mlp_activation_width(arch)}
     return [
-        widths.get(t, arch.hidden_size) for t in targets if not (t == "gate" and not arch.gated_mlp)
+        LORA_ATTENTION_DIMS[t](arch)[0]
+        if t in LORA_ATTENTION_DIMS
+        else mlp_activation_width(arch)
+        if t == "down"
+        else arch.hidden_size
+        for t in targets
+        if not (t == "gate" and not arch.gated_mlp)
     ]
 
 

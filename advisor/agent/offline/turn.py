@@ -393,12 +393,18 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     ]
 
 
+def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:
+    """Sized on the default GPU nobody chose or owns: a reference, not advice to buy it."""
+    said = turn.reading.said
+    return said.gpu is None and not said.owned and request.gpu == DEFAULT_GPU
+
+
 def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
     """A fine-tuning run sized on the default reference card ("QLoRA on Mistral 7B: what GPU
     do we need?"): the cheapest setup that runs it within the deadline, and renting it."""
-    said = turn.reading.said
-    if said.gpu is not None or said.owned or request.gpu != DEFAULT_GPU:
+    if not _on_reference_card(request, turn):
         return []
+    said = turn.reading.said
     goal: dict[str, Any] = {"model": request.model, "task": request.task, "language": turn.language}
     if "dataset_tokens" in turn.reading.explicit and request.dataset_tokens is not None:
         goal["dataset_tokens"] = request.dataset_tokens
@@ -439,7 +445,7 @@ def _to_meet_targets(
     below = (request.users >= 2 or stated) and (
         performance.per_user_tokens_per_s < speed_target or performance.ttft_s > ttft
     )
-    default_gpu = said.gpu is None and not said.owned and request.gpu == DEFAULT_GPU
+    default_gpu = _on_reference_card(request, turn)
     if not below and not default_gpu:
         return []
     goal: dict[str, Any] = {

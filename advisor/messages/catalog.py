@@ -336,7 +336,8 @@ class M(Enum):
         "formula.training_step",
         "Step per GPU = max(compute {compute_s:.3f} s for {tokens:,} tokens + elementwise "
         "kernels {elementwise_s:.3f} s (eager PyTorch: each norm, rotary embedding, activation, "
-        "LoRA adapter and the loss's softmax reads and writes GPU memory), data-parallel "
+        "LoRA adapter and the loss's softmax reads and writes GPU memory) + 4-bit weights "
+        "dequantized for each pass {dequant_s:.3f} s (QLoRA), data-parallel "
         "traffic {communication_s:.3f} s: gradients all-reduced, or under ZeRO-3 the weights "
         "gathered twice and the gradients reduce-scattered, over the GPU link) + optimizer "
         "{optimizer_s:.3f} s (gradients, states and weights read and written once, in GPU "
@@ -344,7 +345,8 @@ class M(Enum):
         "{rate:,.0f} tokens/s",
         "Шаг на GPU = max(вычисления {compute_s:.3f} с на {tokens:,} токенов + поэлементные "
         "ядра {elementwise_s:.3f} с (eager PyTorch: каждая нормализация, rotary, активация, "
-        "адаптер LoRA и softmax функции потерь читают и пишут память GPU), обмен "
+        "адаптер LoRA и softmax функции потерь читают и пишут память GPU) + распаковка "
+        "4-битных весов перед каждым проходом {dequant_s:.3f} с (QLoRA), обмен "
         "data-parallel {communication_s:.3f} с: all-reduce градиентов, а при ZeRO-3 — два "
         "сбора весов и reduce-scatter градиентов по связи GPU) + оптимизатор {optimizer_s:.3f} с "
         "(градиенты, состояния и веса читаются и пишутся один раз — в памяти GPU или, при "

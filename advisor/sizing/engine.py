@@ -499,6 +499,7 @@ def _training_step_formula(inputs: Inputs, layout: Layout, speed: TrainingSpeed)
         tokens=request.micro_batch * request.training_seq_len,
         compute_s=speed.compute_s,
         elementwise_s=speed.elementwise_s,
+        dequant_s=speed.dequant_s,
         communication_s=speed.communication_s,
         optimizer_s=speed.gpu_optimizer_s + speed.host_optimizer_s,
         gpus=layout.gpus,
@@ -555,6 +556,7 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
         step_communication_s=round(speed.communication_s, 4),
         step_host_optimizer_s=round(speed.host_optimizer_s, 4),
         step_elementwise_s=round(speed.elementwise_s, 4),
+        step_dequant_s=round(speed.dequant_s, 4),
         step_gpu_optimizer_s=round(speed.gpu_optimizer_s, 4),
     )
 

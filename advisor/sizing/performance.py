@@ -48,7 +48,12 @@ INTER_NODE_GB_S = 50.0
 # single-GPU runs on an RTX 4090 imply 60-65% for full fine-tuning (PUB04). 0.55 sits
 # between the two (a single node has no cross-node communication to hide).
 TRAINING_MFU = 0.55
-QLORA_DEQUANT_SLOWDOWN = 1.28  # torchtune 8B: LoRA 3,083 vs QLoRA 2,413 tok/s on one 4090
+# QLoRA keeps the frozen weights in NF4 and dequantizes each matrix to bf16 before every pass
+# that multiplies by it (forward, the recomputed forward, backward): bitsandbytes' MatMul4Bit
+# calls dequantize_4bit in forward and again in backward, a kernel that reads 4 bits (0.5 B)
+# plus the block scales (double-quantized, about 1/64 B) and writes 2 B per weight. The time
+# is per step, not per token: at the batches people train with it is a few percent.
+QLORA_DEQUANT_BYTES = 2.5
 
 # Streaming kernels (elementwise ops, the optimizer's pass) read and write HBM at about 85% of
 # its peak: a coalesced load reached 84% of an H100's 3.35 TB/s under Nsight Compute
@@ -380,6 +385,7 @@ class TrainingSpeed:
     communication_s: float = 0.0  # its data-parallel traffic, overlapped with the compute
     host_optimizer_s: float = 0.0  # a CPU optimizer's pass over host RAM (cpu_offload)
     elementwise_s: float = 0.0  # eager PyTorch's elementwise kernels through HBM
+    dequant_s: float = 0.0  # QLoRA's NF4 weights dequantized to bf16 for each pass
     gpu_optimizer_s: float = 0.0  # the optimizer's pass over GPU memory
 
 
@@ -448,8 +454,9 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     """Tokens per second of data-parallel training.
 
     A step is one micro-batch per GPU: its FLOPs at the training MFU plus, in eager PyTorch,
-    the elementwise ops' HBM traffic (or its data-parallel traffic if that takes longer: DDP
-    buckets and FSDP prefetch overlap the two), then the optimizer's pass: on the GPU it
+    the elementwise ops' HBM traffic and QLoRA's dequantization of the weights (or its
+    data-parallel traffic if that takes longer: DDP buckets and FSDP prefetch overlap the
+    two), then the optimizer's pass: on the GPU it
     reads each trainable parameter's gradient, states and weight and writes the states and
     weight back; with CPU offload the same pass runs over host RAM, whose bandwidth bounds it,
     shared by the GPUs of a node.
@@ -469,9 +476,12 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     peak = peak_tflops(gpu, "bf16") * 1e12
     tokens = request.micro_batch * seq  # per GPU and step
     compute = tokens * flops_per_token / (peak * TRAINING_MFU)
-    if request.task == "qlora":
-        compute *= QLORA_DEQUANT_SLOWDOWN
     stream = gpu.memory_bandwidth_tb_s * 1e12 * STREAM_EFFICIENCY
+    dequant = 0.0
+    if request.task == "qlora":  # every GPU dequantizes the whole model (FSDP gathers it)
+        params = inputs.params
+        quantized = params.attention + params.mlp + params.experts
+        dequant = (passes - 1.0) * quantized * QLORA_DEQUANT_BYTES / stream
     elementwise = 0.0
     if request.training_kernels == "eager":
         moved = tokens * eager_bytes_per_token(inputs)
@@ -492,7 +502,7 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
     else:
         sharded = request.sharding in ("zero1", "zero2", "zero3")
         gpu_optimizer = (trainable / (layout.gpus if sharded else 1)) * optimizer_pass / stream
-    step = max(compute + elementwise, communication) + gpu_optimizer + host_optimizer
+    step = max(compute + elementwise + dequant, communication) + gpu_optimizer + host_optimizer
     return TrainingSpeed(
         tokens_per_s=layout.gpus * tokens / step,
         flops_per_token=flops_per_token,
@@ -500,5 +510,6 @@ def training_speed(inputs: Inputs, layout: Layout) -> TrainingSpeed:
         communication_s=communication,
         host_optimizer_s=host_optimizer,
         elementwise_s=elementwise,
+        dequant_s=dequant,
         gpu_optimizer_s=gpu_optimizer,
     )

@@ -140,6 +140,10 @@ class Training(_Out):
     step_gpu_optimizer_s: float = Field(
         default=0.0, description="the optimizer's pass over GPU memory"
     )
+    step_dequant_s: float = Field(
+        default=0.0,
+        description="QLoRA: the 4-bit weights dequantized to bf16 before each pass (per step)",
+    )
 
 
 class Server(_Out):

@@ -259,6 +259,29 @@ def test_the_optimizer_pass_reads_and_writes_every_trainable_parameter_once() ->
 # --- hybrid and KV-sharing layers ------------------------------------------------------------
 
 
+def test_qlora_dequantizes_its_weights_once_per_pass_whatever_the_batch() -> None:
+    """bitsandbytes dequantizes each NF4 matrix to bf16 before forward, the recomputed
+    forward and backward: 2.5 B per linear weight and pass, per step, so its share of the
+    step falls as the micro-batch grows, and LoRA pays none of it."""
+    stream = 4.8e12 * 0.85  # H200 HBM (catalog) x STREAM_EFFICIENCY
+    inputs = resolve(_train(gpu="h200", task="qlora"), CATALOG)
+    linear = inputs.params.attention + inputs.params.mlp + inputs.params.experts
+    steps = {}
+    for micro_batch in (1, 8):
+        training = size(_train(gpu="h200", task="qlora", micro_batch=micro_batch), CATALOG).training
+        assert training is not None
+        assert training.step_dequant_s == pytest.approx(3 * linear * 2.5 / stream, abs=1e-4)
+        steps[micro_batch] = training.step_dequant_s / training.step_compute_s
+    assert steps[8] == pytest.approx(steps[1] / 8, rel=0.02)  # the report rounds to 0.1 ms
+    no_checkpoints = size(
+        _train(gpu="h200", task="qlora", gradient_checkpointing=False), CATALOG
+    ).training
+    assert no_checkpoints is not None
+    assert no_checkpoints.step_dequant_s == pytest.approx(2 * linear * 2.5 / stream, abs=1e-4)
+    lora = size(_train(gpu="h200", task="lora"), CATALOG).training
+    assert lora is not None and lora.step_dequant_s == 0
+
+
 def test_qwen3_next_keeps_kv_in_a_quarter_of_its_layers_plus_a_fixed_state() -> None:
     arch = CATALOG.model("qwen3-next-80b-a3b").architecture
     assert arch.kv_layers == 12

@@ -52,25 +52,11 @@ GAPS: dict[str, tuple[float, float, str]] = {
         0.79,
         "throughput inherits TTFT's underestimate; SGLang's experimental R1 runs are anomalous",
     ),
-    "training_throughput": (
-        0.12,
-        0.65,
-        "Answer.AI's 2024 HF + PEFT rows (TRN08-TRN14) run 12-51% faster than the eager-kernel "
-        "term allows, which reproduces this project's twelve H200 runs of the same stack within "
-        "11% (six of them held out: median 3.5%); "
-        "torchtune's single-GPU rows (PUB05/06, TRN01/02) imply 90-150% of the cards' bf16 peak",
-    ),
     "tp_memory": (
         0.10,
         0.70,
         "V0 logs of 2023 and 2024-07 (MEM37, MEM78) reserved more beside the KV cache than "
         "today's vLLM; one ill-conditioned 16-GPU log (MEM41)",
-    ),
-    "moe_offload_decode": (
-        0.14,
-        0.77,
-        "nine points; the engine reads host-RAM experts faster than a Ryzen with DDR4 (MEM51) "
-        "and a two-socket EPYC (MEM82, NUMA not modelled) did",
     ),
 }
 UNIT_BYTES = {"GB": 1e9, "GiB": GIB, "MB": 1e6, "MiB": 2**20}

@@ -207,10 +207,19 @@ class M(Enum):
     PRICE_USED = ("price.used", " (used)", " (б/у)")
     COMPARE_SORTED = (
         "compare.sorted",
-        "Each GPU sized with the minimum count that fits; sorted by feasibility, then the price "
-        "of the GPUs, count and GPU power.",
+        "Each GPU sized with the minimum count that fits; sorted by feasibility, then setups "
+        "of one 8-GPU server before those of several, then what buying them costs (whole "
+        "8-GPU servers for GPUs not sold alone), count and GPU power.",
         "Каждая GPU посчитана в минимальном количестве, которое помещается; порядок: "
-        "помещается ли, затем цена GPU, количество и мощность.",
+        "помещается ли, затем конфигурации в одном 8-GPU сервере раньше, чем в нескольких, "
+        "затем стоимость покупки (целые 8-GPU серверы для GPU, которые поштучно не продаются), "
+        "количество и мощность.",
+    )
+    COMPARE_SERVERS = ("compare.servers", "{servers} servers", "серверов: {servers}")
+    COMPARE_WHOLE_SERVERS = (
+        "compare.whole_servers",
+        "${usd:,.0f} to buy: sold only as whole 8-GPU servers",
+        "покупка ${usd:,.0f}: продаются только целыми 8-GPU серверами",
     )
     COMPARE_PRICES = (
         "compare.prices",

@@ -646,6 +646,8 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
         report = _size(inputs, with_stages=False)
         count = report.gpu.count
         price, price_band = _gpu_price(gpu, catalog)
+        whole_servers = catalog.prices.gpus[gpu.id].kind == "server_share"
+        bought = math.ceil(count / GPUS_PER_NODE) * GPUS_PER_NODE if whole_servers else count
         rows.append(
             CompareRow(
                 gpu=gpu.id,
@@ -667,9 +669,20 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
                 max_concurrent_users=report.performance.max_concurrent_users,
                 training_hours=report.training.hours if report.training else None,
                 note=report.gpu.layout_note,
+                servers=math.ceil(count / GPUS_PER_NODE),
+                purchase_usd=round(bought * price, 0) if price else None,
             )
         )
-    rows.sort(key=lambda r: (not r.fits, r.price_total_usd or math.inf, r.count, r.power_w))
+    # One server before several: more servers bring their network, rack space and upkeep.
+    rows.sort(
+        key=lambda r: (
+            not r.fits,
+            r.servers > 1,
+            r.purchase_usd or math.inf,
+            r.count,
+            r.power_w,
+        )
+    )
     assumptions = [note(M.COMPARE_SORTED), note(M.COMPARE_PRICES, as_of=catalog.prices.as_of)]
     resolved = resolve(request, catalog)
     return Comparison(

@@ -250,6 +250,12 @@ class CompareRow(_Out):
     max_concurrent_users: int
     training_hours: float | None
     note: str
+    servers: int = Field(default=1, description="8-GPU servers the count takes")
+    purchase_usd: float | None = Field(
+        default=None,
+        description="what buying the setup costs: the GPUs, or whole 8-GPU servers' worth "
+        "for GPUs sold only in them",
+    )
 
 
 class Comparison(_Out):

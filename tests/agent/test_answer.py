@@ -117,6 +117,23 @@ def test_compare_lists_what_the_engine_ranked_first(reader: Reader, catalog: Cat
     assert turn.steps[0].name == "compare_gpus"
 
 
+def test_the_gpu_list_prices_whole_servers_and_keeps_one_server_setups_first(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """A GPU sold only in 8-GPU servers is priced as the server it is bought in, and a setup
+    of more cards than one server holds comes after every one-server setup."""
+    turn = _turn("на каких видеокартах запустить дипсик р1?", reader, catalog)
+    rows = [line for line in turn.answer.splitlines() if line.startswith("- ")]
+    comparison = compare_gpus({"model": "deepseek-r1"}, catalog)
+    shown = [row for row in comparison.rows if row.fits][: len(rows)]
+    assert all(row.servers == 1 for row in shown)
+    for line, row in zip(rows, shown, strict=True):
+        assert line.startswith(f"- {row.count} x {row.name}")
+        whole = row.purchase_usd is not None and row.purchase_usd > (row.price_total_usd or 0)
+        assert ("целыми 8-GPU серверами" in line) == whole
+    assert any("целыми 8-GPU серверами" in line for line in rows)
+
+
 @pytest.mark.parametrize(
     ("question", "fragment"),
     [

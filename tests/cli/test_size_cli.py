@@ -123,10 +123,16 @@ def test_compare_ranks_every_gpu(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)["rows"]
     assert len(rows) == len([g for g in load_catalog().gpus.values() if g.gpu_class != "cpu"])
     fitting = [r for r in rows if r["fits"]]
-    assert rows[: len(fitting)] == fitting  # feasible first, then cheapest GPUs first
-    totals = [r["price_total_usd"] for r in fitting]
-    assert all(t is not None for t in totals) and totals == sorted(totals)
+    assert rows[: len(fitting)] == fitting  # feasible first
+    one_server = [r for r in fitting if r["servers"] == 1]
+    assert fitting[: len(one_server)] == one_server  # then one server before several
+    for group in (one_server, fitting[len(one_server) :]):  # each cheapest to buy first
+        totals = [r["purchase_usd"] for r in group]
+        assert all(t is not None for t in totals) and totals == sorted(totals)
     assert all(r["price_usd"] for r in rows)  # every GPU priced from prices.yaml
+    for row in fitting:  # GPUs sold only in 8-GPU servers are bought by the server
+        whole = row["purchase_usd"] > row["price_total_usd"]
+        assert whole == (row["count"] % 8 != 0 and "8-GPU server" in row["price_band"])
 
 
 def test_console_script_runs() -> None:

@@ -375,6 +375,8 @@ def render_comparison(
             f"{row.count} x {row.name}",
             f"{fmt(row.total_vram_gb)} {render(M.UNIT_GB, language)}",
         ]
+        if row.servers > 1:
+            parts.append(render(M.COMPARE_SERVERS, language, servers=row.servers))
         if row.per_user_tokens_per_s:
             speed = fmt(round(row.per_user_tokens_per_s, 1))
             parts.append(render(M.COMPARE_SPEED, language, speed=speed))
@@ -384,6 +386,8 @@ def render_comparison(
             hours = fmt(round(row.training_hours, 1))
             parts.append(render(M.COMPARE_HOURS, language, hours=hours))
         parts.append(row.price_band_i18n.render(language))
+        if row.purchase_usd and row.price_total_usd and row.purchase_usd > row.price_total_usd:
+            parts.append(render(M.COMPARE_WHOLE_SERVERS, language, usd=row.purchase_usd))
         lines.append("- " + ", ".join(parts))
     skipped = len(comparison.rows) - len(rows)
     if skipped:

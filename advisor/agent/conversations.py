@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from advisor.agent.offline.reader import GoalContext
+from advisor.agent.offline.reader import STATED, GoalContext
 from advisor.language import Language
 from advisor.services.protocol import Mode, check_conversation_id
 
@@ -44,6 +44,11 @@ class Turn(BaseModel):
     goal_gpu: str | None = Field(default=None, description="the GPU that answer led with")
     goal_capex_usd: float | None = Field(
         default=None, description="what that answer's lead costs to buy ('half of that?')"
+    )
+    stated: list[str] = Field(
+        default_factory=list,
+        description="the request's fields the conversation said (not defaulted), so a "
+        "follow-up that prices the sizing keeps what was asked for",
     )
 
 
@@ -72,6 +77,8 @@ class Conversation(BaseModel):
         for turn in reversed(self.turns):
             if turn.goal is not None:
                 return None
+            if turn.request is not None and turn.stated:
+                return {**turn.request, STATED: turn.stated}
             if turn.request is not None or turn.draft is not None:
                 return turn.request if turn.request is not None else turn.draft
         return None

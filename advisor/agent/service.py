@@ -232,11 +232,14 @@ class AdvisorService:
         outcome = self._ask_llm(question, language, conversation) if self.settings.llm_url else None
         draft: dict[str, Any] | None = None
         goal: GoalContext | None = None
+        stated: list[str] = []
         if isinstance(outcome, AskResponse):
             response = outcome
             goal = _goal_of(outcome.recommendation)
         else:
-            response, draft, goal = self._ask_offline(question, language, conversation, outcome)
+            response, draft, goal, stated = self._ask_offline(
+                question, language, conversation, outcome
+            )
         turn = Turn(
             question=question,
             answer=response.answer,
@@ -247,6 +250,7 @@ class AdvisorService:
             goal=goal.goal if goal is not None else None,
             goal_gpu=goal.gpu if goal is not None else None,
             goal_capex_usd=goal.capex_usd if goal is not None else None,
+            stated=stated if response.request is not None else [],
         )
         self.metrics.record(response)
         if defer_state and isinstance(self.store, TransactionalConversationStore):
@@ -356,9 +360,9 @@ class AdvisorService:
         language: Language,
         conversation: Conversation,
         fallback: Fallback | None,
-    ) -> tuple[AskResponse, dict[str, Any] | None, GoalContext | None]:
-        """The offline answer, the fields awaiting a model when it asked which one, and the
-        goal a follow-up builds on when it answered one."""
+    ) -> tuple[AskResponse, dict[str, Any] | None, GoalContext | None, list[str]]:
+        """The offline answer, the fields awaiting a model when it asked which one, the goal
+        a follow-up builds on when it answered one, and the request fields said so far."""
         turn = run_offline_turn(
             question,
             reader=self.reader,
@@ -385,7 +389,8 @@ class AdvisorService:
             fallback_reason=fallback.reason if fallback is not None else None,
             guard_events=fallback.guard_events if fallback is not None else 0,
         )
-        return response, turn.draft, turn.goal
+        stated = turn.reading.said_fields if turn.reading is not None else []
+        return response, turn.draft, turn.goal, stated
 
 
 def _goal_of(recommendation: Recommendation | None) -> GoalContext | None:

@@ -232,6 +232,29 @@ def test_a_rent_question_without_a_rentable_option_says_so(service: AdvisorServi
         assert "Renting the same GPUs" in response.answer
 
 
+@pytest.mark.parametrize(
+    ("question", "precision"),
+    [
+        ("Qwen2.5 32B in 4-bit for 10 users on our own server", "int4"),
+        ("Qwen2.5 32B for 10 users", None),
+    ],
+)
+def test_pricing_a_sizing_keeps_the_format_that_was_asked_for(
+    service: AdvisorService, question: str, precision: str | None
+) -> None:
+    """'In 4-bit', then 'cheaper?', then 'and for 50 users?': every answer stays in 4 bits; a
+    format nobody asked for (the sizing's default BF16) does not bind the search."""
+    first = service.ask(AskRequest(question=question))
+    conversation = first.conversation_id
+    for follow_up in ("anything cheaper?", "and for 50 users?"):
+        answer = service.ask(AskRequest(question=follow_up, conversation_id=conversation))
+        assert answer.recommendation is not None
+        assert answer.recommendation.goal.get("precision") == precision
+        if precision is not None:
+            assert {o.precision for o in answer.recommendation.options} == {precision}
+    assert answer.recommendation.workload.concurrency == 50
+
+
 def test_cheaper_again_says_what_a_cheaper_setup_gives_up(service: AdvisorService) -> None:
     """A "cheaper?" about a goal whose answer already led with its cheapest setup does not
     repeat it silently: it says so and names the trade-offs, each with its figures."""

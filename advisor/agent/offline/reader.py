@@ -143,6 +143,11 @@ class Reading(BaseModel):
         description="normalized sizing request (catalog ids), None when it cannot be sized"
     )
     explicit: list[str] = Field(description="request fields this message set")
+    said_fields: list[str] = Field(
+        default_factory=list,
+        description="request fields the conversation has set so far: this message's and "
+        "those its request carries over (a precision said two turns ago is still asked for)",
+    )
     clarification: Clarification | None = None
     error: dict[str, Any] | None = Field(
         default=None, description="InputError.to_dict() of a request the engine refused"
@@ -399,6 +404,7 @@ _NOT_FIGURES = (
 _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
+STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
 _PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
@@ -543,6 +549,10 @@ class Reader:
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
         asked: list[str] = []
         resumed = False
+        carried: list[str] = []
+        if previous and STATED in previous:
+            previous = dict(previous)
+            carried = list(previous.pop(STATED) or [])
         if previous and ASKED_MODELS in previous:  # the models the last answer asked between
             previous = dict(previous)
             asked = list(previous.pop(ASKED_MODELS) or [])
@@ -619,6 +629,7 @@ class Reader:
         fields, notes = self._request_fields(said, russian=language == "ru")
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
+        said_fields = sorted({*fields, *(k for k in carried if k in merged)})
         named = self.catalog.models.get(str(merged.get("model", "")))
         if named is not None and named.architecture.moe is None and "model" in fields:
             merged.pop("expert_offload_layers", None)  # carried over to a model without experts
@@ -627,20 +638,25 @@ class Reader:
             "language": language,
             "said": said,
             "explicit": explicit,
+            "said_fields": said_fields,
             "injection": injection,
             "notes": notes,
         }
         if intent == "recommend":
             seed = previous_goal
             if seed is None and previous is not None:  # "а дешевле?" after a sizing: price it
-                seed = GoalContext(
-                    goal={
-                        k: previous[k]
-                        for k in _PRICED_FROM_SIZING
-                        if previous.get(k)
-                        and not (k == "context" and previous[k] == DEFAULT_CONTEXT)
-                    }
-                )
+                priced = {
+                    k: previous[k]
+                    for k in _PRICED_FROM_SIZING
+                    if previous.get(k) and not (k == "context" and previous[k] == DEFAULT_CONTEXT)
+                }
+                if (
+                    "precision" in carried
+                    and previous.get("precision")
+                    and previous.get("task", "inference") == "inference"
+                ):  # "Qwen 32B in 4-bit", then "cheaper?": still 4-bit
+                    priced["precision"] = previous["precision"]
+                seed = GoalContext(goal=priced)
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
             clarification = _clarification(mention)

@@ -722,6 +722,21 @@ class M(Enum):
         "Кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} "
         "Вт. {cpu} {cooling}",
     )
+    ANSWER_AGAINST_LAST = (
+        "answer.against_last",
+        "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu}; "
+        "to buy ${before_capex:,.0f} -> ${capex:,.0f}; running ${before_monthly:,.0f} -> "
+        "${monthly:,.0f} a month.",
+        "По сравнению с прошлым ответом ({before}): {before_count} x {before_gpu} -> {count} "
+        "x {gpu}; покупка ${before_capex:,.0f} -> ${capex:,.0f}; работа ${before_monthly:,.0f} "
+        "-> ${monthly:,.0f} в месяц.",
+    )
+    ANSWER_AGAINST_USERS = ("answer.against_users", "{users} users", "пользователей: {users}")
+    ANSWER_AGAINST_CONTEXT = (
+        "answer.against_context",
+        "{context} tokens of context",
+        "контекст {context} токенов",
+    )
     ANSWER_STAGED_PATH = ("answer.staged_path", "Staged path:", "Путь внедрения:")
     ANSWER_NOTE = ("answer.note", "Note: {note}", "Внимание: {note}")
     ANSWER_INJECTION = (

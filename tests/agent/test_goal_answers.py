@@ -449,3 +449,31 @@ def test_cheaper_again_for_a_fine_tuning_run_names_its_own_trade_offs(
     first_line = again.answer.splitlines()[0]
     assert first_line.startswith("This is already the cheapest setup to buy that trains")
     assert "QLoRA" in first_line and "users at once" not in first_line
+
+
+def test_a_follow_up_sizing_sets_its_gpus_and_costs_beside_the_last_answer(
+    service: AdvisorService,
+) -> None:
+    """'How much do we save with 4-bit?' after a BF16 sizing: the GPUs and the bill before
+    and after, each figure from a sizing of its own; a GPU named earlier is no reference
+    card, and a follow-up that changes nothing the GPUs depend on adds no such line."""
+    first = service.ask(AskRequest(question="Llama 3.1 70B for 20 users on H100"))
+    assert first.sizing is not None and first.sizing.gpu.count > 1
+    four_bit = service.ask(
+        AskRequest(
+            question="how much do we save with 4-bit?", conversation_id=first.conversation_id
+        )
+    )
+    assert four_bit.sizing is not None and four_bit.sizing.precision == "int4"
+    before, after = first.sizing.gpu.count, four_bit.sizing.gpu.count
+    assert after < before
+    head = four_bit.answer.splitlines()[0]
+    assert head.startswith(f"Against the last answer (BF16): {before} x NVIDIA H100")
+    assert f"-> {after} x NVIDIA H100" in head
+    assert "reference card" not in four_bit.answer
+    same = service.ask(
+        AskRequest(question="what about 8k context?", conversation_id=first.conversation_id)
+    )
+    assert same.sizing is not None
+    if same.sizing.gpu.count == four_bit.sizing.gpu.count:
+        assert not same.answer.startswith("Against the last answer")

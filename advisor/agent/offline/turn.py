@@ -120,7 +120,65 @@ def run_offline_turn(
         _compare(question, reading.request, catalog, kb, turn)
     else:
         _size(question, reading.request, catalog, kb, turn, previous_request is not None)
+        if turn.cost is not None and previous_request is not None:
+            _against_last(previous_request, catalog, turn)
     return turn
+
+
+# What a follow-up may change whose effect on the GPUs and the bill it wants to see.
+_COMPARED_FIELDS = ("model", "precision", "kv_precision", "users", "context", "gpu", "gpus")
+
+
+def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> None:
+    """ "How much do we save with 4-bit?", "and for 50 users?": the last answer's GPUs and
+    costs beside this one's, when the follow-up changed what the GPUs are sized for."""
+    report, cost, request = turn.sizing, turn.cost, turn.request
+    if report is None or cost is None or request is None or not report.fits:
+        return
+    before_fields = {k: v for k, v in previous.items() if not k.startswith(("asked_", "stated_"))}
+    now = request.model_dump(mode="json")
+    try:
+        last = size_deployment(before_fields, catalog)
+    except InputError:
+        return
+    old = last.report
+    changed = [
+        k for k in _COMPARED_FIELDS if last.request.model_dump(mode="json").get(k) != now.get(k)
+    ]
+    if (
+        not changed
+        or not old.fits
+        or (old.gpu.id, old.gpu.count) == (report.gpu.id, report.gpu.count)
+    ):
+        return
+    old_cost = sizing_cost(old, catalog, owned=turn.reading.said.owned)
+    if old_cost is None:
+        return
+    turn.tool_results.extend([old, old_cost])
+    language = turn.language
+    before: list[str] = []
+    if "model" in changed:
+        before.append(catalog.models[old.model].name if old.model in catalog.models else old.model)
+    if {"precision", "kv_precision"} & set(changed):
+        before.append(old.precision.upper())
+    if "users" in changed:
+        before.append(render(M.ANSWER_AGAINST_USERS, language, users=old.users))
+    if "context" in changed:
+        before.append(render(M.ANSWER_AGAINST_CONTEXT, language, context=old.context))
+    line = render(
+        M.ANSWER_AGAINST_LAST,
+        language,
+        before=", ".join(before) or catalog.gpus[old.gpu.id].name,
+        before_count=old.gpu.count,
+        before_gpu=catalog.gpus[old.gpu.id].name,
+        count=report.gpu.count,
+        gpu=catalog.gpus[report.gpu.id].name,
+        before_capex=old_cost.capex_usd,
+        capex=cost.capex_usd,
+        before_monthly=old_cost.monthly_usd,
+        monthly=cost.monthly_usd,
+    )
+    turn.answer = f"{line}\n{turn.answer}"
 
 
 def _size(
@@ -396,7 +454,8 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
 def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:
     """Sized on the default GPU nobody chose or owns: a reference, not advice to buy it."""
     said = turn.reading.said
-    return said.gpu is None and not said.owned and request.gpu == DEFAULT_GPU
+    named = "gpu" in turn.reading.said_fields  # in this message or one it follows up
+    return not named and not said.owned and request.gpu == DEFAULT_GPU
 
 
 def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
@@ -628,8 +687,9 @@ def _search(
 
 
 def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> list[str]:
-    """One line naming the defaults the user did not choose, so they can correct them."""
-    said = set(reading.explicit)
+    """One line naming the defaults the user did not choose (in this message or one it
+    follows up), so they can correct them."""
+    said = set(reading.said_fields)
     language = reading.language
     parts: list[str] = []
     if report.training is None:

@@ -900,6 +900,11 @@ class M(Enum):
     )
     ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
+    ASSUMED_ARCHITECTURE = (
+        "assumed.architecture",
+        "the architecture of {model} for a model trained from scratch at that size",
+        "архитектура {model} для модели этого размера, обучаемой с нуля",
+    )
     ASSUMED_PUBLISHED_FORMAT = (
         "assumed.published_format",
         "weights in {format}, the format {model} is published in",
@@ -1198,6 +1203,13 @@ class M(Enum):
         "No dataset size given: {tokens:,} tokens (about {examples:,} examples of {per} tokens).",
         "Объём данных не указан: {tokens:,} токенов (около {examples:,} примеров по {per} "
         "токенов).",
+    )
+    REC_DATASET_CHINCHILLA = (
+        "rec.dataset_chinchilla",
+        "No dataset size given for pre-training: {tokens:,} tokens, {per} per parameter "
+        "(compute-optimal, Hoffmann et al. 2022).",
+        "Объём данных для обучения с нуля не указан: {tokens:,} токенов, по {per} на параметр "
+        "(оптимум по вычислениям, Hoffmann et al. 2022).",
     )
     REC_SEQ_LEN_DEFAULT = (
         "rec.seq_len_default",

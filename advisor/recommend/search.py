@@ -49,7 +49,8 @@ from advisor.recommend.report import (
 )
 from advisor.recommend.request import RecommendRequest
 from advisor.sizing.adoption import PILOT_USERS
-from advisor.sizing.engine import Fit, fit, resolve
+from advisor.sizing.engine import CHINCHILLA_TOKENS_PER_PARAM, Fit, fit, resolve
+from advisor.sizing.params import count_parameters
 from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
@@ -369,7 +370,14 @@ class _Search:
         tokens = request.dataset_tokens or data.dataset_tokens
         seq_len = request.context or data.seq_len
         deadline = request.deadline_hours or data.deadline_hours
-        if request.dataset_tokens is None:
+        if request.dataset_tokens is None and task == "pretrain" and self.model is not None:
+            # the engine's pre-training default, so an option and its sizing train as long
+            params = count_parameters(self.model.architecture).total
+            tokens = CHINCHILLA_TOKENS_PER_PARAM * params
+            self.assumptions.append(
+                note(M.REC_DATASET_CHINCHILLA, tokens=tokens, per=CHINCHILLA_TOKENS_PER_PARAM)
+            )
+        elif request.dataset_tokens is None:
             self.assumptions.append(
                 note(
                     M.REC_DATASET_DEFAULT,

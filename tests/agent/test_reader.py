@@ -1406,3 +1406,32 @@ def test_a_paid_hosted_model_is_the_service_to_compare_not_a_model_to_size(
     assert reading.intent == "recommend" and reading.said.model is None
     assert reading.goal is not None and reading.goal["min_quality_tier"] == 4
     assert reader.read("self-host GPT-4o for 50 people").clarification is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("a Llama-style 3B architecture", "llama-3.2-3b"),
+        ("llama-like 3b", "llama-3.2-3b"),
+        ("llama 65b", "llama-65b"),
+        ("llama style 13b model", "llama-2-13b"),
+    ],
+)
+def test_a_size_said_beside_a_family_picks_that_size(
+    reader: Reader, question: str, model: str
+) -> None:
+    """'Llama-style 3B' names the family and a size apart: LLaMA 65B (the family's only
+    model with no version) is not what was asked for."""
+    reading = reader.read(question)
+    assert reading.request is not None and reading.request["model"] == model
+
+
+def test_a_model_trained_from_scratch_needs_a_size_not_a_checkpoint(reader: Reader) -> None:
+    """From scratch only the size matters: a Llama-like architecture of that size, said as
+    an assumption; a 3B model to serve still asks which one."""
+    reading = reader.read("Training a small 3B model from scratch on 100B tokens, how long?")
+    assert reading.request is not None and reading.request["model"] == "llama-3.2-3b"
+    assert reading.request["task"] == "pretrain"
+    assert any(n.code is M.ASSUMED_ARCHITECTURE for n in reading.notes)
+    serving = reader.read("how much VRAM does a 3B model need for 10 users?")
+    assert serving.request is None and serving.clarification is not None

@@ -17,6 +17,7 @@ from advisor.services.recommendation import (
     recommend_deployment,
     recommendation_text,
 )
+from advisor.sizing import SizingRequest, size
 from tests.recommend.helpers import assert_option_holds
 
 
@@ -573,3 +574,21 @@ def test_runs_a_year_decide_between_renting_each_run_and_buying(catalog: Catalog
             cost.tco_3y_usd / 3 / cost.cloud_run_usd, rel=0.01
         )
         assert cost.cloud_runs_break_even_per_year > 4  # renting wins at a run a quarter
+
+
+def test_pre_training_without_a_dataset_trains_on_the_engines_compute_optimal_tokens(
+    catalog: Catalog,
+) -> None:
+    """'Train a 1B model from scratch': every option trains on 20 tokens per parameter, the
+    engine's own default, so its hours agree with a sizing of the same run (they were a
+    fine-tuning dataset's 0.8 h against the sizing's 230 h)."""
+    result = recommend(RecommendRequest(model="llama-3.2-1b", task="pretrain"), catalog)
+    assert result.workload.dataset_tokens is not None
+    report = size(SizingRequest(model="llama-3.2-1b", task="pretrain"), catalog)
+    assert report.training is not None
+    assert result.workload.dataset_tokens == report.training.dataset_tokens
+    assert any("20 per parameter" in line for line in render_all(result.assumptions_i18n, "en"))
+    for option in result.options:
+        assert option.training_hours is not None and option.training_tokens_per_s
+        hours = report.training.dataset_tokens / option.training_tokens_per_s / 3600
+        assert option.training_hours == pytest.approx(hours, rel=0.02)

@@ -208,9 +208,33 @@ class ModelMatcher:
                 and mention.unknown is None
             ):
                 return self._sized(text, mention)  # "the 32B distill": the size said apart
+            if mention is not None and mention.model_id is not None:
+                return self._resized(text, span, following, prefer, mention)
             if mention is not None:
                 return mention
         return self._size_only(text, prefer)
+
+    def _resized(
+        self,
+        text: str,
+        span: list[str],
+        following: str | None,
+        prefer: str | None,
+        mention: ModelMention,
+    ) -> ModelMention:
+        """A family resolved to one model whose size the message contradicts ("a Llama-style
+        3B architecture" is no LLaMA 65B): the family at the size said, when the catalog has
+        it; otherwise the mention as it was."""
+        if any(_SIZE.fullmatch(w) for w in span):
+            return mention
+        parts = next((m.parts for m in self._models if m.model_id == mention.model_id), None)
+        sizes = [w for w in name_parts(text) if _SIZE.fullmatch(w)]
+        if parts is None or not sizes or any(size in parts for size in sizes):
+            return mention
+        other = self._resolve([*span, sizes[0]], following, prefer)
+        if other is None or (other.model_id is None and not other.candidates) or other.unknown:
+            return mention
+        return other
 
     def _sized(self, text: str, mention: ModelMention) -> ModelMention:
         """An ambiguous name narrowed by a size said elsewhere in the message, when that

@@ -627,6 +627,20 @@ class Reader:
                 injection=injection,
             )
         fields, notes = self._request_fields(said, russian=language == "ru")
+        if (
+            said.task == "pretrain"
+            and said.model is None
+            and mention is not None
+            and mention.model_id is None
+            and mention.candidates
+            and not mention.family_named
+            and not (previous or {}).get("model")
+        ):  # "a 3B model from scratch": any architecture of that size, a Llama-like first
+            chosen = next((m for m in mention.candidates if m.startswith("llama")), None)
+            chosen = chosen or mention.candidates[0]
+            fields["model"] = chosen
+            notes.append(note(M.ASSUMED_ARCHITECTURE, model=self.catalog.models[chosen].name))
+            mention = ModelMention(chosen)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})

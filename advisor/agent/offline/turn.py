@@ -465,7 +465,7 @@ def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTu
         return []
     said = turn.reading.said
     goal: dict[str, Any] = {"model": request.model, "task": request.task, "language": turn.language}
-    if "dataset_tokens" in turn.reading.explicit and request.dataset_tokens is not None:
+    if "dataset_tokens" in turn.reading.said_fields and request.dataset_tokens is not None:
         goal["dataset_tokens"] = request.dataset_tokens
     if said.deadline_hours is not None:
         goal["deadline_hours"] = said.deadline_hours

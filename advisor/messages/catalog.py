@@ -1144,6 +1144,14 @@ class M(Enum):
         "Models of quality tier {tier} or higher (of 5) that suit the use case and language.",
         "Модели уровня качества от {tier} из 5, подходящие под задачу и язык.",
     )
+    REC_RUSSIAN_UNMEASURED = (
+        "rec.russian_unmeasured",
+        "No {family} model that suits the task has published results in Russian; sized "
+        "because you asked for the family: try it on your own Russian prompts first.",
+        "Ни у одной подходящей под задачу модели {family} нет опубликованных результатов на "
+        "русском; посчитано, потому что вы назвали это семейство: проверьте её на своих "
+        "русских запросах.",
+    )
     REC_DATACENTER = (
         "rec.datacenter",
         "For a data centre or server room: GeForce cards are left out, as NVIDIA's driver "
@@ -1774,6 +1782,12 @@ class M(Enum):
         "unmet.owned_training",
         "owned hardware: {task} of {model} does not fit {count} x {gpu}",
         "своё оборудование: {task} для {model} не помещается на {count} x {gpu}",
+    )
+    UNMET_NO_MODEL = (
+        "unmet.no_model",
+        "model: no {family}model in the catalog suits {use_case} at the quality and in the "
+        "language asked for",
+        "модель: в каталоге нет модели {family}для задачи «{use_case}» нужного качества и языка",
     )
     UNMET_FIT = (
         "unmet.fit",

@@ -410,22 +410,35 @@ class _Search:
             self.load.use_case, DEFAULT_QUALITY_FLOOR
         )
         context = self.load.input_tokens + self.load.output_tokens
-        pool = [
-            s
-            for s in self.catalog.suitability.values()
-            if s.model in self.catalog.models
-            and self._suits(s)
-            # a model that cannot read the whole request (its config's position limit) is no
-            # answer to it, however cheap
-            and self.catalog.models[s.model].architecture.max_position_embeddings >= context
-        ]
-        if self.request.owned is None:
-            pool = [s for s in pool if s.quality_tier >= floor]
-        if self.request.family is not None:
-            family = self.request.family.casefold()
+
+        def pool_of(language_checked: bool) -> list[Suitability]:
             pool = [
-                s for s in pool if self.catalog.models[s.model].name.casefold().startswith(family)
+                s
+                for s in self.catalog.suitability.values()
+                if s.model in self.catalog.models
+                and self._suits(s, language_checked)
+                # a model that cannot read the whole request (its config's position limit) is
+                # no answer to it, however cheap
+                and self.catalog.models[s.model].architecture.max_position_embeddings >= context
             ]
+            if self.request.owned is None:
+                pool = [s for s in pool if s.quality_tier >= floor]
+            if self.request.family is not None:
+                family = self.request.family.casefold()
+                pool = [
+                    s
+                    for s in pool
+                    if self.catalog.models[s.model].name.casefold().startswith(family)
+                ]
+            return pool
+
+        pool = pool_of(language_checked=True)
+        if not pool and self.request.family is not None and self.request.language == "ru":
+            # the family asked for has no published Russian results for this use case: it was
+            # asked for by name, so it is sized, and the answer says its Russian is unmeasured
+            pool = pool_of(language_checked=False)
+            if pool:
+                self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=self.request.family))
         asked = self.request.min_quality_tier is not None
         self.assumptions.append(
             note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
@@ -444,7 +457,7 @@ class _Search:
             chosen += [(self.catalog.models[s.model], s) for s in picked]
         return chosen
 
-    def _suits(self, suit: Suitability) -> bool:
+    def _suits(self, suit: Suitability, language_checked: bool = True) -> bool:
         use_case = self.load.use_case
         if use_case not in suit.use_cases and not (
             use_case == "support" and "chat" in suit.use_cases
@@ -452,6 +465,8 @@ class _Search:
             return False
         if use_case == "agents" and not suit.tool_calling:
             return False
+        if not language_checked:
+            return True
         if self.request.language == "en" and suit.russian_first:
             return False  # built for Russian: a multilingual model of its tier serves English
         return not (self.request.language == "ru" and suit.russian not in RUSSIAN_OK)
@@ -1072,6 +1087,15 @@ def _unmet(
     """Why nothing qualifies, and the closest option there is."""
     load, budget = search.load, search.budget
     training = load.training
+    if not fitting and training is None and search.model is None and not search.shortlist():
+        search.unmet.append(  # nothing to size: no model suits the task, language and family
+            note(
+                M.UNMET_NO_MODEL,
+                use_case=use_case_note(load.use_case),
+                family=f"{search.request.family} " if search.request.family else "",
+            )
+        )
+        return
     if not fitting:
         what = search.what_was_searched()
         if training is not None:

@@ -592,3 +592,25 @@ def test_pre_training_without_a_dataset_trains_on_the_engines_compute_optimal_to
         assert option.training_hours is not None and option.training_tokens_per_s
         hours = report.training.dataset_tokens / option.training_tokens_per_s / 3600
         assert option.training_hours == pytest.approx(hours, rel=0.02)
+
+
+def test_a_family_named_for_russian_work_is_sized_and_its_unmeasured_russian_said(
+    catalog: Catalog,
+) -> None:
+    """'Что-то типа Qwen coder' for Russian programmers: the Qwen coders publish no Russian
+    results, which filtered every one of them out and left 'no GPU holds the models'; the
+    family was asked for by name, so it is sized and the answer says what is unmeasured."""
+    result = recommend(
+        RecommendRequest(language="ru", headcount=30, use_case="code", family="qwen"), catalog
+    )
+    assert result.options and all("coder" in o.model for o in result.options)
+    assert M.REC_RUSSIAN_UNMEASURED in {n.code for n in result.assumptions_i18n}
+    english = recommend(
+        RecommendRequest(language="en", headcount=30, use_case="code", family="qwen"), catalog
+    )
+    assert M.REC_RUSSIAN_UNMEASURED not in {n.code for n in english.assumptions_i18n}
+    nothing = recommend(
+        RecommendRequest(language="en", headcount=30, use_case="code", family="t0"), catalog
+    )
+    assert not nothing.options
+    assert [n.code for n in nothing.unmet_i18n] == [M.UNMET_NO_MODEL]

@@ -842,6 +842,13 @@ class M(Enum):
         "{context:,} токенах на запрос; помогут более короткий контекст, модель поменьше или "
         "более мягкая цель.",
     )
+    ANSWER_BELOW_ON_OWNED = (
+        "answer.below_on_owned",
+        "At {users} users at once this misses what {use_case} needs: {missed}. On your GPUs "
+        "this would meet it:",
+        "При {users} пользователях одновременно это не дотягивает до нужного для задачи "
+        "«{use_case}»: {missed}. На ваших GPU этого достигнет:",
+    )
     ANSWER_ON_GPU = ("answer.on_gpu", " on {gpu}", " на {gpu}")
     ANSWER_MISSED_SPEED = (
         "answer.missed_speed",

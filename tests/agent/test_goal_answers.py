@@ -477,3 +477,28 @@ def test_a_follow_up_sizing_sets_its_gpus_and_costs_beside_the_last_answer(
     assert same.sizing is not None
     if same.sizing.gpu.count == four_bit.sizing.gpu.count:
         assert not same.answer.startswith("Against the last answer")
+
+
+def test_owned_gpus_stay_owned_and_their_fixes_match_the_sizing(service: AdvisorService) -> None:
+    """'We own 4x A100 40GB: Llama 3.3 70B for ~50 users?', then 'and with 4-bit?': the
+    make-it-fit line for 4 bits states the speed the 4-bit sizing then gives (both for the
+    same requests), the follow-up prices no purchase of the customer's own GPUs, and where
+    it misses the target it says what meets it on those GPUs instead of a shopping list."""
+    first = service.ask(
+        AskRequest(question="We own 4x A100 40GB. Can we run Llama 3.3 70B for ~50 users?")
+    )
+    assert first.make_it_fit
+    four_bit = next(c for c in first.make_it_fit if c.change == "int4")
+    follow = service.ask(
+        AskRequest(question="and with 4-bit?", conversation_id=first.conversation_id)
+    )
+    assert follow.sizing is not None and follow.sizing.precision == "int4"
+    assert follow.sizing.gpu.count == 4
+    assert four_bit.per_user_tokens_per_s == pytest.approx(
+        follow.sizing.performance.per_user_tokens_per_s, rel=0.02
+    )
+    assert follow.cost is not None and follow.cost.capex_usd == 0
+    assert "to buy" not in follow.answer
+    if not four_bit.meets_targets:
+        assert "On your GPUs this would meet it:" in follow.answer
+        assert "Recommended:" not in follow.answer

@@ -405,6 +405,7 @@ _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, on
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
+OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
 _PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
@@ -644,6 +645,8 @@ class Reader:
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
+        if said.owned or (OWNED in carried and "gpu" not in fields):
+            said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
         named = self.catalog.models.get(str(merged.get("model", "")))
         if named is not None and named.architecture.moe is None and "model" in fields:
             merged.pop("expert_offload_layers", None)  # carried over to a model without experts

@@ -18,7 +18,7 @@ from advisor.agent.offline.answer import (
     render_recommendation,
     render_sizing,
 )
-from advisor.agent.offline.reader import Clarification, GoalContext, Reader, Reading
+from advisor.agent.offline.reader import OWNED, Clarification, GoalContext, Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
@@ -125,6 +125,8 @@ def run_offline_turn(
     return turn
 
 
+MAX_OWNED_FIXES = 2  # changes on the customer's own GPUs said when the sizing misses targets
+
 # What a follow-up may change whose effect on the GPUs and the bill it wants to see.
 _COMPARED_FIELDS = ("model", "precision", "kv_precision", "users", "context", "gpu", "gpus")
 
@@ -151,7 +153,7 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         or (old.gpu.id, old.gpu.count) == (report.gpu.id, report.gpu.count)
     ):
         return
-    old_cost = sizing_cost(old, catalog, owned=turn.reading.said.owned)
+    old_cost = sizing_cost(old, catalog, owned=_owned(turn))
     if old_cost is None:
         return
     turn.tool_results.extend([old, old_cost])
@@ -219,7 +221,7 @@ def _size(
     elif report.fits:
         changes = _cheapest_training(outcome.request, catalog, turn)
     formats = _other_formats(request, report, catalog, turn)
-    cost = sizing_cost(report, catalog, owned=turn.reading.said.owned) if report.fits else None
+    cost = sizing_cost(report, catalog, owned=_owned(turn)) if report.fits else None
     if cost is not None:
         turn.tool_results.append(cost)
         turn.cost = cost
@@ -428,6 +430,8 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     goal["context"] = request.get("context")  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
         goal["users"] = request.get("users", 1)
+        # and its output: a fix sized for other requests would state other speeds
+        goal["output_tokens"] = SizingRequest.model_validate(request).tokens_generated
     else:
         goal["dataset_tokens"] = request.get("dataset_tokens")
     try:
@@ -451,11 +455,15 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     ]
 
 
+def _owned(turn: OfflineTurn) -> bool:
+    """The sized GPUs are the customer's: said so here or earlier about the same GPUs."""
+    return turn.reading.said.owned or OWNED in turn.reading.said_fields
+
+
 def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:
     """Sized on the default GPU nobody chose or owns: a reference, not advice to buy it."""
-    said = turn.reading.said
     named = "gpu" in turn.reading.said_fields  # in this message or one it follows up
-    return not named and not said.owned and request.gpu == DEFAULT_GPU
+    return not named and not _owned(turn) and request.gpu == DEFAULT_GPU
 
 
 def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
@@ -516,7 +524,12 @@ def _to_meet_targets(
     if said.context is not None or request.context != DEFAULT_CONTEXT:
         goal["context"] = request.context  # stated now or earlier in the conversation
     # else the use case's prompt and output, as its targets
-    if said.gpu is not None:
+    owned = _owned(turn)
+    if owned:  # on the customer's own GPUs, for the run just sized: what meets it there
+        goal["owned"] = {"gpu": request.gpu, "count": report.gpu.count}
+        goal["context"] = request.context
+        goal["output_tokens"] = request.tokens_generated
+    elif said.gpu is not None:
         goal["gpu"] = request.gpu
     if said.precision is not None:
         goal["precision"] = request.precision  # "at FP16": the cheapest setup keeps it
@@ -555,6 +568,19 @@ def _to_meet_targets(
                     target=round(ttft, 1),
                 )
             )
+        fixes = [c for c in result.make_it_fit if c.meets_targets][:MAX_OWNED_FIXES]
+        if owned and fixes:  # a format the search found on those GPUs meets the targets
+            turn.make_it_fit = result.make_it_fit
+            return [
+                render(
+                    M.ANSWER_BELOW_ON_OWNED,
+                    turn.language,
+                    users=request.users,
+                    use_case=use_case_note(use_case).render(turn.language),
+                    missed="; ".join(missed),
+                ),
+                *(f"- {fit_line(change, turn.language)}" for change in fixes),
+            ]
         return [
             render(
                 M.ANSWER_BELOW_TARGETS_NONE,
@@ -564,7 +590,7 @@ def _to_meet_targets(
                 missed="; ".join(missed),
                 context=request.context,
                 where=render(M.ANSWER_ON_GPU, turn.language, gpu=report.gpu.name)
-                if said.gpu is not None
+                if said.gpu is not None or owned
                 else "",
             )
         ]

@@ -1226,6 +1226,16 @@ class M(Enum):
         "Объём данных для обучения с нуля не указан: {tokens:,} токенов, по {per} на параметр "
         "(оптимум по вычислениям, Hoffmann et al. 2022).",
     )
+    REC_WINDOW = (
+        "rec.window",
+        "A context of {window:,} tokens is the window a request may fill: memory holds it for "
+        "every user at once, speed and first token are for a typical {prompt:,}-token prompt "
+        "and {output:,} tokens out (say if your prompts are longer).",
+        "Контекст {window:,} токенов — это окно, которое запрос может заполнить: память "
+        "рассчитана на него для всех пользователей сразу, скорость и первый токен — на обычный "
+        "запрос в {prompt:,} токенов и {output:,} на выходе (скажите, если ваши запросы "
+        "длиннее).",
+    )
     REC_SEQ_LEN_DEFAULT = (
         "rec.seq_len_default",
         "No sequence length given: {seq_len} tokens per training example.",

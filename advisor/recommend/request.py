@@ -202,10 +202,22 @@ class RecommendRequest(BaseModel):
         description="tokens/s per user at peak; unset = the use case's",
     )
     context: int | None = Field(
-        default=None, ge=256, le=10_000_000, description="tokens per request: prompt + output"
+        default=None,
+        ge=256,
+        le=10_000_000,
+        description="tokens per request: prompt + output; a context longer than the use "
+        "case's requests is the window a request may fill (memory holds it for every user; "
+        "speed is for the use case's prompt, or prompt_tokens)",
     )
     output_tokens: int | None = Field(
         default=None, ge=1, le=1_000_000, description="tokens generated per request"
+    )
+    prompt_tokens: int | None = Field(
+        default=None,
+        ge=1,
+        le=10_000_000,
+        description="a typical request's prompt within the context window; unset = the use "
+        "case's prompt when the context is a longer window, else context - output",
     )
     document_words: int | None = Field(
         default=None,

@@ -102,6 +102,12 @@ class _Load:
     profile: UseCaseProfile
     use_case: str
     training: _Training | None
+    window: int | None = None  # the context window, when longer than a typical request
+
+    @property
+    def context(self) -> int:
+        """The context each user's memory is sized for: the window, or one request."""
+        return self.window or self.input_tokens + self.output_tokens
 
 
 @dataclass(frozen=True)
@@ -279,9 +285,17 @@ class _Search:
                 training=training,
             )
         output = request.output_tokens or profile.output_tokens
+        window: int | None = None
         if request.context is not None:
             output = min(output, request.context // 2)
-            inputs = request.context - output
+            typical = request.prompt_tokens or profile.input_tokens
+            if request.context > typical + output:  # "32k context": the window, not each prompt
+                inputs, window = typical, request.context
+                self.assumptions.append(
+                    note(M.REC_WINDOW, window=window, prompt=inputs, output=output)
+                )
+            else:
+                inputs = request.context - output
         elif request.document_words is not None:
             per_word, basis = tokens_per_word(workloads, request.language == "ru")
             inputs = math.ceil(request.document_words * per_word)
@@ -362,6 +376,7 @@ class _Search:
             profile=profile,
             use_case=use_case,
             training=None,
+            window=window,
         )
 
     def _training(self) -> _Training:
@@ -409,7 +424,7 @@ class _Search:
         floor = self.request.min_quality_tier or QUALITY_FLOOR.get(
             self.load.use_case, DEFAULT_QUALITY_FLOOR
         )
-        context = self.load.input_tokens + self.load.output_tokens
+        context = self.load.context
 
         def pool_of(language_checked: bool) -> list[Suitability]:
             pool = [
@@ -526,7 +541,7 @@ class _Search:
             self.capped = True
             return None
         load, training = self.load, self.load.training
-        context = context or load.input_tokens + load.output_tokens
+        context = context or load.context
         try:
             if training is not None:
                 request = SizingRequest(
@@ -549,6 +564,11 @@ class _Search:
                     users=users,
                     context=context,
                     output_tokens=min(load.output_tokens, context - 1),
+                    prompt_tokens=(
+                        min(load.input_tokens, context - min(load.output_tokens, context - 1))
+                        if load.window
+                        else None
+                    ),
                 )
             inputs = resolve(request, self.catalog)
         except (InputError, ValueError):
@@ -1114,7 +1134,7 @@ def _unmet(
                 M.UNMET_FIT,
                 model=what,
                 users=load.concurrency,
-                context=load.input_tokens + load.output_tokens,
+                context=load.context,
             )
         )
         return
@@ -1222,7 +1242,7 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
                 model, suit, precision, gpu, load.concurrency, gpus=count, kv_precision="fp8"
             ),
         )
-    context = load.input_tokens + load.output_tokens
+    context = load.context
     shorter = None
     while context > 1024 and shorter is None:
         context //= 2

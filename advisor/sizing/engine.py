@@ -301,7 +301,7 @@ def serving_slots(
     (and a hybrid's fixed recurrent state), not the full context `max_concurrent_users`
     guarantees."""
     request, arch = inputs.request, inputs.model.architecture
-    prompt = max(1, request.context - request.tokens_generated)
+    prompt = request.prompt_length
     average = math.ceil(prompt + request.tokens_generated / 2)
     per_request = sequence_kv_bytes(arch, inputs.kv_bytes, average, layout.tp)
     per_request *= math.ceil(arch.num_layers / layout.pp) / arch.num_layers

@@ -195,7 +195,7 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     request, gpu, engine = inputs.request, inputs.gpu, inputs.engine
     arch = inputs.model.architecture
     params = inputs.params
-    prompt = max(1, request.context - request.tokens_generated)
+    prompt = request.prompt_length
     avg_context = prompt + request.tokens_generated / 2
     micro = math.ceil(batch / layout.pp) if engine.pipeline_overlap else batch
     bandwidth = gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
@@ -320,7 +320,7 @@ def serving_load(
       plus the engine steps their chunks take.
     """
     request = inputs.request
-    prompt = max(1, request.context - request.tokens_generated)
+    prompt = request.prompt_length
     output = request.tokens_generated
     clients = math.ceil(concurrency / layout.replicas)
     batch = max(1, min(clients, slots_per_replica))
@@ -365,7 +365,7 @@ def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> S
     """The headline figures at the asked number of concurrent users."""
     request = inputs.request
     load = serving_load(inputs, layout, request.users, max(1, slots_per_replica))
-    prompt = max(1, request.context - request.tokens_generated)
+    prompt = request.prompt_length
     return Speed(
         per_user_tokens_per_s=load.per_user_tokens_per_s,
         aggregate_tokens_per_s=load.aggregate_tokens_per_s,

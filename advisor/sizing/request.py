@@ -161,6 +161,14 @@ class SizingRequest(BaseModel):
         le=10_000_000,
         description="tokens generated per request; unset = a quarter of context",
     )
+    prompt_tokens: int | None = Field(
+        default=None,
+        ge=1,
+        le=10_000_000,
+        description="inference: a typical request's prompt when requests use less than the "
+        "context window (a 32k window, 1k prompts): memory is sized for the window, speed and "
+        "first-token time for this prompt; unset = context - output_tokens",
+    )
     micro_batch: int = Field(default=1, ge=1, le=4096, description="training micro-batch per GPU")
     seq_len: int | None = Field(
         default=None, ge=1, le=10_000_000, description="training sequence length; unset = context"
@@ -259,6 +267,15 @@ class SizingRequest(BaseModel):
             raise _field_error(
                 "kbit_upcast", "kbit_upcast_needs_qlora", "kbit_upcast needs task qlora", True
             )
+        if self.prompt_tokens is not None and self.prompt_tokens + self.tokens_generated > (
+            self.context
+        ):
+            raise _field_error(
+                "prompt_tokens",
+                "prompt_exceeds_context",
+                "prompt_tokens + output_tokens must fit the context",
+                self.prompt_tokens,
+            )
         if self.bits_per_weight is not None and self.precision not in ("exl2", "exl3"):
             raise _field_error(
                 "bits_per_weight",
@@ -299,6 +316,13 @@ class SizingRequest(BaseModel):
     @property
     def tokens_generated(self) -> int:
         return self.output_tokens if self.output_tokens is not None else max(1, self.context // 4)
+
+    @property
+    def prompt_length(self) -> int:
+        """A typical request's prompt: the one given, or the context less the output."""
+        if self.prompt_tokens is not None:
+            return self.prompt_tokens
+        return max(1, self.context - self.tokens_generated)
 
 
 def _field_error(field: str, code: str, message: str, value: Any) -> ValidationError:

@@ -614,3 +614,39 @@ def test_a_family_named_for_russian_work_is_sized_and_its_unmeasured_russian_sai
     )
     assert not nothing.options
     assert [n.code for n in nothing.unmet_i18n] == [M.UNMET_NO_MODEL]
+
+
+def test_a_long_context_is_a_window_not_every_prompt(catalog: Catalog) -> None:
+    """'Qwen3 32B with 32k context for 10 users': memory holds 32k for every user, while the
+    speed and first token are for the use case's own prompt; it bought 24 RTX 3090s to read
+    ten 32k prompts at once in 31 s each. A context within the use case's request stays the
+    request itself."""
+    window = recommend(
+        RecommendRequest(model="qwen3-32b", users=10, context=32768, language="en"), catalog
+    )
+    assert window.workload.input_tokens == 1024  # the general assistant's prompt
+    assert M.REC_WINDOW in {n.code for n in window.assumptions_i18n}
+    for option in window.options:
+        assert option.context == 32768
+        if option.label in ("recommended", "cheapest") and option.meets_targets:
+            assert option.max_concurrent_users >= 10 and option.ttft_s < 2
+    cheapest = min(window.options, key=lambda o: o.cost.capex_usd)
+    assert cheapest.gpu.count * cheapest.replicas <= 8
+    request = recommend(
+        RecommendRequest(model="qwen3-32b", users=10, context=1200, language="en"), catalog
+    )
+    assert request.workload.input_tokens + request.workload.output_tokens == 1200
+    assert M.REC_WINDOW not in {n.code for n in request.assumptions_i18n}
+
+
+def test_a_typical_prompt_sets_speed_but_not_memory(catalog: Catalog) -> None:
+    """prompt_tokens shortens the prefill, never the memory each user is guaranteed; a prompt
+    the context cannot hold is refused naming the field."""
+    full = size(SizingRequest(model="llama-3.1-8b", context=32768, users=8), catalog)
+    short = size(
+        SizingRequest(model="llama-3.1-8b", context=32768, users=8, prompt_tokens=1024), catalog
+    )
+    assert short.performance.max_concurrent_users == full.performance.max_concurrent_users
+    assert short.performance.ttft_s < full.performance.ttft_s / 4
+    with pytest.raises(ValueError, match="prompt_tokens"):
+        SizingRequest(model="llama-3.1-8b", context=4096, output_tokens=1024, prompt_tokens=3500)

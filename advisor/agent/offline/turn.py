@@ -430,8 +430,10 @@ def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -
     goal["context"] = request.get("context")  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
         goal["users"] = request.get("users", 1)
-        # and its output: a fix sized for other requests would state other speeds
-        goal["output_tokens"] = SizingRequest.model_validate(request).tokens_generated
+        # and its requests: a fix sized for other requests would state other speeds
+        sized = SizingRequest.model_validate(request)
+        goal["output_tokens"] = sized.tokens_generated
+        goal["prompt_tokens"] = sized.prompt_length
     else:
         goal["dataset_tokens"] = request.get("dataset_tokens")
     try:
@@ -507,7 +509,7 @@ def _to_meet_targets(
     performance = report.performance
     # Targets the person stated win over the use case's ("at least 30 tokens/s", "under 500 ms").
     speed_target = said.tokens_per_s or profile.tokens_per_s_per_user
-    ttft = said.ttft_s or ttft_target(profile, request.context - request.tokens_generated)
+    ttft = said.ttft_s or ttft_target(profile, request.prompt_length)
     stated = said.tokens_per_s is not None or said.ttft_s is not None
     below = (request.users >= 2 or stated) and (
         performance.per_user_tokens_per_s < speed_target or performance.ttft_s > ttft
@@ -529,6 +531,7 @@ def _to_meet_targets(
         goal["owned"] = {"gpu": request.gpu, "count": report.gpu.count}
         goal["context"] = request.context
         goal["output_tokens"] = request.tokens_generated
+        goal["prompt_tokens"] = request.prompt_length
     elif said.gpu is not None:
         goal["gpu"] = request.gpu
     if said.precision is not None:

@@ -391,7 +391,7 @@ def test_a_whole_server_gpu_names_the_card_version_with_its_price(
 ) -> None:
     """One H100 SXM5 comes only in an 8-GPU server: the answer prices buying just one as the
     card version (H100 PCIe) with its server, from the catalog."""
-    turn = _turn("Llama 3.1 8B for 20 users", reader, catalog)
+    turn = _turn("Llama 3.1 8B for 20 users on an H100 SXM", reader, catalog)
     cost = turn.cost
     assert cost is not None and cost.gpus_bought == 8 and turn.sizing is not None
     assert turn.sizing.gpu.count == 1

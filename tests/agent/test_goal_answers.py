@@ -184,14 +184,20 @@ def test_a_sizing_that_meets_its_use_case_says_nothing_more(
 def test_a_sizing_answer_states_what_it_costs(
     reader: Reader, catalog: Catalog, question: str, owned: bool
 ) -> None:
+    """Owned GPUs: what they cost to run. Sized on the reference card nobody chose: the
+    price of the cheapest setup that serves the load, not the reference's whole server."""
     turn = _guarded_turn(question, reader, catalog)
     assert turn.sizing is not None and turn.sizing.fits
     cost = turn.cost
     assert cost is not None and (cost.capex_usd == 0) == owned and cost.monthly_usd > 0
-    assert ("Свои GPU" if owned else "Cost: about") in turn.answer
-    if not owned:
+    if owned:
+        assert "Свои GPU" in turn.answer
+    else:
         price = catalog.prices.gpus[turn.sizing.gpu.id]
         assert cost.capex_usd >= turn.sizing.gpu.count * price.usd
+        cheapest = turn.to_meet_targets
+        assert cheapest is not None and f"${cheapest.cost.capex_usd:,.0f} to buy" in turn.answer
+        assert "Cost: about" not in turn.answer and "8-GPU servers" not in turn.answer
 
 
 def test_named_gpus_that_hold_the_model_only_quantised_say_how(

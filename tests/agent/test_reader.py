@@ -1358,15 +1358,18 @@ def test_people_at_once_after_a_verb_are_the_load_not_the_staff(reader: Reader) 
     [
         ("Бюджет 3 млн рублей. Какой сервер под LLM можно купить на эти деньги?", True),
         ("Budget $40k. We want the best possible coding assistant for 25 developers.", True),
-        ("budget $20k, chatbot for 100 staff", None),
+        ("budget $20k, chatbot for 100 staff", True),
+        ("budget $20k, the cheapest chatbot for 100 staff", None),
+        ("budget $20k, Llama 3.1 8B chatbot for 100 staff", None),
         ("We have $15k, what can we buy to fine-tune with LoRA?", None),
     ],
 )
-def test_a_budget_with_no_load_buys_the_most_model(
+def test_a_budget_buys_the_strongest_model_that_serves_the_load(
     reader: Reader, question: str, strongest: bool | None
 ) -> None:
-    """Money and nothing to serve yet, or 'the best possible': the strongest model the budget
-    buys; a stated load keeps the cheapest setup that serves it."""
+    """A budget is what the customer means to spend: the strongest model it buys that serves
+    the load (a blind QA round graded the cheapest box far below the budget wrong), unless
+    they ask for the cheapest or name the model."""
     goal = reader.read(question).goal
     assert goal is not None and goal.get("strongest") == strongest
 

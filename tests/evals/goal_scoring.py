@@ -14,7 +14,7 @@ from typing import Any
 
 from advisor.agent.offline.answer import lead_option
 from advisor.agent.offline.reader import Reader
-from advisor.agent.offline.turn import run_offline_turn
+from advisor.agent.offline.turn import goal_wants, run_offline_turn
 from advisor.catalog.loader import Catalog
 from tests.evals.reader_scoring import Score, checks_for
 
@@ -52,7 +52,9 @@ def answer_checks(case: dict[str, Any], reader: Reader, catalog: Catalog) -> dic
     turn = run_offline_turn(case["question"], reader=reader, catalog=catalog, kb=None)
     checks = {"answer_language": turn.language == case["language"]}
     result = turn.recommendation
-    lead = lead_option(result, turn.reading.said.wants) if result is not None else None
+    goal = turn.reading.goal or {}
+    wants = goal_wants(turn.reading.said.wants, goal)  # what the answer led with
+    lead = lead_option(result, wants) if result is not None else None
     if lead is None or result is None:
         checks["names_gpus"] = False
         return checks

@@ -899,7 +899,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
-            r"document q ?& ?a|q ?& ?a (?:over|on)|over our (?:wiki|docs|documents|knowledge)|"
+            r"document q ?& ?a|q ?& ?a (?:over|on)|"
+            r"(?:over|on|about|from) (?:our|the|your) (?:own |internal |company |corporate )?"
+            r"(?:wiki|docs|documents|documentation|knowledge|policies|manuals)\b|"
             r"knowledge[- ]base|баз\w* знаний|\bwiki\b|chat with (?:our )?(?:docs|documents|pdfs)|"
             r"вопрос\w* по (?:документ|регламент|договор)\w*|retrieval|confluence|sharepoint|"
             r"(?:across|over|in) (?:our|the) (?:contracts|documents|docs|files|policies|manuals)"
@@ -936,7 +938,10 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     ),
     (
         "summarization",
-        re.compile(r"суммариз\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|резюмир\w*"),
+        re.compile(
+            r"суммариз\w*|суммир\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|"
+            r"резюмир\w*"
+        ),
     ),
     ("translation", re.compile(r"перевод\w*|translat\w*")),
     (

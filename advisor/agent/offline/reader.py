@@ -1121,11 +1121,13 @@ class Reader:
             for key in _BUDGET_KEYS:
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
-            load = ("users", "headcount", "requests_per_s", "requests_per_day", "tokens_per_day")
-            if goal.get("task", "inference") == "inference" and not any(
-                k in goal for k in (*load, "words_per_day", "model", "family")
+            if (
+                goal.get("task", "inference") == "inference"
+                and "model" not in goal
+                and "cheapest" not in said.wants
             ):
-                # "бюджет 3 млн: что купить на эти деньги?": the most model the money buys
+                # "бюджет 3 млн: что брать?": the strongest model the money buys that serves
+                # the load, not the cheapest box far below the budget
                 goal["strongest"] = True
         elif said.budget_share is not None:  # "what if the budget is half of that?"
             budgets = [key for key in _BUDGET_KEYS if goal.get(key)]

@@ -230,6 +230,9 @@ def _size(
     else:
         topic = "multi_gpu" if report.gpu.count > 1 else "single"
     passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)
+    # Sized on the reference card nobody chose, beside the cheapest setup that does the same:
+    # the reference's whole-server price is no offer, and the cheapest line carries the price.
+    reference_only = turn.to_meet_targets is not None and _on_reference_card(outcome.request, turn)
     turn.answer = render_sizing(
         report,
         catalog,
@@ -239,7 +242,7 @@ def _size(
         assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
         injection=turn.reading.injection,
         changes=[*formats, *changes],
-        cost=cost,
+        cost=None if reference_only else cost,
         changes_first=bool(changes)
         and turn.to_meet_targets is not None
         and turn.reading.said.gpu is None
@@ -334,7 +337,7 @@ def _recommend(
             summary=recommendation_summary(result, turn.language),
         )
     )
-    wants = _goal_wants(reading.said.wants, goal)
+    wants = goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
     turn.goal = GoalContext(
         goal=goal,
@@ -360,7 +363,7 @@ def _recommend(
     )
 
 
-def _goal_wants(said: Sequence[str], goal: dict[str, Any]) -> list[str]:
+def goal_wants(said: Sequence[str], goal: dict[str, Any]) -> list[str]:
     """What this message wants, and what the goal it follows up still wants: "а если бюджет
     2 млн?" after "the strongest model" still leads with the strongest; after a rent question
     with the cheapest to rent."""

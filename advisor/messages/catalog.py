@@ -1226,6 +1226,13 @@ class M(Enum):
         "Объём данных для обучения с нуля не указан: {tokens:,} токенов, по {per} на параметр "
         "(оптимум по вычислениям, Hoffmann et al. 2022).",
     )
+    REC_CALL_MINUTES = (
+        "rec.call_minutes",
+        "Calls of {minutes:g} minutes each: {hours:,g} hours of speech a day to transcribe "
+        "(say how long yours last).",
+        "Звонки по {minutes:g} минут: {hours:,g} часов речи в день на расшифровку (скажите, "
+        "сколько длятся ваши).",
+    )
     REC_WINDOW = (
         "rec.window",
         "A context of {window:,} tokens is the window a request may fill: memory holds it for "

@@ -122,6 +122,13 @@ class RecommendRequest(BaseModel):
         description="hours of speech a working day transcribed before the LLM reads them "
         "(calls, meetings): its GPU time is stated beside the options, not inside them",
     )
+    call_minutes: float | None = Field(
+        default=None,
+        gt=0,
+        le=600,
+        description="minutes a call lasts, when audio_hours_per_day counts calls a day (named "
+        "in the answer's assumptions so a wrong length is corrected)",
+    )
     active_share: float | None = Field(
         default=None,
         gt=0,

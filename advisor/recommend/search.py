@@ -996,6 +996,14 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
     if search.capped:
         assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
+    if request.call_minutes is not None and request.audio_hours_per_day is not None:
+        assumptions.append(
+            note(
+                M.REC_CALL_MINUTES,
+                minutes=request.call_minutes,
+                hours=round(request.audio_hours_per_day, 1),
+            )
+        )
     speech = (
         transcription(request.audio_hours_per_day, catalog.workloads)
         if request.audio_hours_per_day is not None and load.training is None

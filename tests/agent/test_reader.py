@@ -1438,3 +1438,22 @@ def test_a_model_trained_from_scratch_needs_a_size_not_a_checkpoint(reader: Read
     assert any(n.code is M.ASSUMED_ARCHITECTURE for n in reading.notes)
     serving = reader.read("how much VRAM does a 3B model need for 10 users?")
     assert serving.request is None and serving.clarification is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "minutes", "hours"),
+    [
+        ("нужно суммировать звонки колл-центра, ~5000 звонков в день", 6.0, 500.0),
+        ("call center summaries, 2000 calls per day, each ~10 min", None, 2000 * 10 / 60),
+        ("summaries of 300 emails a day", None, None),
+    ],
+)
+def test_calls_a_day_are_speech_to_transcribe(
+    reader: Reader, question: str, minutes: float | None, hours: float | None
+) -> None:
+    """Calls a day without a length take the catalog's typical call (6 minutes, sourced in
+    workloads.yaml) and say so; a stated length wins; emails are no speech."""
+    goal = reader.read(question).goal
+    assert goal is not None and goal.get("use_case") == "summarization"
+    assert goal.get("call_minutes") == minutes
+    assert goal.get("audio_hours_per_day") == (pytest.approx(hours) if hours else None)

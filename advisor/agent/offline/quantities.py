@@ -440,6 +440,17 @@ def read_audio_hours_per_day(
     return None
 
 
+def counts_calls(text: str, requests_per_day: float | None) -> bool:
+    """A daily count of calls (recordings) with no hours of audio and no call length said:
+    "суммировать звонки, 5000 звонков в день"."""
+    return bool(
+        requests_per_day
+        and _CALLS.search(text)
+        and _AUDIO_HOURS.search(text) is None
+        and _CALL_MINUTES.search(text) is None
+    )
+
+
 # How long the GPUs would run: "8 hours a day on weekdays", "12 ч в сутки", "only during
 # business hours" (the catalog's busy hours on working days).
 _HOURS_A_DAY = re.compile(

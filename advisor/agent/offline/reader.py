@@ -101,6 +101,7 @@ class Said(BaseModel):
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
+    call_minutes: float | None = None  # a typical call's length, assumed for calls a day
     output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     deadline_hours: float | None = None
@@ -760,6 +761,10 @@ class Reader:
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )
+        if said.audio_hours_per_day is None and q.counts_calls(text, said.requests_per_day):
+            # calls to summarise with no length: the catalog's typical call, said as assumed
+            said.call_minutes = self.catalog.workloads.speech_to_text.call_minutes
+            said.audio_hours_per_day = (said.requests_per_day or 0.0) * said.call_minutes / 60
         said.hours_per_month = q.read_hours_per_month(
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
@@ -1083,6 +1088,8 @@ class Reader:
             goal.update({k: v for k, v in said_load.items() if v is not None})
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
+            if said.call_minutes is not None:
+                goal["call_minutes"] = said.call_minutes
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         if said.datacenter:

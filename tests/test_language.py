@@ -23,3 +23,12 @@ def test_language_of_a_message(text: str, language: str) -> None:
 def test_a_message_of_names_keeps_the_conversation_language(text: str) -> None:
     assert detect_language(text, "ru") == "ru"
     assert detect_language(text, "en") == "en"
+
+
+@pytest.mark.parametrize(
+    "text", ["Qwen2.5 Coder 32B", "RTX PRO 6000 Blackwell Max-Q", "DeepSeek R1 Distill Qwen 32B"]
+)
+def test_a_reply_of_only_names_keeps_the_conversations_language(text: str) -> None:
+    """A Russian conversation answered with a model's name stays Russian (it switched)."""
+    assert detect_language(text, "ru") == "ru"
+    assert detect_language(text, "en") == "en"

@@ -1370,14 +1370,14 @@ class M(Enum):
         "stt.needed",
         "Not included above: transcribing {hours:,.0f} hours of audio a day before the LLM reads "
         "it. {model} runs at {factor:g}x real time on one {gpu}, so that is {gpu_hours:,.1f} "
-        "GPU-hours a day: {busy_cards} such cards to keep up within {busy_hours:g} busy hours, "
-        "or {day_cards} transcribing around the clock (a data-centre card does several times "
-        "more).",
+        "GPU-hours a day: cards of that kind to keep up within {busy_hours:g} busy hours: "
+        "{busy_cards}, or {day_cards} transcribing around the clock (a data-centre card does "
+        "several times more).",
         "Не входит в расчёт выше: расшифровка {hours:,.0f} часов аудио в день до того, как его "
         "прочтёт LLM. {model} работает в {factor:g} раза быстрее реального времени на одной "
-        "{gpu}, то есть {gpu_hours:,.1f} GPU-часа в день: {busy_cards} таких карт, чтобы успевать "
-        "за {busy_hours:g} рабочих часов, или {day_cards} при круглосуточной расшифровке "
-        "(карта для ЦОД делает в несколько раз больше).",
+        "{gpu}, то есть {gpu_hours:,.1f} GPU-часа в день: таких карт, чтобы успевать за "
+        "{busy_hours:g} рабочих часов, — {busy_cards}, при круглосуточной расшифровке — "
+        "{day_cards} (карта для ЦОД делает в несколько раз больше).",
     )
     ASSUMED_WORDS = (
         "assumed.words",

@@ -22,7 +22,7 @@ from advisor.agent.offline.reader import OWNED, Clarification, GoalContext, Read
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.messages import M, render, use_case_note
+from advisor.messages import M, Param, render, use_case_note
 from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
@@ -574,26 +574,23 @@ def _to_meet_targets(
                     target=round(ttft, 1),
                 )
             )
+        short: dict[str, Param] = {
+            "users": request.users,
+            "use_case": use_case_note(use_case).render(turn.language),
+            "missed": "; ".join(missed),
+        }
         fixes = [c for c in result.make_it_fit if c.meets_targets][:MAX_OWNED_FIXES]
         if owned and fixes:  # a format the search found on those GPUs meets the targets
             turn.make_it_fit = result.make_it_fit
             return [
-                render(
-                    M.ANSWER_BELOW_ON_OWNED,
-                    turn.language,
-                    users=request.users,
-                    use_case=use_case_note(use_case).render(turn.language),
-                    missed="; ".join(missed),
-                ),
+                render(M.ANSWER_BELOW_ON_OWNED, turn.language, **short),
                 *(f"- {fit_line(change, turn.language)}" for change in fixes),
             ]
         return [
             render(
                 M.ANSWER_BELOW_TARGETS_NONE,
                 turn.language,
-                users=request.users,
-                use_case=use_case_note(use_case).render(turn.language),
-                missed="; ".join(missed),
+                **short,
                 context=request.context,
                 where=render(M.ANSWER_ON_GPU, turn.language, gpu=report.gpu.name)
                 if said.gpu is not None or owned

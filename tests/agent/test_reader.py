@@ -1457,3 +1457,19 @@ def test_calls_a_day_are_speech_to_transcribe(
     assert goal is not None and goal.get("use_case") == "summarization"
     assert goal.get("call_minutes") == minutes
     assert goal.get("audio_hours_per_day") == (pytest.approx(hours) if hours else None)
+
+
+@pytest.mark.parametrize(
+    ("question", "headcount"),
+    [
+        ("Нужен ассистент для программистов, 40 разрабов, автодополнение + чат.", 40),
+        ("команда из 12 девелоперов, нужен код-ассистент", 12),
+    ],
+)
+def test_developers_in_slang_are_the_staff_of_a_code_assistant(
+    reader: Reader, question: str, headcount: int
+) -> None:
+    """'40 разрабов' was no load at all (sized for the default 5 users)."""
+    goal = reader.read(question).goal
+    assert goal is not None and goal.get("headcount") == headcount
+    assert goal.get("use_case") == "code"

@@ -1730,9 +1730,11 @@ class M(Enum):
     )
     WHY_CLOSEST = (
         "why.closest",
-        "The closest to the goal: {capacity:plural:user|users} at once at {speed:g} tokens/s each.",
-        "Ближе всего к цели: {capacity:plural:пользователь|пользователя|пользователей} "
-        "одновременно по {speed:g} токенов/с.",
+        "It falls short of the goal (see below): at most {capacity:plural:user|users} at once "
+        "at {speed:g} tokens/s each.",
+        "До цели не дотягивает (см. ниже): не больше "
+        "{capacity:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "токенов/с.",
     )
     UNMET_BUDGET_RENT = (
         "unmet.budget_rent",

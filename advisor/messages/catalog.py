@@ -792,7 +792,7 @@ class M(Enum):
     GOAL_PRICE = (
         "goal.price",
         "${capex:,.0f} to buy ({capex_rub:,.0f} RUB)",
-        "покупка ${capex:,.0f} ({capex_rub:,.0f} ₽)",
+        "покупка {capex_rub:,.0f} ₽ (${capex:,.0f})",
     )
     GOAL_PRICE_OWNED = (
         "goal.price_owned",
@@ -865,15 +865,15 @@ class M(Enum):
         "Cost: about ${capex:,.0f} ({capex_rub:,.0f} RUB) for these GPUs{used} with the servers "
         "around them; running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
         "facilities, upkeep).",
-        "Стоимость: около ${capex:,.0f} ({capex_rub:,.0f} ₽) за эти GPU{used} вместе с "
-        "серверами; работа около ${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц (электричество, "
+        "Стоимость: около {capex_rub:,.0f} ₽ (${capex:,.0f}) за эти GPU{used} вместе с "
+        "серверами; работа около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество, "
         "размещение, обслуживание).",
     )
     ANSWER_COST_OWNED = (
         "answer.cost_owned",
         "Your own GPUs: running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
         "facilities, upkeep).",
-        "Свои GPU: работа около ${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц (электричество, "
+        "Свои GPU: работа около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество, "
         "размещение, обслуживание).",
     )
     ANSWER_TARGET_REQUEST = (
@@ -1363,8 +1363,8 @@ class M(Enum):
         "rec.option_cost",
         "Buy: ${capex:,.0f} ({capex_rub:,.0f} RUB); running ${monthly:,.0f} a month; "
         "3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
-        "Покупка: ${capex:,.0f} ({capex_rub:,.0f} ₽); работа ${monthly:,.0f} в месяц; "
-        "за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+        "Покупка: {capex_rub:,.0f} ₽ (${capex:,.0f}); работа ${monthly:,.0f} в месяц; "
+        "за 3 года {tco_rub:,.0f} ₽ (${tco:,.0f}).",
     )
     STT_NEEDED = (
         "stt.needed",
@@ -1436,13 +1436,13 @@ class M(Enum):
         "costs about ${capex:,.0f} ({capex_rub:,.0f} RUB) (its own memory bandwidth: ask me to "
         "size it for its speed).",
         "Чтобы купить только {used}, берите версию, которая продаётся поштучно: {used} x {card} "
-        "с сервером — около ${capex:,.0f} ({capex_rub:,.0f} ₽) (у неё своя пропускная "
+        "с сервером — около {capex_rub:,.0f} ₽ (${capex:,.0f}) (у неё своя пропускная "
         "способность памяти: спросите, и я посчитаю её скорость).",
     )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
         "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
-        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года ${tco:,.0f} ({tco_rub:,.0f} ₽).",
+        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года {tco_rub:,.0f} ₽ (${tco:,.0f}).",
     )
     REC_OPTION_API = (
         "rec.option_api",
@@ -1457,14 +1457,14 @@ class M(Enum):
         "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month around the clock; fewer hours cost "
         "proportionally less. What the same GPUs can serve:",
         "**Аренда {count} x {gpu}** по требованию: ${rate:g} за GPU-час x {count} x {hours} ч = "
-        "${monthly:,.0f} ({monthly_rub:,.0f} ₽) в месяц круглосуточно; меньше часов — "
+        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
         "пропорционально дешевле. Что на этих GPU можно обслужить:",
     )
     REC_OPTION_BILL = (
         "rec.option_bill",
         "Against the ${bill:,.0f} ({bill_rub:,.0f} RUB) a month you pay the API now, it saves "
         "${saving:,.0f} a month{payback}, provided it carries the traffic that bill pays for.",
-        "Против ${bill:,.0f} ({bill_rub:,.0f} ₽) в месяц, которые вы платите за API сейчас, она "
+        "Против {bill_rub:,.0f} ₽ (${bill:,.0f}) в месяц, которые вы платите за API сейчас, она "
         "экономит ${saving:,.0f} в месяц{payback}, если выдержит тот трафик, за который идёт счёт.",
     )
     REC_BILL_PAYBACK = (
@@ -1482,7 +1482,7 @@ class M(Enum):
         "Against the ${bill:,.0f} ({bill_rub:,.0f} RUB) a month you pay the API now, it saves "
         "nothing: running it costs ${monthly:,.0f} a month before the purchase; at this bill the "
         "API stays cheaper.",
-        "Против ${bill:,.0f} ({bill_rub:,.0f} ₽) в месяц, которые вы платите за API сейчас, она "
+        "Против {bill_rub:,.0f} ₽ (${bill:,.0f}) в месяц, которые вы платите за API сейчас, она "
         "ничего не экономит: одна её работа стоит ${monthly:,.0f} в месяц без учёта покупки; при "
         "таком счёте API дешевле.",
     )
@@ -1491,16 +1491,16 @@ class M(Enum):
         "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
         "RUB) a "
         "month around the clock at ${rate:g} per GPU-hour; {payback}",
-        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
-        "({monthly_rub:,.0f} ₽) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_rub:,.0f} ₽ "
+        "(${monthly:,.0f}) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
     )
     REC_OPTION_CLOUD_HOURS = (
         "rec.option_cloud_hours",
         "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
         "RUB) a month for {hours:,.0f} hours at ${rate:g} per GPU-hour (an on-demand GPU given "
         "back is not guaranteed the next morning; reserved capacity costs more); {payback}",
-        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: ${monthly:,.0f} "
-        "({monthly_rub:,.0f} ₽) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_rub:,.0f} ₽ "
+        "(${monthly:,.0f}) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
         "утром могут не вернуть; зарезервированная мощность дороже); {payback}",
     )
     REC_ALREADY_CHEAPEST = (

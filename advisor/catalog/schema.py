@@ -419,6 +419,10 @@ class FineTuningData(_Record):
     seq_len_source: str
     deadline_hours: float = Field(gt=0, description="how long a run may take when unsaid")
     deadline_source: str
+    pretraining_deadline_hours: float = Field(
+        gt=0, description="how long a run from scratch may take when unsaid"
+    )
+    pretraining_deadline_source: str
 
 
 class SpeechToText(_Record):

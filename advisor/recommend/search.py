@@ -384,7 +384,10 @@ class _Search:
         task = request.task
         tokens = request.dataset_tokens or data.dataset_tokens
         seq_len = request.context or data.seq_len
-        deadline = request.deadline_hours or data.deadline_hours
+        default_deadline = (
+            data.pretraining_deadline_hours if task == "pretrain" else data.deadline_hours
+        )
+        deadline = request.deadline_hours or default_deadline
         if request.dataset_tokens is None and task == "pretrain" and self.model is not None:
             # the engine's pre-training default, so an option and its sizing train as long
             params = count_parameters(self.model.architecture).total

@@ -650,3 +650,20 @@ def test_a_typical_prompt_sets_speed_but_not_memory(catalog: Catalog) -> None:
     assert short.performance.ttft_s < full.performance.ttft_s / 4
     with pytest.raises(ValueError, match="prompt_tokens"):
         SizingRequest(model="llama-3.1-8b", context=4096, output_tokens=1024, prompt_tokens=3500)
+
+
+def test_a_run_from_scratch_gets_a_week_unless_told(catalog: Catalog) -> None:
+    """Pre-training is a project, fine-tuning a daily loop: the unsaid deadline is a week
+    for one and a day for the other (both product defaults in workloads.yaml, said in the
+    answer); a 1B model's compute-optimal run then needs no rack bought for one day."""
+    data = catalog.workloads.fine_tuning
+    scratch = recommend(RecommendRequest(model="llama-3.2-1b", task="pretrain"), catalog)
+    tune = recommend(RecommendRequest(model="llama-3.2-1b", task="lora"), catalog)
+    for result, hours in ((scratch, data.pretraining_deadline_hours), (tune, data.deadline_hours)):
+        deadline = [n for n in result.assumptions_i18n if n.code is M.REC_DEADLINE_DEFAULT]
+        assert [n.params["hours"] for n in deadline] == [hours]
+    assert data.pretraining_deadline_hours > data.deadline_hours
+    lead = lead_option(scratch)
+    assert lead is not None and lead.training_hours is not None
+    assert lead.training_hours <= data.pretraining_deadline_hours
+    assert lead.gpu.count * lead.replicas <= 8

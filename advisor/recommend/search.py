@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
@@ -49,7 +50,13 @@ from advisor.recommend.report import (
 )
 from advisor.recommend.request import RecommendRequest
 from advisor.sizing.adoption import PILOT_USERS
-from advisor.sizing.engine import CHINCHILLA_TOKENS_PER_PARAM, Fit, fit, resolve
+from advisor.sizing.engine import (
+    CHINCHILLA_TOKENS_PER_PARAM,
+    Fit,
+    compute_optimal_tokens,
+    fit,
+    resolve,
+)
 from advisor.sizing.params import count_parameters
 from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
@@ -390,8 +397,7 @@ class _Search:
         deadline = request.deadline_hours or default_deadline
         if request.dataset_tokens is None and task == "pretrain" and self.model is not None:
             # the engine's pre-training default, so an option and its sizing train as long
-            params = count_parameters(self.model.architecture).total
-            tokens = CHINCHILLA_TOKENS_PER_PARAM * params
+            tokens = compute_optimal_tokens(count_parameters(self.model.architecture))
             self.assumptions.append(
                 note(M.REC_DATASET_CHINCHILLA, tokens=tokens, per=CHINCHILLA_TOKENS_PER_PARAM)
             )
@@ -421,7 +427,9 @@ class _Search:
 
     # ---- the shortlist ---------------------------------------------------------------------
 
+    @cached_property
     def shortlist(self) -> list[tuple[Model, Suitability | None]]:
+        """The models to size, chosen once (their choice adds the answer's assumptions)."""
         if self.model is not None:
             return [(self.model, self.catalog.suitability.get(self.model.id))]
         floor = self.request.min_quality_tier or QUALITY_FLOOR.get(
@@ -685,7 +693,7 @@ class _Search:
         """Every shortlisted model and format on every allowed GPU, at `users` concurrent."""
         found: list[_Config] = []
         limit = self.gpu_limit()
-        for model, suit in self.shortlist():
+        for model, suit in self.shortlist:
             for precision in self.formats(model):
                 for gpu in self.gpus():
                     config = self.size(model, suit, precision, gpu, users)
@@ -1118,7 +1126,7 @@ def _unmet(
     """Why nothing qualifies, and the closest option there is."""
     load, budget = search.load, search.budget
     training = load.training
-    if not fitting and training is None and search.model is None and not search.shortlist():
+    if not fitting and training is None and search.model is None and not search.shortlist:
         search.unmet.append(  # nothing to size: no model suits the task, language and family
             note(
                 M.UNMET_NO_MODEL,

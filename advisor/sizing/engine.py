@@ -24,6 +24,7 @@ from advisor.sizing.memory import (
     trainable_parameters,
     training_memory,
 )
+from advisor.sizing.params import ParamCounts
 from advisor.sizing.performance import (
     Speed,
     TrainingSpeed,
@@ -536,12 +537,17 @@ def resolve_like(inputs: Inputs, request: SizingRequest) -> Inputs:
     return Inputs(request, inputs.model, inputs.gpu, inputs.fmt, inputs.engine, inputs.kv_precision)
 
 
+def compute_optimal_tokens(params: ParamCounts) -> int:
+    """Pre-training tokens when none are given: 20 per parameter (Hoffmann et al. 2022)."""
+    return CHINCHILLA_TOKENS_PER_PARAM * params.total
+
+
 def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
     request = inputs.request
     if request.dataset_tokens is not None:
         tokens = request.dataset_tokens
     elif request.task == "pretrain":
-        tokens = CHINCHILLA_TOKENS_PER_PARAM * inputs.params.total
+        tokens = compute_optimal_tokens(inputs.params)
     else:
         tokens = DEFAULT_FINETUNE_TOKENS
     trainable = trainable_parameters(inputs)

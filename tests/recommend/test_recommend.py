@@ -614,6 +614,8 @@ def test_a_family_named_for_russian_work_is_sized_and_its_unmeasured_russian_sai
     )
     assert not nothing.options
     assert [n.code for n in nothing.unmet_i18n] == [M.UNMET_NO_MODEL]
+    codes = [n.code for n in nothing.assumptions_i18n]
+    assert codes.count(M.REC_QUALITY_FLOOR) == 1  # the shortlist is chosen once
 
 
 def test_a_long_context_is_a_window_not_every_prompt(catalog: Catalog) -> None:

@@ -18,7 +18,16 @@ from advisor.agent.offline.answer import (
     render_recommendation,
     render_sizing,
 )
-from advisor.agent.offline.reader import OWNED, Clarification, GoalContext, Reader, Reading
+from advisor.agent.offline.reader import (
+    ASKED_GOAL,
+    ASKED_MODELS,
+    OWNED,
+    STATED,
+    Clarification,
+    GoalContext,
+    Reader,
+    Reading,
+)
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
@@ -137,16 +146,13 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
         return
-    before_fields = {k: v for k, v in previous.items() if not k.startswith(("asked_", "stated_"))}
-    now = request.model_dump(mode="json")
+    kept = {k: v for k, v in previous.items() if k not in (ASKED_MODELS, ASKED_GOAL, STATED)}
     try:
-        last = size_deployment(before_fields, catalog)
+        last = size_deployment(kept, catalog)
     except InputError:
         return
     old = last.report
-    changed = [
-        k for k in _COMPARED_FIELDS if last.request.model_dump(mode="json").get(k) != now.get(k)
-    ]
+    changed = [k for k in _COMPARED_FIELDS if getattr(last.request, k) != getattr(request, k)]
     if (
         not changed
         or not old.fits
@@ -215,7 +221,7 @@ def _size(
         except InputError:
             minimum = None
         if report.gpu.id != "cpu":
-            changes = _make_it_fit(outcome.request.model_dump(mode="json"), catalog, turn)
+            changes = _make_it_fit(outcome.request, catalog, turn)
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
@@ -420,25 +426,24 @@ def _other_formats(
     return lines if len(lines) > 1 else []
 
 
-def _make_it_fit(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
+def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
     """A setup the user fixed (model, GPU and count) that does not fit: the smallest changes
     that would, from `recommend` on those GPUs; or, when the search found the model fits
     those GPUs another way (FP8, 4 bits), that setup."""
     goal: dict[str, Any] = {
-        "model": request["model"],
-        "owned": {"gpu": request["gpu"], "count": request["gpus"]},
-        "task": request.get("task", "inference"),
+        "model": request.model,
+        "owned": {"gpu": request.gpu, "count": request.gpus},
+        "task": request.task,
         "language": turn.language,
     }
-    goal["context"] = request.get("context")  # the sizing's context: fixes are for that run
+    goal["context"] = request.context  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
-        goal["users"] = request.get("users", 1)
+        goal["users"] = request.users
         # and its requests: a fix sized for other requests would state other speeds
-        sized = SizingRequest.model_validate(request)
-        goal["output_tokens"] = sized.tokens_generated
-        goal["prompt_tokens"] = sized.prompt_length
+        goal["output_tokens"] = request.tokens_generated
+        goal["prompt_tokens"] = request.prompt_length
     else:
-        goal["dataset_tokens"] = request.get("dataset_tokens")
+        goal["dataset_tokens"] = request.dataset_tokens
     try:
         result = recommend_deployment({k: v for k, v in goal.items() if v}, catalog)
     except InputError:

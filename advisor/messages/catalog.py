@@ -670,6 +670,136 @@ class M(Enum):
         "{count} x {gpu}: does not hold the model for this load",
         "{count} x {gpu}: не вмещает модель при такой нагрузке",
     )
+    MODELS_HEAD_TO_HEAD = (
+        "models.head_to_head",
+        "The models you named, each on the cheapest setup that serves the same load "
+        "({users:plural:user|users} at once, {input} tokens in and {output} out per request):",
+        "Названные вами модели, каждая на самой дешёвой конфигурации для одной и той же нагрузки "
+        "({users:plural:пользователь|пользователя|пользователей} одновременно, {input} токенов на "
+        "входе и {output} на выходе на запрос):",
+    )
+    MODELS_HEAD_LINE = (
+        "models.head_line",
+        "**{model}**: quality: {quality}; Russian: {russian}. {count} x "
+        "{gpu}{copies} in {precision}, {speed:g} tokens/s per user; {price}, ${monthly:,.0f} a "
+        "month to run ({monthly_rub:,.0f} RUB), ${tco:,.0f} over three years ({tco_rub:,.0f} "
+        "RUB).",
+        "**{model}**: качество — {quality}; русский язык — {russian}. {count} x "
+        "{gpu}{copies} в {precision}, {speed:g} токенов/с на пользователя; {price}, работа "
+        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц, {tco_rub:,.0f} ₽ (${tco:,.0f}) за три "
+        "года.",
+    )
+    MODELS_TIER = (
+        "models.tier",
+        "tier {tier} of 5 ({basis})",
+        "уровень {tier} из 5 ({basis})",
+    )
+    MODELS_HEAD_NONE = (
+        "models.head_none",
+        "**{model}**: no setup in the catalog serves this load ({unmet}).",
+        "**{model}**: ни одна конфигурация из каталога не обслужит эту нагрузку ({unmet}).",
+    )
+    MODELS_CHEAPER = (
+        "models.cheaper",
+        "Cheaper to serve this load: {model}, ${tco:,.0f} over three years ({tco_rub:,.0f} RUB) "
+        "against ${other:,.0f} ({other_rub:,.0f} RUB).",
+        "Дешевле обслужить эту нагрузку на {model}: {tco_rub:,.0f} ₽ (${tco:,.0f}) за три года "
+        "против {other_rub:,.0f} ₽ (${other:,.0f}).",
+    )
+    MODELS_SAME_COST = (
+        "models.same_cost",
+        "Both cost about the same to serve this load (within 5% over three years).",
+        "Обслуживание этой нагрузки стоит примерно одинаково (разница за три года меньше 5%).",
+    )
+    MODELS_STRONGER = (
+        "models.stronger",
+        "Stronger by the vendors' published scores: {model} (tier {tier} against {other}).",
+        "Сильнее по опубликованным результатам разработчиков: {model} (уровень {tier} против "
+        "{other}).",
+    )
+    MODELS_SAME_TIER = (
+        "models.same_tier",
+        "Both sit in quality tier {tier}: the published scores do not set them apart; try both "
+        "on your own examples.",
+        "Обе модели на уровне качества {tier}: опубликованные результаты их не различают; "
+        "проверьте обе на своих примерах.",
+    )
+    MODELS_RUSSIAN = (
+        "models.russian",
+        "In Russian: {model} is {rating}; {other} is {other_rating}.",
+        "Русский язык: {model} — {rating}; {other} — {other_rating}.",
+    )
+    MODELS_PICK = (
+        "models.pick",
+        "For this goal I would take {model}: {reason}.",
+        "Для этой задачи я бы взял {model}: {reason}.",
+    )
+    MODELS_PICK_DOMINATES = (
+        "models.pick_dominates",
+        "as strong or stronger, for no more money",
+        "не слабее и не дороже",
+    )
+    MODELS_PICK_RUSSIAN = (
+        "models.pick_russian",
+        "your users write in Russian, and its Russian results are the better published",
+        "ваши пользователи пишут по-русски, а её результаты на русском опубликованы лучшие",
+    )
+    MODELS_PICK_STRONGER = (
+        "models.pick_stronger",
+        "the stronger model; the cheaper one is the fallback if the budget decides",
+        "модель сильнее; более дешёвая — запасной вариант, если решает бюджет",
+    )
+    MODELS_PICK_ASKED_CHEAPEST = (
+        "models.pick_asked_cheapest",
+        "you asked for the cheapest, and it serves the load for less",
+        "вы просили самый дешёвый вариант, и он обслуживает нагрузку дешевле",
+    )
+    MODELS_PICK_UNRATED = (
+        "models.pick_unrated",
+        "it serves the load for less, and the catalog has no quality rating to set against that",
+        "она обслуживает нагрузку дешевле, а оценки качества, чтобы это перевесить, в каталоге нет",
+    )
+    MODELS_UNRATED = (
+        "models.unrated",
+        "{model} has no quality rating in the catalog yet: compare the models on your own "
+        "examples.",
+        "У {model} пока нет оценки качества в каталоге: сравните модели на своих примерах.",
+    )
+    MODELS_TIER_UNRATED = (
+        "models.tier_unrated",
+        "not rated in the catalog",
+        "нет оценки в каталоге",
+    )
+    MODELS_PICK_ONLY = (
+        "models.pick_only",
+        "it is the one that serves this load",
+        "только она обслуживает эту нагрузку",
+    )
+    RUSSIAN_STRONG = (
+        "russian.strong",
+        "strong (built for Russian, leading the Russian tables)",
+        "сильный (создана для русского, лидирует в русских рейтингах)",
+    )
+    RUSSIAN_GOOD = (
+        "russian.good",
+        "good (a published Russian benchmark)",
+        "хороший (по опубликованному русскому тесту)",
+    )
+    RUSSIAN_FAIR = (
+        "russian.fair",
+        "fair (a published Russian benchmark)",
+        "средний (по опубликованному русскому тесту)",
+    )
+    RUSSIAN_WEAK = (
+        "russian.weak",
+        "weak (a published Russian benchmark)",
+        "слабый (по опубликованному русскому тесту)",
+    )
+    RUSSIAN_UNPUBLISHED = (
+        "russian.unpublished",
+        "no published Russian results",
+        "результатов на русском не публиковали",
+    )
     ANSWER_FORMATS = (
         "answer.formats",
         "The same model in the other weight formats asked about, on {gpu}:",

@@ -8,6 +8,7 @@ errors come out as one `InputError` naming the field, and the result is the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -86,6 +87,62 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
             if option.label == label:
                 return option
     return options[0]
+
+
+RUSSIAN_RANK = {"strong": 4, "good": 3, "fair": 2, "weak": 1, "unpublished": 0}
+SAME_COST = 0.05  # three-year costs this close are "about the same"
+UNRATED = 0  # the quality tier of a model the catalog has no suitability record for
+
+
+@dataclass(frozen=True)
+class ModelPick:
+    """Which of several models priced for one goal to take, and why (a `M.MODELS_PICK_*`)."""
+
+    result: Recommendation
+    reason: M
+
+
+def russian_rank(model: str, catalog: Catalog) -> int:
+    """The model's published Russian rating as a rank (0: none published)."""
+    fit = catalog.suitability.get(model)
+    return RUSSIAN_RANK[fit.russian] if fit is not None else 0
+
+
+def pick_model(
+    results: Sequence[Recommendation], catalog: Catalog, wants: Sequence[str] = ()
+) -> ModelPick | None:
+    """Of recommendations for one goal with different models, the one to take: one whose
+    lead meets the goal; then the cheapest when asked for or when a model has no quality
+    rating to weigh; for Russian users the better
+    published Russian rating; then the higher quality tier; then the lower three-year cost.
+    None when no model has an option."""
+    led = [(r, o) for r in results if (o := lead_option(r, wants)) is not None]
+    serving = [(r, o) for r, o in led if o.meets_targets] or led
+    if not serving:
+        return None
+    if len(serving) == 1:
+        return ModelPick(serving[0][0], M.MODELS_PICK_ONLY)
+    cheapest = min(serving, key=lambda p: p[1].cost.tco_3y_usd)
+    if "cheapest" in wants:
+        return ModelPick(cheapest[0], M.MODELS_PICK_ASKED_CHEAPEST)
+    if any(o.quality_tier == UNRATED for _, o in serving):
+        return ModelPick(cheapest[0], M.MODELS_PICK_UNRATED)  # no scores to weigh
+    russian = all(r.goal.get("language") == "ru" for r, _ in serving)
+    ranks = {id(o): russian_rank(o.model, catalog) if russian else 0 for _, o in serving}
+    best = max(
+        serving,
+        key=lambda p: (ranks[id(p[1])], p[1].quality_tier, -p[1].cost.tco_3y_usd),
+    )
+    option = best[1]
+    if all(
+        option.quality_tier >= o.quality_tier
+        and option.cost.tco_3y_usd <= o.cost.tco_3y_usd * (1 + SAME_COST)
+        for _, o in serving
+    ):
+        return ModelPick(best[0], M.MODELS_PICK_DOMINATES)
+    if ranks[id(option)] > min(ranks.values()):
+        return ModelPick(best[0], M.MODELS_PICK_RUSSIAN)
+    return ModelPick(best[0], M.MODELS_PICK_STRONGER)  # equal in all else, it would dominate
 
 
 _LABELS = {

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from advisor.agent.conversations import InMemoryConversationStore
+from advisor.agent.offline.names import ModelMention
+from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import GoalContext, Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
@@ -508,3 +510,134 @@ def test_owned_gpus_stay_owned_and_their_fixes_match_the_sizing(service: Advisor
     if not four_bit.meets_targets:
         assert "On your GPUs this would meet it:" in follow.answer
         assert "Recommended:" not in follow.answer
+
+
+# ---- two models weighed for one goal ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "contenders"),
+    [
+        (
+            "Mistral Small 3.2 vs Gemma 3 27B for a support bot, 50 users?",
+            ["mistral-small-3.2-24b", "gemma-3-27b"],
+        ),
+        (
+            "Llama 3.3 70B или Qwen 2.5 72B — что лучше для 30 сотрудников?",
+            ["llama-3.3-70b", "qwen2.5-72b"],
+        ),
+        ("Llama or Qwen for our document search, 200 staff?", ["llama", "qwen"]),
+    ],
+)
+def test_models_set_against_each_other_are_read_as_contenders(
+    question: str, contenders: list[str], reader: Reader
+) -> None:
+    reading = reader.read(question)
+    assert reading.said.models_compared == contenders
+    assert reading.intent == "recommend" and reading.goal is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Llama 3.3 70B for 30 staff: what hardware?",  # one model
+        "Llama 3.3 70B and Qwen 2.5 72B: how many GPUs each?",  # named, not weighed
+        "DeepSeek-R1-Distill-Llama-70B for 20 users, which GPU?",  # one name holding another
+    ],
+)
+def test_a_single_model_or_a_list_is_no_head_to_head(question: str, reader: Reader) -> None:
+    assert reader.read(question).said.models_compared == []
+
+
+def test_a_family_said_alone_is_the_family_not_its_oldest_model(reader: Reader) -> None:
+    """ "Llama" is no LLaMA 65B (the one model named by that word and a size), and its
+    family is Meta's models, not the R1 distills built on them."""
+    mention = reader.models.find("llama for our document search")
+    assert mention is not None and mention.model_id is None
+    assert "llama-3.3-70b" in mention.candidates
+    assert not any("distill" in c for c in mention.candidates)
+    mistral = reader.models.find("mistral or gemma")
+    assert mistral is not None and mistral.model_id is None and len(mistral.candidates) > 1
+    assert reader.models.find(normalize("мистраль 7б")) == ModelMention("mistral-7b")
+
+
+def test_two_models_are_priced_side_by_side_for_the_same_load(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """Each model on the cheapest setup that serves the same goal, with its quality tier,
+    Russian and three-year cost; then what sets them apart and the one to take."""
+    turn = run_offline_turn(
+        "Llama 3.3 70B or Qwen 2.5 72B for a chatbot, 30 users at once — which is better?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    steps = [s for s in turn.steps if s.name == "recommend_deployment"]
+    assert [s.arguments.get("model") for s in steps] == ["llama-3.3-70b", "qwen2.5-72b"]
+    assert all(s.arguments.get("users") == 30 for s in steps)
+    lines = turn.answer.splitlines()
+    assert lines[0].startswith("The models you named")
+    assert lines[1].startswith("- **Llama 3.3 70B Instruct**: quality: tier 4 of 5")
+    assert lines[2].startswith("- **Qwen2.5 72B Instruct**: quality: tier 4 of 5")
+    leads = [lead_option(r) for r in turn.tool_results if not isinstance(r, type(None))]
+    priced = [o for o in leads if o is not None]
+    assert len(priced) == 2
+    cheaper, dearer = sorted(priced, key=lambda o: o.cost.tco_3y_usd)
+    if dearer.cost.tco_3y_usd > cheaper.cost.tco_3y_usd * 1.05:
+        assert f"Cheaper to serve this load: {cheaper.model_name}" in turn.answer
+    else:
+        assert "Both cost about the same to serve this load" in turn.answer
+    assert "Both sit in quality tier 4" in turn.answer  # no claim the scores do not carry
+    pick = next(line for line in lines if line.startswith("For this goal I would take"))
+    assert cheaper.model_name in pick  # equal tiers: the cheaper (or the first) dominates
+    assert pick.endswith("as strong or stronger, for no more money.")
+    assert turn.goal is not None and turn.goal.goal.get("model") == cheaper.model
+
+
+def test_russian_users_weigh_the_published_russian_results(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """DeepSeek-R1 (a published Russian result) against Qwen3 235B (none), both tier 5, for
+    Russian-speaking staff: the Russian line says why the dearer one is taken."""
+    turn = run_offline_turn(
+        "Что лучше: дипсик р1 или квен 3 235б для 100 сотрудников?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.language == "ru"
+    assert "Русский язык: DeepSeek-R1 — хороший" in turn.answer
+    assert "Для этой задачи я бы взял DeepSeek-R1: ваши пользователи пишут по-русски" in (
+        turn.answer
+    )
+
+
+def test_a_model_without_a_quality_rating_is_not_called_weaker(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """Llama 3 70B has no suitability record: no tier is claimed for it, the answer says to
+    compare on one's own examples, and the pick rests on cost alone."""
+    assert "llama-3-70b" not in catalog.suitability
+    turn = run_offline_turn(
+        "Llama 3 70B vs Llama 3.3 70B for 20 users?", reader=reader, catalog=catalog, kb=None
+    )
+    assert "quality: not rated in the catalog" in turn.answer
+    assert "has no quality rating in the catalog yet" in turn.answer
+    assert "Stronger by the vendors' published scores" not in turn.answer
+    assert "the catalog has no quality rating to set against that" in turn.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Llama 3.3 70B or Qwen 2.5 72B for a chatbot, 30 users at once — which is better?",
+        "Что лучше: дипсик р1 или квен 3 235б для 100 сотрудников?",
+        "Llama 3 70B vs Llama 3.3 70B for 20 users?",
+    ],
+)
+def test_the_number_guard_accepts_side_by_side_answers(
+    reader: Reader, catalog: Catalog, question: str
+) -> None:
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

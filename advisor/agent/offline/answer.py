@@ -21,6 +21,9 @@ from advisor.messages import M, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import (
+    SAME_COST,
+    UNRATED,
+    ModelPick,
     api_verdict,
     cost_lines,
     fit_line,
@@ -29,6 +32,7 @@ from advisor.services.recommendation import (
     rent_usd,
     rental_line,
     runs_verdict,
+    russian_rank,
 )
 from advisor.services.sizing import SizingCost
 from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
@@ -593,6 +597,155 @@ def render_recommendation(
     if injection:
         lines.append(render_injection_note(language))
     return _with_sources(lines, passages, language)
+
+
+_RUSSIAN: dict[str, M] = {
+    "strong": M.RUSSIAN_STRONG,
+    "good": M.RUSSIAN_GOOD,
+    "fair": M.RUSSIAN_FAIR,
+    "weak": M.RUSSIAN_WEAK,
+    "unpublished": M.RUSSIAN_UNPUBLISHED,
+}
+
+
+def render_models_side_by_side(
+    results: Sequence[Recommendation],
+    catalog: Catalog,
+    language: Language,
+    choice: ModelPick | None,
+    wants: Sequence[str] = (),
+    passages: Sequence[Passage] = (),
+    injection: bool = False,
+) -> str:
+    """Models weighed for one goal: each on its cheapest setup that serves the load, with
+    its quality tier, Russian and cost; then what sets them apart and the one to take."""
+    workload = results[0].workload
+    lines = [
+        render(
+            M.MODELS_HEAD_TO_HEAD,
+            language,
+            users=workload.concurrency,
+            input=workload.input_tokens,
+            output=workload.output_tokens,
+        )
+    ]
+    leads: list[Option] = []
+    for result in results:
+        lead = lead_option(result, wants)
+        if lead is None:
+            asked = str(result.goal.get("model") or result.goal.get("family") or "")
+            unmet = "; ".join(n.render(language) for n in result.unmet_i18n[:1])
+            lines.append(
+                "- "
+                + render(
+                    M.MODELS_HEAD_NONE, language, model=model_name(catalog, asked), unmet=unmet
+                )
+            )
+            continue
+        leads.append(lead)
+        fit = catalog.suitability.get(lead.model)
+        russian = _RUSSIAN[fit.russian if fit is not None else "unpublished"]
+        line = render(
+            M.MODELS_HEAD_LINE,
+            language,
+            **_option_params(lead, language),
+            quality=render(
+                M.MODELS_TIER, language, tier=lead.quality_tier, basis=lead.quality_basis
+            )
+            if lead.quality_tier != UNRATED and lead.quality_basis
+            else render(M.MODELS_TIER_UNRATED, language),
+            russian=render(russian, language),
+            monthly=lead.cost.monthly_usd,
+            monthly_rub=lead.cost_rub.monthly,
+            tco=lead.cost.tco_3y_usd,
+            tco_rub=lead.cost_rub.tco_3y,
+        )
+        if not lead.meets_targets:
+            line += " " + lead.why_i18n.render(language)
+        lines.append(f"- {line}")
+    if len(leads) > 1:
+        lines.extend(
+            _models_apart(leads, catalog, language, russian=results[0].goal.get("language") == "ru")
+        )
+    if choice is not None:
+        pick = lead_option(choice.result, wants)
+        if pick is not None:
+            lines.append(
+                render(
+                    M.MODELS_PICK,
+                    language,
+                    model=pick.model_name,
+                    reason=render(choice.reason, language),
+                )
+            )
+    key = [n for n in results[0].assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
+    if key:
+        lines.append(render(M.GOAL_KEY_ASSUMPTIONS, language))
+        lines.extend(f"- {item.render(language)}" for item in key)
+    lines.append(render(M.GOAL_CHANGE, language))
+    if injection:
+        lines.append(render_injection_note(language))
+    return _with_sources(lines, passages, language)
+
+
+def _models_apart(
+    leads: Sequence[Option], catalog: Catalog, language: Language, russian: bool
+) -> list[str]:
+    """What sets the weighed models apart: cost, quality tier and, for Russian users, the
+    published Russian rating (the cheapest against the dearest, the strongest against the
+    weakest)."""
+    lines = []
+    cheap = min(leads, key=lambda o: o.cost.tco_3y_usd)
+    dear = max(leads, key=lambda o: o.cost.tco_3y_usd)
+    if dear.cost.tco_3y_usd > cheap.cost.tco_3y_usd * (1 + SAME_COST):
+        lines.append(
+            render(
+                M.MODELS_CHEAPER,
+                language,
+                model=cheap.model_name,
+                tco=cheap.cost.tco_3y_usd,
+                tco_rub=cheap.cost_rub.tco_3y,
+                other=dear.cost.tco_3y_usd,
+                other_rub=dear.cost_rub.tco_3y,
+            )
+        )
+    else:
+        lines.append(render(M.MODELS_SAME_COST, language))
+    strong = max(leads, key=lambda o: o.quality_tier)
+    weak = min(leads, key=lambda o: o.quality_tier)
+    if weak.quality_tier == UNRATED:
+        lines.append(render(M.MODELS_UNRATED, language, model=weak.model_name))
+    elif strong.quality_tier > weak.quality_tier:
+        lines.append(
+            render(
+                M.MODELS_STRONGER,
+                language,
+                model=strong.model_name,
+                tier=strong.quality_tier,
+                other=weak.quality_tier,
+            )
+        )
+    else:
+        lines.append(render(M.MODELS_SAME_TIER, language, tier=strong.quality_tier))
+    ranked = sorted(leads, key=lambda o: russian_rank(o.model, catalog), reverse=True)
+    top, bottom = ranked[0], ranked[-1]
+    if russian and russian_rank(top.model, catalog) > russian_rank(bottom.model, catalog):
+        lines.append(
+            render(
+                M.MODELS_RUSSIAN,
+                language,
+                model=top.model_name,
+                rating=render(_russian_rating(top.model, catalog), language),
+                other=bottom.model_name,
+                other_rating=render(_russian_rating(bottom.model, catalog), language),
+            )
+        )
+    return lines
+
+
+def _russian_rating(model: str, catalog: Catalog) -> M:
+    fit = catalog.suitability.get(model)
+    return _RUSSIAN[fit.russian if fit is not None else "unpublished"]
 
 
 def _asked_rental(result: Recommendation, language: Language) -> list[str]:

@@ -214,6 +214,18 @@ class ModelMatcher:
                 return mention
         return self._size_only(text, prefer)
 
+    def find_all(self, text: str) -> list[ModelMention]:
+        """Every model the normalised `text` names, in order, for a question that weighs
+        them ("Mistral Small 3.2 vs Gemma 3 27B", "Llama 3.3 70B или Qwen?"); a name that
+        leaves several open keeps its candidates (a size said elsewhere may be another
+        model's, so none is applied)."""
+        found = []
+        for span, following in self.spans(text):
+            mention = self._resolve(span, following, None)
+            if mention is not None:
+                found.append(mention)
+        return found
+
     def _resized(
         self,
         text: str,
@@ -279,10 +291,17 @@ class ModelMatcher:
         # Models with nothing beyond what was said (their size aside): "deepseek r1" is R1,
         # not R1-0528; "gemma 3" leaves the three Gemma 3 sizes.
         exact = [m for m in pool if {p for p in m.parts if not _SIZE.fullmatch(p)} <= wanted]
-        if len(exact) == 1:
+        # A family said alone ("llama", "mistral") is the family, not the one model named
+        # by that word and a size (LLaMA 65B, Mistral 7B)
+        bare = len(said) == 1 and len(pool) > 1
+        if bare:  # the family's own models, not those that only name it (R1-Distill-Llama)
+            pool = [m for m in pool if m.model_id.startswith(said[0])] or pool
+        if len(exact) == 1 and not bare:
             return ModelMention(exact[0].model_id)
-        pool = exact or pool
+        pool = pool if bare else exact or pool
         plain = [m for m in pool if not (m.parts & _VARIANTS) - wanted]
+        if bare and len(plain) == 1:
+            plain = []  # "mistral": Small and Nemo are the family too, not variants of 7B
         pool = plain or pool
         if len(pool) == 1:
             return ModelMention(pool[0].model_id)

@@ -911,7 +911,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
-            r"document q ?& ?a|q ?& ?a (?:over|on)|"
+            r"document q ?& ?a|q ?& ?a (?:over|on)|(?:document|docs|contract|policy) search|"
+            r"search (?:over|across|through|in) (?:our |the )?(?:\w+ )?(?:documents|docs)\b|"
             r"(?:over|on|about|from) (?:our|the|your) (?:own |internal |company |corporate )?"
             r"(?:wiki|docs|documents|documentation|knowledge|policies|manuals)\b|"
             r"knowledge[- ]base|баз\w* знаний|\bwiki\b|chat with (?:our )?(?:docs|documents|pdfs)|"

@@ -128,6 +128,11 @@ class Said(BaseModel):
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
+    models_compared: list[str] = Field(
+        default_factory=list,
+        description="models weighed, in order: catalog ids, or a family where the name says no "
+        "size ('qwen')",
+    )
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
@@ -180,6 +185,7 @@ class Reading(BaseModel):
         """What the message stated, by field (a compare of GPUs lists them all as `gpu`)."""
         data = self.said.model_dump(exclude_none=True, exclude_defaults=True)
         compared = data.pop("gpus_compared", None)
+        data.pop("models_compared", None)
         if self.intent == "compare" and compared and len(compared) > 1:
             data["gpu"] = compared
         if data.get("budget"):
@@ -393,6 +399,11 @@ _MEMORY_CARD = re.compile(
 _WEIGHS_FORMATS = re.compile(
     r"\bvs\.?\b|\bversus\b|\bor\b|\bили\b|\bпротив\b|compar\w*|сравн\w*|what about|а в\b"
 )
+# Two models set against each other: "Mistral Small vs Gemma 3", "Llama или Qwen?".
+_WEIGHS_MODELS = re.compile(
+    r"\bvs\.?\b|\bversus\b|\bor\b|\bили\b|\bлибо\b|\bпротив\b|compar\w*|сравн\w*|"
+    r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
+)
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "high_stakes",
@@ -401,6 +412,7 @@ _NOT_FIGURES = (
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
+    "models_compared",
 )
 _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 ASKED_MODELS = "asked_models"
@@ -586,6 +598,10 @@ class Reader:
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
         intent = self._intent(text, said, mention, previous, undictated)
+        if len(said.models_compared) > 1 and (
+            intent == "size" or (intent == "compare" and len(said.gpus_compared) < 2)
+        ):
+            intent = "recommend"  # two models weighed for a load: each priced for it
         if previous_goal is not None and (
             _follows_goal(intent, text, said) or (resumed and said.model is not None)
         ):
@@ -751,6 +767,7 @@ class Reader:
         said.precisions_compared = self._precisions_compared(_KV_PRECISION.sub(" ", text))
         if said.precisions_compared:
             said.precision = said.precisions_compared[0]
+        said.models_compared = self._models_compared(text)
         said.engine = _first(_ENGINES, text)
         if said.task is None and said.engine is not None:
             said.task = "inference"  # "в vllm на одной L40S": an engine is a way to run it
@@ -955,6 +972,21 @@ class Reader:
                 found[precision] = match.start()
         named = sorted(found, key=found.__getitem__)
         return named if len(named) >= 2 else []
+
+    def _models_compared(self, text: str) -> list[str]:
+        """The models a question weighs ("Llama 3.3 70B или Qwen 2.5 72B?"), in the order
+        said: each a catalog id, or its family when the name says no size; empty unless two
+        or more are set against each other. A name the catalog lacks, or one that leaves
+        versions of a size open, is no contender (the answer asks about it instead)."""
+        if not _WEIGHS_MODELS.search(text):
+            return []
+        named: list[str] = []
+        for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", text)):
+            if mention.unknown is not None:
+                continue
+            named.append(mention.model_id or self._family_of(mention.candidates) or "")
+        contenders = list(dict.fromkeys(n for n in named if n))
+        return contenders if len(contenders) >= 2 else []
 
     def _precision(self, text: str, task: str | None) -> str | None:
         for pattern, precision in _PRECISIONS:

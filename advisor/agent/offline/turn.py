@@ -13,6 +13,7 @@ from advisor.agent.offline.answer import (
     render_error,
     render_explanation,
     render_greeting,
+    render_models_side_by_side,
     render_off_topic,
     render_option_line,
     render_recommendation,
@@ -39,6 +40,7 @@ from advisor.services.recommendation import (
     cost_lines,
     fit_line,
     lead_option,
+    pick_model,
     recommend_deployment,
     recommendation_summary,
 )
@@ -118,6 +120,8 @@ def run_offline_turn(
     elif reading.intent == "explain":
         passages = _search(kb, question, language, turn)
         turn.answer = render_explanation(passages, language)
+    elif _answers_goal(reading) and len(reading.said.models_compared) > 1:
+        _models_side_by_side(question, reading, catalog, kb, turn)
     elif _answers_goal(reading):
         _recommend(question, reading, catalog, kb, turn, previous_goal)
     elif reading.error is not None:
@@ -366,6 +370,57 @@ def _recommend(
         passages=passages,
         injection=reading.injection,
         already_cheapest=again,
+    )
+
+
+MAX_MODELS_COMPARED = 4
+
+
+def _models_side_by_side(
+    question: str, reading: Reading, catalog: Catalog, kb: KnowledgeBase | None, turn: OfflineTurn
+) -> None:
+    """ "Mistral Small vs Gemma 3 27B?", "Llama 3.3 70B или Qwen?": each model priced for
+    the same goal (a family by its best model for it), side by side, with what sets them
+    apart: quality, Russian, the cost of serving the load."""
+    base = {k: v for k, v in (reading.goal or {}).items() if k not in ("model", "family")}
+    wants = goal_wants(reading.said.wants, base)
+    results: list[Recommendation] = []
+    goals: list[dict[str, Any]] = []
+    for name in reading.said.models_compared[:MAX_MODELS_COMPARED]:
+        goal = {**base, ("model" if name in catalog.models else "family"): name}
+        try:
+            result = recommend_deployment(goal, catalog)
+        except InputError as exc:
+            turn.answer = render_error(exc.to_dict(), turn.language)
+            return
+        results.append(result)
+        goals.append(goal)
+        turn.tool_results.append(result)
+        turn.steps.append(
+            ToolStep(
+                name="recommend_deployment",
+                arguments=goal,
+                summary=recommendation_summary(result, turn.language),
+            )
+        )
+    choice = pick_model(results, catalog, wants)
+    if choice is not None:  # a follow-up ("and for 100 users?") builds on the pick
+        lead = lead_option(choice.result, wants)
+        turn.recommendation = choice.result
+        turn.goal = GoalContext(
+            goal=goals[results.index(choice.result)],
+            gpu=lead.gpu.id if lead is not None else None,
+            capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+        )
+    passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
+    turn.answer = render_models_side_by_side(
+        results,
+        catalog,
+        turn.language,
+        choice=choice,
+        wants=wants,
+        passages=passages,
+        injection=reading.injection,
     )
 
 

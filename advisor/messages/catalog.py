@@ -670,6 +670,11 @@ class M(Enum):
         "{count} x {gpu}: does not hold the model for this load",
         "{count} x {gpu}: не вмещает модель при такой нагрузке",
     )
+    REC_WITHIN_BUDGET_MODEL = (
+        "rec.within_budget_model",
+        "Within the budget, with another model",
+        "В пределах бюджета, с другой моделью",
+    )
     MODELS_HEAD_TO_HEAD = (
         "models.head_to_head",
         "The models you named, each on the cheapest setup that serves the same load "
@@ -1875,10 +1880,10 @@ class M(Enum):
     )
     UNMET_BUDGET = (
         "unmet.budget",
-        "budget: the cheapest setup that meets the targets costs ${capex:,.0f}, the budget is "
-        "${budget:,.0f}",
-        "бюджет: самый дешёвый вариант, который выполняет цели, стоит ${capex:,.0f}, бюджет "
-        "${budget:,.0f}",
+        "budget: the cheapest setup that meets the targets costs ${capex:,.0f} ({capex_rub:,.0f} "
+        "RUB), the budget is ${budget:,.0f} ({budget_rub:,.0f} RUB)",
+        "бюджет: самый дешёвый вариант, который выполняет цели, стоит {capex_rub:,.0f} ₽ "
+        "(${capex:,.0f}), бюджет {budget_rub:,.0f} ₽ (${budget:,.0f})",
     )
     WHY_TRAIN_RECOMMENDED = (
         "why.train_recommended",

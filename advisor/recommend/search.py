@@ -1182,7 +1182,13 @@ def _unmet(
     if budget is not None and not affordable:
         cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
         search.unmet.append(
-            note(M.UNMET_BUDGET, capex=round(cheapest.spend.capex_usd), budget=round(budget))
+            note(
+                M.UNMET_BUDGET,
+                capex=round(cheapest.spend.capex_usd),
+                capex_rub=round(cheapest.spend.capex_usd * search.prices.rub_per_usd.value),
+                budget=round(budget),
+                budget_rub=round(budget * search.prices.rub_per_usd.value),
+            )
         )
         add("closest", cheapest)
         rented = [c for c in meeting if c.spend.cloud_run_usd is not None]

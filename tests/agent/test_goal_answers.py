@@ -14,7 +14,7 @@ from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
-from advisor.recommend.report import Option
+from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import lead_option
 
@@ -641,3 +641,44 @@ def test_the_number_guard_accepts_side_by_side_answers(
     guard = pytest.importorskip("advisor.agent.llm.guard")
     turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
     assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_a_model_over_the_budget_gets_the_strongest_model_within_it(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "Llama 3.1 405B ... budget $30,000": its cheapest setup is over the budget, so the
+    answer also says what the same goal gets within it, the strongest model left open."""
+    question = "Llama 3.1 405B for 100 staff, budget $30,000"
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.recommendation is not None
+    assert any(n.code.key == "unmet.budget" for n in turn.recommendation.unmet_i18n)
+    line = next(x for x in turn.answer.splitlines() if x.startswith("Within the budget"))
+    other = [s for s in turn.steps if s.name == "recommend_deployment"][-1]
+    assert "model" not in other.arguments and other.arguments["strongest"] is True
+    alternative = [r for r in turn.tool_results if r is not turn.recommendation][-1]
+    assert isinstance(alternative, Recommendation)
+    lead = lead_option(alternative, ["largest_model"])
+    assert lead is not None and lead.cost.capex_usd <= 30_000 and lead.meets_targets
+    assert lead.model_name in line and lead.model != "llama-3.1-405b"
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_a_model_within_the_budget_gets_no_other(reader: Reader, catalog: Catalog) -> None:
+    turn = run_offline_turn(
+        "Llama 3.1 8B for 20 staff, budget $30,000", reader=reader, catalog=catalog, kb=None
+    )
+    assert "Within the budget, with another model" not in turn.answer
+    assert len([s for s in turn.steps if s.name == "recommend_deployment"]) == 1
+
+
+def test_a_rouble_budget_missed_is_said_in_roubles(reader: Reader, catalog: Catalog) -> None:
+    turn = run_offline_turn(
+        "Полная DeepSeek R1 для 50 сотрудников, в пределах 5 млн рублей?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    line = next(x for x in turn.answer.splitlines() if x.startswith("- бюджет:"))
+    assert "бюджет 5 000 000 ₽ ($58 824)" in line.replace("\u00a0", " ")
+    assert "В пределах бюджета, с другой моделью" in turn.answer

@@ -535,6 +535,7 @@ def render_recommendation(
     passages: Sequence[Passage] = (),
     injection: bool = False,
     already_cheapest: bool = False,
+    within_budget: Option | None = None,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
     give up first): the option to take first (GPUs, model, users, speed, cost, the
@@ -582,6 +583,12 @@ def render_recommendation(
     if result.unmet_i18n:
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
+    if within_budget is not None:  # the model asked for costs more than the budget
+        params = {
+            **_option_params(within_budget, language),
+            "label": render(M.REC_WITHIN_BUDGET_MODEL, language),
+        }
+        lines.append(render(M.GOAL_OTHER, language, **params))
     others = [o for o in result.options if o is not lead][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))

@@ -370,7 +370,40 @@ def _recommend(
         passages=passages,
         injection=reading.injection,
         already_cheapest=again,
+        within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
     )
+
+
+def _within_budget_another_model(
+    goal: dict[str, Any],
+    result: Recommendation,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> Option | None:
+    """ "Full DeepSeek R1, but within 5 million roubles?": when the model asked for costs more
+    than the budget, the strongest model the same goal gets within it."""
+    over = any(n.code is M.UNMET_BUDGET for n in result.unmet_i18n)
+    if not over or not (goal.get("model") or goal.get("family")):
+        return None
+    open_goal = {k: v for k, v in goal.items() if k not in ("model", "family")}
+    open_goal["strongest"] = True
+    try:
+        other = recommend_deployment(open_goal, catalog)
+    except InputError:
+        return None
+    lead = lead_option(other, [*(w for w in wants if w != "cheapest"), "largest_model"])
+    if lead is None or not lead.meets_targets or other.unmet_i18n:
+        return None
+    turn.tool_results.append(other)
+    turn.steps.append(
+        ToolStep(
+            name="recommend_deployment",
+            arguments=open_goal,
+            summary=recommendation_summary(other, turn.language),
+        )
+    )
+    return lead
 
 
 MAX_MODELS_COMPARED = 4

@@ -675,6 +675,8 @@ class M(Enum):
         "Within the budget, with another model",
         "В пределах бюджета, с другой моделью",
     )
+    CURRENCY_RUB = ("currency.rub", "RUB", "₽")
+    CURRENCY_EUR = ("currency.eur", "EUR", "€")
     MODELS_HEAD_TO_HEAD = (
         "models.head_to_head",
         "The models you named, each on the cheapest setup that serves the same load "
@@ -687,11 +689,11 @@ class M(Enum):
         "models.head_line",
         "**{model}**: quality: {quality}; Russian: {russian}. {count} x "
         "{gpu}{copies} in {precision}, {speed:g} tokens/s per user; {price}, ${monthly:,.0f} a "
-        "month to run ({monthly_rub:,.0f} RUB), ${tco:,.0f} over three years ({tco_rub:,.0f} "
-        "RUB).",
+        "month to run ({monthly_local:,.0f} {cur}), ${tco:,.0f} over three years "
+        "({tco_local:,.0f} {cur}).",
         "**{model}**: качество — {quality}; русский язык — {russian}. {count} x "
         "{gpu}{copies} в {precision}, {speed:g} токенов/с на пользователя; {price}, работа "
-        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц, {tco_rub:,.0f} ₽ (${tco:,.0f}) за три "
+        "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц, {tco_local:,.0f} {cur} (${tco:,.0f}) за три "
         "года.",
     )
     MODELS_TIER = (
@@ -706,10 +708,10 @@ class M(Enum):
     )
     MODELS_CHEAPER = (
         "models.cheaper",
-        "Cheaper to serve this load: {model}, ${tco:,.0f} over three years ({tco_rub:,.0f} RUB) "
-        "against ${other:,.0f} ({other_rub:,.0f} RUB).",
-        "Дешевле обслужить эту нагрузку на {model}: {tco_rub:,.0f} ₽ (${tco:,.0f}) за три года "
-        "против {other_rub:,.0f} ₽ (${other:,.0f}).",
+        "Cheaper to serve this load: {model}, ${tco:,.0f} over three years ({tco_local:,.0f} {cur}) "
+        "against ${other:,.0f} ({other_local:,.0f} {cur}).",
+        "Дешевле обслужить эту нагрузку на {model}: {tco_local:,.0f} {cur} (${tco:,.0f}) за три года "
+        "против {other_local:,.0f} {cur} (${other:,.0f}).",
     )
     MODELS_SAME_COST = (
         "models.same_cost",
@@ -926,8 +928,8 @@ class M(Enum):
     )
     GOAL_PRICE = (
         "goal.price",
-        "${capex:,.0f} to buy ({capex_rub:,.0f} RUB)",
-        "покупка {capex_rub:,.0f} ₽ (${capex:,.0f})",
+        "${capex:,.0f} to buy ({capex_local:,.0f} {cur})",
+        "покупка {capex_local:,.0f} {cur} (${capex:,.0f})",
     )
     GOAL_PRICE_OWNED = (
         "goal.price_owned",
@@ -1496,10 +1498,10 @@ class M(Enum):
     )
     REC_OPTION_COST = (
         "rec.option_cost",
-        "Buy: ${capex:,.0f} ({capex_rub:,.0f} RUB); running ${monthly:,.0f} a month; "
-        "3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
-        "Покупка: {capex_rub:,.0f} ₽ (${capex:,.0f}); работа ${monthly:,.0f} в месяц; "
-        "за 3 года {tco_rub:,.0f} ₽ (${tco:,.0f}).",
+        "Buy: ${capex:,.0f} ({capex_local:,.0f} {cur}); running ${monthly:,.0f} a month; "
+        "3 years ${tco:,.0f} ({tco_local:,.0f} {cur}).",
+        "Покупка: {capex_local:,.0f} {cur} (${capex:,.0f}); работа ${monthly:,.0f} в месяц; "
+        "за 3 года {tco_local:,.0f} {cur} (${tco:,.0f}).",
     )
     STT_NEEDED = (
         "stt.needed",
@@ -1576,8 +1578,10 @@ class M(Enum):
     )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
-        "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} ({tco_rub:,.0f} RUB).",
-        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года {tco_rub:,.0f} ₽ (${tco:,.0f}).",
+        "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} "
+        "({tco_local:,.0f} {cur}).",
+        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года {tco_local:,.0f} {cur} "
+        "(${tco:,.0f}).",
     )
     REC_OPTION_API = (
         "rec.option_api",
@@ -1589,10 +1593,10 @@ class M(Enum):
     REC_RENT_ASKED = (
         "rec.rent_asked",
         "**Renting {count} x {gpu}** on demand: ${rate:g} per GPU-hour x {count} x {hours} h = "
-        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month around the clock; fewer hours cost "
+        "${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month around the clock; fewer hours cost "
         "proportionally less. What the same GPUs can serve:",
         "**Аренда {count} x {gpu}** по требованию: ${rate:g} за GPU-час x {count} x {hours} ч = "
-        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
+        "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
         "пропорционально дешевле. Что на этих GPU можно обслужить:",
     )
     REC_OPTION_BILL = (
@@ -1623,18 +1627,19 @@ class M(Enum):
     )
     REC_OPTION_CLOUD = (
         "rec.option_cloud",
-        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
-        "RUB) a "
-        "month around the clock at ${rate:g} per GPU-hour; {payback}",
-        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_rub:,.0f} ₽ "
+        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} "
+        "({monthly_local:,.0f} {cur}) a month around the clock at ${rate:g} per GPU-hour; "
+        "{payback}",
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_local:,.0f} {cur} "
         "(${monthly:,.0f}) в месяц круглосуточно по ${rate:g} за GPU-час; {payback}",
     )
     REC_OPTION_CLOUD_HOURS = (
         "rec.option_cloud_hours",
-        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} ({monthly_rub:,.0f} "
-        "RUB) a month for {hours:,.0f} hours at ${rate:g} per GPU-hour (an on-demand GPU given "
-        "back is not guaranteed the next morning; reserved capacity costs more); {payback}",
-        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_rub:,.0f} ₽ "
+        "Renting the same GPUs ({gpus}) on demand instead: ${monthly:,.0f} "
+        "({monthly_local:,.0f} {cur}) a month for {hours:,.0f} hours at ${rate:g} per GPU-hour "
+        "(an on-demand GPU given back is not guaranteed the next morning; reserved capacity "
+        "costs more); {payback}",
+        "Аренда тех же GPU ({gpus} шт.) по требованию вместо покупки: {monthly_local:,.0f} {cur} "
         "(${monthly:,.0f}) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
         "утром могут не вернуть; зарезервированная мощность дороже); {payback}",
     )
@@ -1880,10 +1885,10 @@ class M(Enum):
     )
     UNMET_BUDGET = (
         "unmet.budget",
-        "budget: the cheapest setup that meets the targets costs ${capex:,.0f} ({capex_rub:,.0f} "
-        "RUB), the budget is ${budget:,.0f} ({budget_rub:,.0f} RUB)",
-        "бюджет: самый дешёвый вариант, который выполняет цели, стоит {capex_rub:,.0f} ₽ "
-        "(${capex:,.0f}), бюджет {budget_rub:,.0f} ₽ (${budget:,.0f})",
+        "budget: the cheapest setup that meets the targets costs ${capex:,.0f} "
+        "({capex_local:,.0f} {cur}), the budget is ${budget:,.0f} ({budget_local:,.0f} {cur})",
+        "бюджет: самый дешёвый вариант, который выполняет цели, стоит {capex_local:,.0f} {cur} "
+        "(${capex:,.0f}), бюджет {budget_local:,.0f} {cur} (${budget:,.0f})",
     )
     WHY_TRAIN_RECOMMENDED = (
         "why.train_recommended",

@@ -157,6 +157,11 @@ class Option(_Out):
     training_tokens_per_s: float | None
     cost: Cost
     cost_rub: CostRub
+    cost_eur: CostRub | None = Field(
+        default=None,
+        description="the same in euros at the catalog's rate, when the goal shows euros (a "
+        "euro budget)",
+    )
     why: str
     why_i18n: Note = Field(description=NOTES)
     size_request: dict[str, Any] = Field(
@@ -200,6 +205,9 @@ class Recommendation(_Out):
     transcription_i18n: Note | None = Field(default=None, description=NOTES)
     sources: list[str]
     rub_per_usd: float
+    eur_per_usd: float | None = Field(
+        default=None, description="the euro rate, when the goal shows euros (cost_eur)"
+    )
     searched: int = Field(description="model x format x GPU x count combinations sized")
 
     def goal_fields(self) -> dict[str, Any]:

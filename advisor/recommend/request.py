@@ -183,6 +183,11 @@ class RecommendRequest(BaseModel):
         le=1e10,
         description="the same in euros, at the catalog's rate (budget_usd wins when both)",
     )
+    display_currency: Literal["rub", "eur"] | None = Field(
+        default=None,
+        description="the currency shown beside dollars: euros by default for a euro budget, "
+        "roubles otherwise",
+    )
     api_bill_usd: float | None = Field(
         default=None,
         gt=0,
@@ -246,6 +251,13 @@ class RecommendRequest(BaseModel):
         description="fine-tuning: runs a year (4 = once a quarter); each option says whether "
         "renting each run or buying costs less at that rate",
     )
+
+    @property
+    def shows_euros(self) -> bool:
+        """Costs are shown in euros beside dollars (a euro budget, or euros asked for)."""
+        if self.display_currency is not None:
+            return self.display_currency == "eur"
+        return self.budget_eur is not None
 
     @field_validator("output_tokens")
     @classmethod

@@ -31,6 +31,7 @@ from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import (
     HOURS_PER_MONTH,
+    AgainstBill,
     Serving,
     Spend,
     TrainingRun,
@@ -725,6 +726,7 @@ def _option(
     why: Note,
     rate: float,
     market: str,
+    eur_per_usd: float | None = None,
     bill: float | None = None,
     rent_hours: float = HOURS_PER_MONTH,
     card_alternative: str | None = None,
@@ -795,20 +797,26 @@ def _option(
             bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
             bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
         ),
-        cost_rub=CostRub(
-            capex=round(cost.capex_usd * rate),
-            monthly=round(cost.monthly_usd * rate),
-            tco_3y=round(cost.tco_3y_usd * rate),
-            per_million_tokens=round(cost.usd_per_million_tokens * rate, 1),
-            api_monthly=_round(_times(cost.api_monthly_usd, rate), 0),
-            run=_round(_times(cost.run_usd, rate), 1),
-            cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
-            cloud_monthly=_round(_times(cost.cloud_monthly_usd, rate), 0),
-            bill_saving=round(paid.saving_usd_per_month * rate) if paid else None,
-        ),
+        cost_rub=_converted(cost, rate, paid),
+        cost_eur=_converted(cost, eur_per_usd, paid) if eur_per_usd else None,
         why=english(why),
         why_i18n=why,
         size_request=_size_fields(config),
+    )
+
+
+def _converted(cost: Spend, rate: float, paid: AgainstBill | None) -> CostRub:
+    """The option's costs in another currency, `rate` units per dollar."""
+    return CostRub(
+        capex=round(cost.capex_usd * rate),
+        monthly=round(cost.monthly_usd * rate),
+        tco_3y=round(cost.tco_3y_usd * rate),
+        per_million_tokens=round(cost.usd_per_million_tokens * rate, 1),
+        api_monthly=_round(_times(cost.api_monthly_usd, rate), 0),
+        run=_round(_times(cost.run_usd, rate), 1),
+        cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
+        cloud_monthly=_round(_times(cost.cloud_monthly_usd, rate), 0),
+        bill_saving=round(paid.saving_usd_per_month * rate) if paid else None,
     )
 
 
@@ -930,6 +938,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 why,
                 rate,
                 market,
+                1 / catalog.prices.usd_per_eur.value if request.shows_euros else None,
                 search.bill,
                 hours,
                 card,
@@ -1045,6 +1054,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         transcription_i18n=speech,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
+        eur_per_usd=1 / catalog.prices.usd_per_eur.value if request.shows_euros else None,
         searched=search.searched,
     )
 
@@ -1181,13 +1191,17 @@ def _unmet(
         return
     if budget is not None and not affordable:
         cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
+        prices = search.prices
+        euros = search.request.shows_euros
+        local = 1 / prices.usd_per_eur.value if euros else prices.rub_per_usd.value
         search.unmet.append(
             note(
                 M.UNMET_BUDGET,
                 capex=round(cheapest.spend.capex_usd),
-                capex_rub=round(cheapest.spend.capex_usd * search.prices.rub_per_usd.value),
+                capex_local=round(cheapest.spend.capex_usd * local),
                 budget=round(budget),
-                budget_rub=round(budget * search.prices.rub_per_usd.value),
+                budget_local=round(budget * local),
+                cur=note(M.CURRENCY_EUR if euros else M.CURRENCY_RUB),
             )
         )
         add("closest", cheapest)

@@ -15,10 +15,10 @@ from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, render, task_note
+from advisor.messages import M, note, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
 from advisor.recommend.costs import HOURS_PER_MONTH
-from advisor.recommend.report import Cost, FitChange, Option
+from advisor.recommend.report import Cost, CostRub, FitChange, Option
 from advisor.services.sizing import input_error
 
 Goal = Mapping[str, Any] | RecommendRequest
@@ -56,6 +56,14 @@ def recommendation_summary(result: Recommendation, language: Language = "en") ->
         gpu=chosen.gpu.name,
         capex=chosen.cost.capex_usd,
     )
+
+
+def local_cost(option: Option) -> tuple[CostRub, M]:
+    """The option's costs in the currency shown beside dollars: euros for a goal that shows
+    them (a euro budget), roubles otherwise."""
+    if option.cost_eur is not None:
+        return option.cost_eur, M.CURRENCY_EUR
+    return option.cost_rub, M.CURRENCY_RUB
 
 
 def rent_usd(option: Option) -> float | None:
@@ -296,7 +304,8 @@ def cost_lines(
     `rent_first` (the person asked about renting) puts renting the same GPUs first; `api`
     False leaves the hosted-API comparison to the answer's verdict (api_verdict); `rental`
     False leaves renting out (the data must stay in the company and nobody asked)."""
-    cost, rub = option.cost, option.cost_rub
+    cost = option.cost
+    local, cur = local_cost(option)
     lines: list[str] = []
     if option.gpu.market == "owned":
         lines.append(
@@ -305,7 +314,8 @@ def cost_lines(
                 language,
                 monthly=cost.monthly_usd,
                 tco=cost.tco_3y_usd,
-                tco_rub=rub.tco_3y,
+                tco_local=local.tco_3y,
+                cur=note(cur),
             )
         )
     else:
@@ -314,10 +324,11 @@ def cost_lines(
                 M.REC_OPTION_COST,
                 language,
                 capex=cost.capex_usd,
-                capex_rub=rub.capex,
+                capex_local=local.capex,
                 monthly=cost.monthly_usd,
                 tco=cost.tco_3y_usd,
-                tco_rub=rub.tco_3y,
+                tco_local=local.tco_3y,
+                cur=note(cur),
             )
         )
         used = option.gpu.count * option.replicas
@@ -335,15 +346,16 @@ def cost_lines(
         and option.gpu.market != "owned"
         and cost.cloud_monthly_usd is not None
         and cost.cloud_usd_per_gpu_hour is not None
-        and rub.cloud_monthly is not None
+        and local.cloud_monthly is not None
     ):
         rented = rental_line(
             option.gpu.count * option.replicas,
             cost.cloud_usd_per_gpu_hour,
-            (cost.cloud_monthly_usd, rub.cloud_monthly),
+            (cost.cloud_monthly_usd, local.cloud_monthly),
             cost.cloud_break_even_months,
             language,
             cost.cloud_hours_per_month,
+            cur,
         )
         if rent_first:
             lines.insert(0, rented)
@@ -434,22 +446,24 @@ def rental_line(
     break_even_months: float | None,
     language: Language,
     hours: float | None = None,
+    cur: M = M.CURRENCY_RUB,
 ) -> str:
-    """Renting the same GPUs around the clock, or `hours` a month (USD and roubles a month),
-    against buying them."""
+    """Renting the same GPUs around the clock, or `hours` a month (dollars, and roubles or
+    `cur` a month), against buying them."""
     payback = (
         render(M.REC_CLOUD_PAYBACK, language, months=break_even_months)
         if break_even_months is not None
         else render(M.REC_CLOUD_CHEAPER, language)
     )
-    usd, rub = monthly
+    usd, local = monthly
     part_time = hours is not None and hours < HOURS_PER_MONTH
     return render(
         M.REC_OPTION_CLOUD_HOURS if part_time else M.REC_OPTION_CLOUD,
         language,
         gpus=gpus,
         monthly=usd,
-        monthly_rub=rub,
+        monthly_local=local,
+        cur=note(cur),
         hours=hours or HOURS_PER_MONTH,
         rate=rate,
         payback=payback,

@@ -682,3 +682,25 @@ def test_a_rouble_budget_missed_is_said_in_roubles(reader: Reader, catalog: Cata
     line = next(x for x in turn.answer.splitlines() if x.startswith("- бюджет:"))
     assert "бюджет 5 000 000 ₽ ($58 824)" in line.replace("\u00a0", " ")
     assert "В пределах бюджета, с другой моделью" in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "shown"),
+    [
+        (
+            "A private clinic, 40 doctors, an assistant for notes. Budget is €60,000. What to buy?",
+            "EUR",
+        ),
+        ("A chatbot for 300 staff in Germany — what does it cost in euros?", "EUR"),
+        ("A chatbot for 300 staff — what does it cost?", "RUB"),
+    ],
+)
+def test_a_customer_who_counts_in_euros_sees_euros(
+    question: str, shown: str, reader: Reader, catalog: Catalog
+) -> None:
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.recommendation is not None
+    other = {"EUR": "RUB", "RUB": "EUR"}[shown]
+    assert f" {shown})" in turn.answer and f" {other})" not in turn.answer
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

@@ -416,6 +416,29 @@ def test_a_euro_budget_converts_at_the_catalog_rate(catalog: Catalog) -> None:
     assert all(o.cost.capex_usd <= 25_000 * rate for o in eur.options if o.label != "scale")
 
 
+def test_a_euro_goal_carries_its_costs_in_euros(catalog: Catalog) -> None:
+    """A euro budget shows euros beside dollars (cost_eur at the catalog's rate); a rouble or
+    dollar one does not, unless euros are asked for; a missed budget is said in its own
+    currency."""
+    per_usd = 1 / catalog.prices.usd_per_eur.value
+    eur = recommend(RecommendRequest(users=10, budget_eur=25_000), catalog)
+    assert eur.eur_per_usd == pytest.approx(per_usd)
+    for option in eur.options:
+        assert option.cost_eur is not None
+        assert option.cost_eur.capex == round(option.cost.capex_usd * per_usd)
+        assert option.cost_eur.tco_3y == round(option.cost.tco_3y_usd * per_usd)
+    plain = recommend(RecommendRequest(users=10, budget_rub=2_000_000), catalog)
+    assert plain.eur_per_usd is None and all(o.cost_eur is None for o in plain.options)
+    asked = recommend(RecommendRequest(users=10, display_currency="eur"), catalog)
+    assert all(o.cost_eur is not None for o in asked.options)
+    missed = recommend(
+        RecommendRequest(model="llama-3.1-405b", users=10, budget_eur=5_000), catalog
+    )
+    budget = next(n for n in missed.unmet_i18n if n.code is M.UNMET_BUDGET)
+    assert budget.params["budget_local"] == 5_000
+    assert "(5,000 EUR)" in budget.render("en") and "5\u00a0000 €" in budget.render("ru")
+
+
 def test_a_fixed_weight_format_is_the_only_one_tried(catalog: Catalog) -> None:
     result = recommend(RecommendRequest(model="gemma-2-27b", users=5, precision="fp16"), catalog)
     assert result.options and all(o.precision == "fp16" for o in result.options)

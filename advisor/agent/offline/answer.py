@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, render
+from advisor.messages import M, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import (
@@ -28,6 +28,7 @@ from advisor.services.recommendation import (
     cost_lines,
     fit_line,
     lead_option,
+    local_cost,
     option_label,
     rent_usd,
     rental_line,
@@ -663,9 +664,9 @@ def render_models_side_by_side(
             else render(M.MODELS_TIER_UNRATED, language),
             russian=render(russian, language),
             monthly=lead.cost.monthly_usd,
-            monthly_rub=lead.cost_rub.monthly,
+            monthly_local=local_cost(lead)[0].monthly,
             tco=lead.cost.tco_3y_usd,
-            tco_rub=lead.cost_rub.tco_3y,
+            tco_local=local_cost(lead)[0].tco_3y,
         )
         if not lead.meets_targets:
             line += " " + lead.why_i18n.render(language)
@@ -711,9 +712,10 @@ def _models_apart(
                 language,
                 model=cheap.model_name,
                 tco=cheap.cost.tco_3y_usd,
-                tco_rub=cheap.cost_rub.tco_3y,
+                tco_local=local_cost(cheap)[0].tco_3y,
                 other=dear.cost.tco_3y_usd,
-                other_rub=dear.cost_rub.tco_3y,
+                other_local=local_cost(dear)[0].tco_3y,
+                cur=note(local_cost(cheap)[1]),
             )
         )
     else:
@@ -778,7 +780,8 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
             rate=rate,
             hours=round(hours),
             monthly=monthly,
-            monthly_rub=monthly * result.rub_per_usd,
+            monthly_local=monthly * (result.eur_per_usd or result.rub_per_usd),
+            cur=note(M.CURRENCY_EUR if result.eur_per_usd else M.CURRENCY_RUB),
         )
     ]
 
@@ -829,7 +832,11 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         price = render(M.GOAL_PRICE_OWNED, language, monthly=cost.monthly_usd)
     else:
         price = render(
-            M.GOAL_PRICE, language, capex=cost.capex_usd, capex_rub=option.cost_rub.capex
+            M.GOAL_PRICE,
+            language,
+            capex=cost.capex_usd,
+            capex_local=local_cost(option)[0].capex,
+            cur=note(local_cost(option)[1]),
         )
         if cost.gpus_bought > option.gpu.count * option.replicas:  # MI300X, H100 SXM: by 8
             price += render(M.GOAL_WHOLE_SERVER, language, bought=cost.gpus_bought)
@@ -846,6 +853,7 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         "ttft": round(option.ttft_s, 2),
         "hours": option.training_hours or 0.0,
         "price": price,
+        "cur": note(local_cost(option)[1]),
         "copies": _copies(option, language),
     }
 

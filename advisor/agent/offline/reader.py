@@ -126,6 +126,7 @@ class Said(BaseModel):
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
+    euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
     models_compared: list[str] = Field(
@@ -404,6 +405,7 @@ _WEIGHS_MODELS = re.compile(
     r"\bvs\.?\b|\bversus\b|\bor\b|\bили\b|\bлибо\b|\bпротив\b|compar\w*|сравн\w*|"
     r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
 )
+_EUROS = re.compile(r"€|\beur\b|\beuros?\b|\bевро\b")
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "high_stakes",
@@ -413,6 +415,7 @@ _NOT_FIGURES = (
     "wants_rent_by_budget",
     "precisions_compared",
     "models_compared",
+    "euros",
 )
 _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 ASKED_MODELS = "asked_models"
@@ -432,7 +435,9 @@ _RECOMMEND = re.compile(
 )
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
-    r"\bwhat (?:is|are|does)\b(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest|biggest)))|"
+    r"\bwhat (?:is|are|does)\b"
+    r"(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest|biggest)|"
+    r"(?:it|this|that|(?:it|this|that) all) costs?\b))|"
     r"\bwhat's (?:a|an|the (?:difference|point))\b|\bwtf is\b|"
     r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем \w* ?отлича\w*|"
     r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
@@ -817,6 +822,7 @@ class Reader:
                 text, self.catalog.workloads.daily.words_per_page
             )
         said.budget_share = q.read_budget_share(text) if said.budget is None else None
+        said.euros = bool(_EUROS.search(undictated))
         said.wants = q.read_wants(text)
         if said.wants_rent_by_budget and "rent" not in said.wants:
             said.wants.append("rent")
@@ -1174,6 +1180,8 @@ class Reader:
                 goal[key] = round(goal[key] * said.budget_share, 2)
             if not budgets and previous is not None and previous.capex_usd:  # half its price
                 goal["budget_usd"] = round(previous.capex_usd * said.budget_share, 2)
+        if said.euros and said.budget is None and "budget_rub" not in goal:
+            goal["display_currency"] = "eur"  # "prices in euros, please"
         if said.api_bill is not None and said.api_bill.currency != "EUR":
             goal.pop("api_bill_usd", None)
             goal.pop("api_bill_rub", None)

@@ -477,6 +477,9 @@ class Suitability(_Record):
     sources: dict[str, str] = Field(min_length=1)
 
 
+SERVER_GPUS = 8  # an HGX/OAM server, of which a server_share price is one eighth
+
+
 class GpuPrice(_Record):
     usd: float = Field(gt=0)
     kind: Literal["card", "server_share"] = Field(
@@ -486,6 +489,15 @@ class GpuPrice(_Record):
         default="new", description="used: discontinued, bought used (a pilot, not production)"
     )
     source: str
+
+    def gpus_bought(self, count: int, servers: int | None = None) -> int:
+        """The GPUs paid for to use `count`: a server share is sold only as whole 8-GPU
+        servers (`servers` of them where the caller has sized the chassis, else the fewest
+        that hold `count`); a card is bought one by one."""
+        if self.kind != "server_share":
+            return count
+        whole = servers if servers is not None else -(-count // SERVER_GPUS)
+        return whole * SERVER_GPUS
 
 
 class Chassis(_Record):

@@ -149,7 +149,7 @@ def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 
     running = prices.running
     servers, chassis = chassis_for(gpu, count, prices, group)
     price = prices.gpus[gpu.id]
-    bought = servers * GPUS_PER_NODE if price.kind == "server_share" and not owned else count
+    bought = count if owned else price.gpus_bought(count, servers)
     value = bought * price.usd + (servers * chassis.usd if chassis is not None else 0.0)
     power_kw = (count * gpu.tdp_w + servers * running.base_server_w) / 1000
     energy = power_kw * running.pue * HOURS_PER_MONTH * running.power_usd_per_kwh

@@ -652,8 +652,7 @@ def compare(request: SizingRequest, catalog: Catalog, gpus: list[Gpu] | None = N
         report = _size(inputs, with_stages=False)
         count = report.gpu.count
         price, price_band = _gpu_price(gpu, catalog)
-        whole_servers = catalog.prices.gpus[gpu.id].kind == "server_share"
-        bought = math.ceil(count / GPUS_PER_NODE) * GPUS_PER_NODE if whole_servers else count
+        bought = catalog.prices.gpus[gpu.id].gpus_bought(count)
         rows.append(
             CompareRow(
                 gpu=gpu.id,

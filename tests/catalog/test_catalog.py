@@ -9,6 +9,7 @@ import pytest
 
 from advisor.catalog import CatalogLookupError, load_catalog
 from advisor.catalog.hf_config import parse_hf_config
+from advisor.catalog.schema import GpuPrice
 from advisor.sizing.weights import parameters
 from tests.hostile import TINY_GQA_CONFIG
 
@@ -130,3 +131,13 @@ def test_model_from_a_hugging_face_config(tmp_path: Path) -> None:
     assert model.tool_call_parser == "llama3_json"
     # Same shape as Llama 3.2 1B: 1.24 B parameters.
     assert parameters(model).total / 1e9 == pytest.approx(1.236, rel=0.01)
+
+
+def test_a_server_share_is_bought_as_whole_servers() -> None:
+    """One purchase rule for the GPU list and the recommendation: SXM/OAM parts come only in
+    whole 8-GPU servers; cards one by one."""
+    share = GpuPrice(usd=30_000, kind="server_share", source="test")
+    card = GpuPrice(usd=2_000, kind="card", source="test")
+    assert [share.gpus_bought(n) for n in (1, 8, 9, 16)] == [8, 8, 16, 16]
+    assert share.gpus_bought(4, servers=2) == 16  # the chassis the caller sized
+    assert [card.gpus_bought(n) for n in (1, 3, 9)] == [1, 3, 9]

@@ -72,6 +72,10 @@ _TOPICS: dict[str, dict[Language, str]] = {
     },
     "single": {"en": "how many GPUs memory KV cache", "ru": "сколько видеокарт память KV-кэш"},
     "compare": {"en": "gaming versus professional GPUs", "ru": "игровые и профессиональные GPU"},
+    "models": {
+        "en": "choosing a model, quality tier, Russian",
+        "ru": "выбор модели, уровень качества, русский язык",
+    },
     "goal": {
         "en": "start small and scale, concurrent users, self-hosting cost",
         "ru": "начать с малого и масштабировать, одновременные пользователи, стоимость",
@@ -445,7 +449,7 @@ def _models_side_by_side(
             gpu=lead.gpu.id if lead is not None else None,
             capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
         )
-    passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
+    passages = _search(kb, f"{question} {_TOPICS['models'][turn.language]}", turn.language, turn)
     turn.answer = render_models_side_by_side(
         results,
         catalog,

@@ -687,11 +687,11 @@ class M(Enum):
     )
     MODELS_HEAD_LINE = (
         "models.head_line",
-        "**{model}**: quality: {quality}; Russian: {russian}. {count} x "
+        "**{model}**: quality: {quality}{russian}. {count} x "
         "{gpu}{copies} in {precision}, {speed:g} tokens/s per user; {price}, ${monthly:,.0f} a "
         "month to run ({monthly_local:,.0f} {cur}), ${tco:,.0f} over three years "
         "({tco_local:,.0f} {cur}).",
-        "**{model}**: качество — {quality}; русский язык — {russian}. {count} x "
+        "**{model}**: качество — {quality}{russian}. {count} x "
         "{gpu}{copies} в {precision}, {speed:g} токенов/с на пользователя; {price}, работа "
         "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц, {tco_local:,.0f} {cur} (${tco:,.0f}) за три "
         "года.",
@@ -765,6 +765,16 @@ class M(Enum):
         "models.pick_unrated",
         "it serves the load for less, and the catalog has no quality rating to set against that",
         "она обслуживает нагрузку дешевле, а оценки качества, чтобы это перевесить, в каталоге нет",
+    )
+    MODELS_PICK_RATED = (
+        "models.pick_rated",
+        "the catalog rates it on published scores, and has nothing to go on for the other",
+        "её качество подтверждают опубликованные результаты, а для другой в каталоге их нет",
+    )
+    MODELS_RUSSIAN_PART = (
+        "models.russian_part",
+        "; Russian: {russian}",
+        "; русский язык — {russian}",
     )
     MODELS_UNRATED = (
         "models.unrated",
@@ -961,6 +971,13 @@ class M(Enum):
         "with this model that serves the same load ({request}):",
         "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Самая дешёвая "
         "конфигурация с этой моделью для той же нагрузки ({request}):",
+    )
+    ANSWER_FASTEST_TRAINING = (
+        "answer.fastest_training",
+        "No GPU was named, so this is sized on the {gpu}, a reference card. Beyond it, {unmet}; "
+        "the fastest run within that:",
+        "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Шире: {unmet}; "
+        "самый быстрый запуск в этих пределах:",
     )
     ANSWER_CHEAPEST_TRAINING = (
         "answer.cheapest_training",

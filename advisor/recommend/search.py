@@ -1177,6 +1177,9 @@ def _unmet(
                     count=search.gpu_limit(),
                 )
             )
+            # The closest run is the fastest one the GPU limit allows, not the fastest of
+            # the fewest GPUs that hold it (16 small cards would beat 2 H100s there).
+            fitting = [_at_limit(search, c) for c in fitting]
         else:
             search.unmet.append(
                 note(
@@ -1221,6 +1224,25 @@ def _unmet(
                 )
                 if run is not cheapest:
                     add("rent", run)
+
+
+def _at_limit(search: _Search, config: _Config) -> _Config:
+    """A training config on the most GPUs a server layout takes within the limit (itself
+    when that is no more, or the larger one does not fit)."""
+    limit = search.gpu_limit()
+    count = max(c for c in _COUNTS if c <= limit) if limit >= _COUNTS[0] else limit
+    if count <= config.gpus:
+        return config
+    bigger = search.size(
+        config.model,
+        config.suit,
+        config.precision,
+        config.gpu,
+        config.users,
+        gpus=count,
+        sharding=config.result.inputs.request.sharding,
+    )
+    return bigger if bigger is not None and bigger.result.fits else config
 
 
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:

@@ -120,8 +120,8 @@ def pick_model(
     results: Sequence[Recommendation], catalog: Catalog, wants: Sequence[str] = ()
 ) -> ModelPick | None:
     """Of recommendations for one goal with different models, the one to take: one whose
-    lead meets the goal; then the cheapest when asked for or when a model has no quality
-    rating to weigh; for Russian users the better
+    lead meets the goal; then the cheapest when asked for or when none has a quality rating
+    to weigh; one with a rating over one without; for Russian users the better
     published Russian rating; then the higher quality tier; then the lower three-year cost.
     None when no model has an option."""
     led = [(r, o) for r in results if (o := lead_option(r, wants)) is not None]
@@ -133,8 +133,13 @@ def pick_model(
     cheapest = min(serving, key=lambda p: p[1].cost.tco_3y_usd)
     if "cheapest" in wants:
         return ModelPick(cheapest[0], M.MODELS_PICK_ASKED_CHEAPEST)
-    if any(o.quality_tier == UNRATED for _, o in serving):
+    rated = [(r, o) for r, o in serving if o.quality_tier != UNRATED]
+    if not rated:
         return ModelPick(cheapest[0], M.MODELS_PICK_UNRATED)  # no scores to weigh
+    if len(rated) < len(serving):  # published scores against none: the one they vouch for
+        serving, reason = rated, M.MODELS_PICK_RATED
+    else:
+        reason = None
     russian = all(r.goal.get("language") == "ru" for r, _ in serving)
     ranks = {id(o): russian_rank(o.model, catalog) if russian else 0 for _, o in serving}
     best = max(
@@ -142,6 +147,8 @@ def pick_model(
         key=lambda p: (ranks[id(p[1])], p[1].quality_tier, -p[1].cost.tco_3y_usd),
     )
     option = best[1]
+    if reason is not None:
+        return ModelPick(best[0], reason)
     if all(
         option.quality_tier >= o.quality_tier
         and option.cost.tco_3y_usd <= o.cost.tco_3y_usd * (1 + SAME_COST)

@@ -591,7 +591,8 @@ def test_two_models_are_priced_side_by_side_for_the_same_load(
     pick = next(line for line in lines if line.startswith("For this goal I would take"))
     assert cheaper.model_name in pick  # equal tiers: the cheaper (or the first) dominates
     assert pick.endswith("as strong or stronger, for no more money.")
-    assert turn.goal is not None and turn.goal.goal.get("model") == cheaper.model
+    assert turn.goal is not None and turn.goal.compared == ["llama-3.3-70b", "qwen2.5-72b"]
+    assert "model" not in turn.goal.recommend_fields  # a follow-up weighs both again
 
 
 def test_russian_users_weigh_the_published_russian_results(
@@ -616,7 +617,7 @@ def test_a_model_without_a_quality_rating_is_not_called_weaker(
     reader: Reader, catalog: Catalog
 ) -> None:
     """Llama 3 70B has no suitability record: no tier is claimed for it, the answer says to
-    compare on one's own examples, and the pick rests on cost alone."""
+    compare on one's own examples, and the pick is the model published scores vouch for."""
     assert "llama-3-70b" not in catalog.suitability
     turn = run_offline_turn(
         "Llama 3 70B vs Llama 3.3 70B for 20 users?", reader=reader, catalog=catalog, kb=None
@@ -624,7 +625,11 @@ def test_a_model_without_a_quality_rating_is_not_called_weaker(
     assert "quality: not rated in the catalog" in turn.answer
     assert "has no quality rating in the catalog yet" in turn.answer
     assert "Stronger by the vendors' published scores" not in turn.answer
-    assert "the catalog has no quality rating to set against that" in turn.answer
+    assert (
+        "For this goal I would take Llama 3.3 70B Instruct: the catalog rates it on published "
+        "scores" in turn.answer
+    )
+    assert "; Russian:" not in turn.answer  # an English goal is not told about Russian
 
 
 @pytest.mark.parametrize(
@@ -704,3 +709,54 @@ def test_a_customer_who_counts_in_euros_sees_euros(
     assert f" {shown})" in turn.answer and f" {other})" not in turn.answer
     guard = pytest.importorskip("advisor.agent.llm.guard")
     assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_a_follow_up_to_a_side_by_side_weighs_the_same_models(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "Which one would you pick?", "and for 300 users?" weigh the models set side by side
+    again; "go with Qwen then" is the Qwen of that answer, priced for the same goal."""
+    first = run_offline_turn(
+        "Llama 3.3 70B or Qwen 2.5 72B for a support bot, 100 users at once?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.goal is not None
+    assert first.goal.compared == ["llama-3.3-70b", "qwen2.5-72b"]
+    for question in ("which one would you pick?", "Какую бы ты выбрал?", "and for 300 users?"):
+        turn = run_offline_turn(
+            question, reader=reader, catalog=catalog, kb=None, previous_goal=first.goal
+        )
+        steps = [s.arguments.get("model") for s in turn.steps if s.name == "recommend_deployment"]
+        assert steps == ["llama-3.3-70b", "qwen2.5-72b"], question
+    later = run_offline_turn(
+        "and for 300 users?", reader=reader, catalog=catalog, kb=None, previous_goal=first.goal
+    )
+    assert all(
+        s.arguments.get("users") == 300 for s in later.steps if s.name == "recommend_deployment"
+    )
+    chosen = run_offline_turn(
+        "let's go with Qwen then", reader=reader, catalog=catalog, kb=None, previous_goal=first.goal
+    )
+    assert chosen.recommendation is not None
+    assert chosen.recommendation.goal["model"] == "qwen2.5-72b"
+    assert chosen.recommendation.goal["users"] == 100
+
+
+def test_a_corpus_in_trillions_is_the_dataset_and_the_fastest_run_is_said(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "7B from scratch on 1 trillion tokens": the trillion is the dataset (not 20 tokens per
+    parameter); no setup of up to 64 GPUs ends it within a week, so the answer says so and
+    gives the fastest run there is: the most GPUs, not 16 small cards that merely hold it."""
+    question = (
+        "Нам нужно предобучение своей модели на 7 млрд параметров с нуля на русском корпусе, "
+        "1 трлн токенов. Сколько GPU и сколько времени?"
+    )
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.request is not None and turn.request.dataset_tokens == 10**12
+    assert "не обучит на 1 000 000 000 000 токенах за 168 ч" in turn.answer.replace("\u00a0", " ")
+    fastest = turn.to_meet_targets
+    assert fastest is not None and fastest.label == "closest"
+    assert fastest.gpu.count * fastest.replicas == 64

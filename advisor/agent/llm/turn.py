@@ -150,7 +150,7 @@ def run_llm_turn(
     deadline = time.monotonic() + settings.llm_timeout_s
     record = TurnRecord(
         previous_request=previous_request,
-        previous_goal=previous_goal.goal if previous_goal else None,
+        previous_goal=previous_goal.recommend_fields if previous_goal else None,
         language=language,
     )
     reader = reader or Reader(catalog)

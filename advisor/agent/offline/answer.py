@@ -638,6 +638,7 @@ def render_models_side_by_side(
         )
     ]
     leads: list[Option] = []
+    in_russian = results[0].goal.get("language") == "ru"  # for Russian users only
     for result in results:
         lead = lead_option(result, wants)
         if lead is None:
@@ -662,7 +663,9 @@ def render_models_side_by_side(
             )
             if lead.quality_tier != UNRATED and lead.quality_basis
             else render(M.MODELS_TIER_UNRATED, language),
-            russian=render(russian, language),
+            russian=render(M.MODELS_RUSSIAN_PART, language, russian=render(russian, language))
+            if in_russian
+            else "",
             monthly=lead.cost.monthly_usd,
             monthly_local=local_cost(lead)[0].monthly,
             tco=lead.cost.tco_3y_usd,
@@ -672,9 +675,7 @@ def render_models_side_by_side(
             line += " " + lead.why_i18n.render(language)
         lines.append(f"- {line}")
     if len(leads) > 1:
-        lines.extend(
-            _models_apart(leads, catalog, language, russian=results[0].goal.get("language") == "ru")
-        )
+        lines.extend(_models_apart(leads, catalog, language, russian=in_russian))
     if choice is not None:
         pick = lead_option(choice.result, wants)
         if pick is not None:

@@ -573,17 +573,18 @@ _EXAMPLES = re.compile(
     r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
 )
 _DATASET_TOKENS = re.compile(
-    rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)\.?\s*"
-    r"(?:\w+\s+)?(?:токен\w*|tokens?)"
+    rf"(?<![\w.]){NUM}\s*(k|m|b|t|тыс\.?|млн|млрд|трлн|миллион\w*|миллиард\w*|триллион\w*|"
+    r"million|billion|trillion|bn|tn)\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
 )
 # "датасет 300 тыс токенов", "a dataset of 300k tokens": a corpus whatever its size.
 _NAMED_DATASET_TOKENS = re.compile(
     r"(?:датасет\w*|набор\w* данных|корпус\w*|dataset|corpus|training data)\s+"
-    rf"(?:\w+\s+){{0,2}}?{NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|"
-    r"billion|bn)?\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
+    rf"(?:\w+\s+){{0,2}}?{NUM}\s*(k|m|b|t|тыс\.?|млн|млрд|трлн|миллион\w*|миллиард\w*|"
+    r"триллион\w*|million|billion|trillion|bn|tn)?\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
 )
 _SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
 _SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9, "thousand": 1e3}
+_SCALES |= {"t": 1e12, "трлн": 1e12, "trillion": 1e12, "tn": 1e12}
 
 
 def _scale(word: str) -> float:
@@ -591,6 +592,8 @@ def _scale(word: str) -> float:
         return 1e6
     if word.startswith("миллиард"):
         return 1e9
+    if word.startswith("триллион"):
+        return 1e12
     return _SCALES.get(word, 1.0)
 
 

@@ -70,6 +70,17 @@ class GoalContext(BaseModel):
     gpu: str | None = None
     capex_usd: float | None = None  # what that answer's lead costs to buy ("half of that?")
 
+    @property
+    def compared(self) -> list[str]:
+        """The models the answer set side by side ("which one would you pick?" is about them),
+        kept in the goal so the conversation store carries them."""
+        return list(self.goal.get(COMPARED) or [])
+
+    @property
+    def recommend_fields(self) -> dict[str, Any]:
+        """The goal as `recommend` arguments."""
+        return {k: v for k, v in self.goal.items() if k != COMPARED}
+
 
 class Budget(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -418,6 +429,7 @@ _NOT_FIGURES = (
     "euros",
 )
 _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
+COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
@@ -470,7 +482,12 @@ _FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а ес�
 # A follow-up to a goal that states no figure: "а дешевле?", "и в рублях?", "cheaper?".
 _GOAL_FOLLOW_UP = re.compile(
     r"дешевл\w*|подешевле|cheaper|less expensive|рубл\w*|roubles?|rubles?|в долларах|"
-    r"in dollars|быстрее|faster|а если|what if|how about|а с |and with"
+    r"in dollars|быстрее|faster|а если|what if|how about|а с |and with|"
+    r"which (?:one |1 )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|recommend|go with)|"
+    r"what would you (?:pick|choose|take|recommend)|which (?:one |1 )?is better|"
+    r"как(?:ую|ая|ой) (?:бы )?(?:вы |ты )?(?:бы )?(?:выбра\w*|взял\w*|посовету\w*|лучше)|"
+    r"что (?:бы )?(?:вы |ты )?(?:бы )?(?:выбрал\w*|взял\w*|посовету\w*)|"
+    r"\bgo(?:ing)? with\b|let'?s (?:take|use|pick)|\bбер[её]м\b|\bвозьм[её]м\b|выбираем"
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)")
@@ -578,6 +595,12 @@ class Reader:
             goal = previous.pop(ASKED_GOAL, None)
             if isinstance(goal, dict) and previous_goal is None:  # "which 8B?" about a goal
                 previous_goal, previous, resumed = GoalContext(goal=goal), None, True
+        compared: list[str] = []
+        if previous_goal is not None and previous_goal.compared:
+            compared = previous_goal.compared
+            previous_goal = previous_goal.model_copy(
+                update={"goal": previous_goal.recommend_fields}
+            )
         prefer = (previous or {}).get("model") or (
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
@@ -592,8 +615,20 @@ class Reader:
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             mention = ModelMention(both[0]) if len(both) == 1 else mention
+        if compared and mention is not None and mention.model_id is None and not mention.unknown:
+            weighed = [m for m in mention.candidates if m in compared]  # "go with Qwen then"
+            mention = ModelMention(weighed[0]) if len(weighed) == 1 else mention
         undictated = _masked(text, dictated)
         said = self._said(text, undictated, mention, language)
+        if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
+            said.models_compared = [
+                name
+                if name in self.catalog.models
+                else next((c for c in compared if c.startswith(name)), name)
+                for name in said.models_compared
+            ]
+        elif compared and mention is None:  # "which one would you pick?", "and for 200?"
+            said.models_compared = compared
         if (
             previous_goal is not None
             and "headcount" in previous_goal.goal

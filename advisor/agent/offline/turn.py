@@ -22,6 +22,7 @@ from advisor.agent.offline.answer import (
 from advisor.agent.offline.reader import (
     ASKED_GOAL,
     ASKED_MODELS,
+    COMPARED,
     OWNED,
     STATED,
     Clarification,
@@ -422,7 +423,6 @@ def _models_side_by_side(
     base = {k: v for k, v in (reading.goal or {}).items() if k not in ("model", "family")}
     wants = goal_wants(reading.said.wants, base)
     results: list[Recommendation] = []
-    goals: list[dict[str, Any]] = []
     for name in reading.said.models_compared[:MAX_MODELS_COMPARED]:
         goal = {**base, ("model" if name in catalog.models else "family"): name}
         try:
@@ -431,7 +431,6 @@ def _models_side_by_side(
             turn.answer = render_error(exc.to_dict(), turn.language)
             return
         results.append(result)
-        goals.append(goal)
         turn.tool_results.append(result)
         turn.steps.append(
             ToolStep(
@@ -441,11 +440,11 @@ def _models_side_by_side(
             )
         )
     choice = pick_model(results, catalog, wants)
-    if choice is not None:  # a follow-up ("and for 100 users?") builds on the pick
+    if choice is not None:  # a follow-up ("and for 100 users?") weighs the same models
         lead = lead_option(choice.result, wants)
         turn.recommendation = choice.result
         turn.goal = GoalContext(
-            goal=goals[results.index(choice.result)],
+            goal={**base, COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED]},
             gpu=lead.gpu.id if lead is not None else None,
             capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
         )
@@ -584,11 +583,23 @@ def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTu
     except InputError:
         return []
     option = next((o for o in result.options if o.label == "recommended"), None)
-    if option is None or option.gpu.id == request.gpu:
+    closest = next((o for o in result.options if o.label == "closest"), None)
+    gpu = catalog.gpus[request.gpu].name
+    if option is None and closest is not None and result.unmet_i18n:
+        # "1 trillion tokens": nothing ends within the deadline; the fastest run there is
+        option = closest
+        heading = render(
+            M.ANSWER_FASTEST_TRAINING,
+            turn.language,
+            gpu=gpu,
+            unmet=result.unmet_i18n[0].render(turn.language),
+        )
+    else:
+        heading = render(M.ANSWER_CHEAPEST_TRAINING, turn.language, gpu=gpu)
+    if option is None or (option.gpu.id == request.gpu and option is not closest):
         return []
     turn.tool_results.append(result)
     turn.to_meet_targets = option
-    heading = render(M.ANSWER_CHEAPEST_TRAINING, turn.language, gpu=catalog.gpus[request.gpu].name)
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",

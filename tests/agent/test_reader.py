@@ -1473,3 +1473,40 @@ def test_developers_in_slang_are_the_staff_of_a_code_assistant(
     goal = reader.read(question).goal
     assert goal is not None and goal.get("headcount") == headcount
     assert goal.get("use_case") == "code"
+
+
+@pytest.mark.parametrize(
+    ("question", "users", "use_case", "ttft"),
+    [
+        (
+            "Мы интегратор, клиенту нужен голосовой ассистент колл-центра на 500 одновременных "
+            "звонков, LLM должна отвечать за 1 секунду. Какая конфигурация?",
+            500,
+            "support",
+            1.0,
+        ),
+        ("a voice assistant for our call center, 200 concurrent calls", 200, "support", None),
+        (
+            "бот для контакт-центра, ответ за 3 секунды, 40 разговоров одновременно",
+            40,
+            "support",
+            3.0,
+        ),
+    ],
+)
+def test_a_call_centre_is_a_support_goal_with_its_calls_at_once(
+    reader: Reader, question: str, users: int, use_case: str, ttft: float | None
+) -> None:
+    """It was read as a question to explain (three excerpts, no configuration)."""
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.said.users == users and reading.said.use_case == use_case
+    assert reading.said.ttft_s == ttft
+
+
+def test_a_corpus_in_trillions_is_read() -> None:
+    from advisor.agent.offline import quantities as q
+
+    assert q.read_dataset_tokens("на русском корпусе, 1 трлн токенов") == 10**12
+    assert q.read_dataset_tokens("pretrain on 2t tokens") == 2 * 10**12
+    assert q.read_dataset_tokens("1.5 триллиона токенов") == 1_500_000_000_000

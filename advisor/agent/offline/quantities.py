@@ -112,7 +112,10 @@ _USER_NOUN = (
     r"юзер\w*|пользовател\w*|человек\w*|чел\b|оператор\w*|запрос\w*|сесси\w*)"
 )
 # Only with "at once": "100 concurrent conversations" is a load, "10 тыс диалогов" a dataset.
-_LOAD_NOUN = rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|диалог\w*|чат\w*|клиент\w*)"
+_LOAD_NOUN = (
+    rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|calls|диалог\w*|чат\w*|клиент\w*|"
+    r"звонк\w*|разговор\w*|вызов\w*)"
+)
 _STAFF_NOUN = (
     r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
     r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|students|pupils|"
@@ -891,8 +894,16 @@ _TTFT_WORDS = re.compile(
 )
 
 
+# "должна отвечать за 1 секунду", "must respond within 2 s": a reply started (streamed to a
+# voice or a screen) within that time, the first token's target.
+_RESPOND_WITHIN = re.compile(
+    r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?)\s+(?:within|in|under|за|"
+    rf"в течение|не дольше)\s+{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*|секунд\w*)"
+)
+
+
 def read_ttft(text: str) -> float | None:
-    found = _TTFT.search(text)
+    found = _TTFT.search(text) or _RESPOND_WITHIN.search(text)
     if found is None:
         return 1.0 if _TTFT_WORDS.search(text) else None
     value = number(found.group(1))
@@ -927,6 +938,10 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "support",
         re.compile(
             r"customer[- ]support|support (?:bot|chat|agent)|служб\w* поддержк\w*|"
+            r"(?:assistant|bot|agent)s?\s+(?:\w+\s+){0,3}?(?:call|contact)[- ]?cent(?:er|re)|"
+            r"(?:call|contact)[- ]?cent(?:er|re)\s+(?:voice\s+)?(?:assistant|bot)|"
+            r"(?:ассистент|бот|помощник)\w*\s+(?:\w+\s+){0,3}?(?:колл?-?|контакт-?)центр\w*|"
+            r"(?:колл?-?|контакт-?)центр\w*\s+(?:\w+\s+)?(?:ассистент|бот)\w*|"
             r"поддержк\w* (?:клиент|покупател|пользовател)\w*|техподдержк\w*|help ?desk|"
             r"customer service|отвеча\w* (?:на вопросы )?(?:клиентам|покупателям)|"
             r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b"

@@ -670,6 +670,23 @@ class M(Enum):
         "{count} x {gpu}: does not hold the model for this load",
         "{count} x {gpu}: не вмещает модель при такой нагрузке",
     )
+    REC_MISSES_TARGETS = (
+        "rec.misses_targets",
+        "It misses the targets at {users:plural:user|users} at once: {missed}. Fewer users at "
+        "once, a smaller model or more GPUs would meet them.",
+        "При {users} одновременно цели не выполнены: {missed}. Их выполнят меньше пользователей "
+        "одновременно, модель поменьше или больше GPU.",
+    )
+    REC_MISSED_SPEED = (
+        "rec.missed_speed",
+        "{speed:g} tokens/s each against {target:g}",
+        "{speed:g} токенов/с каждому вместо {target:g}",
+    )
+    REC_MISSED_TTFT = (
+        "rec.missed_ttft",
+        "the first token in {ttft:g} s against {target:g} s",
+        "первый токен через {ttft:g} с вместо {target:g} с",
+    )
     REC_WITHIN_BUDGET_MODEL = (
         "rec.within_budget_model",
         "Within the budget, with another model",

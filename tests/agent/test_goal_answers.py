@@ -760,3 +760,20 @@ def test_a_corpus_in_trillions_is_the_dataset_and_the_fastest_run_is_said(
     fastest = turn.to_meet_targets
     assert fastest is not None and fastest.label == "closest"
     assert fastest.gpu.count * fastest.replicas == 64
+
+
+def test_a_lead_below_its_targets_says_what_it_misses(reader: Reader, catalog: Catalog) -> None:
+    """Two servers of 8 A100 for 1000 users at once: the GPUs owned serve the load only below
+    the targets; the answer says by how much instead of leaving a 70 s first token unremarked."""
+    question = (
+        "У нас 2 сервера по 8x A100 80GB. Какую самую умную модель можем запустить для 1000 "
+        "пользователей одновременно?"
+    )
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.recommendation is not None
+    lead = lead_option(turn.recommendation, ["largest_model"])
+    assert lead is not None and lead.gpu.market == "owned" and not lead.meets_targets
+    line = next(x for x in turn.answer.splitlines() if x.startswith("При 1000 одновременно"))
+    assert "цели не выполнены" in line
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()

@@ -566,6 +566,9 @@ def render_recommendation(
         said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
+        missed = _missed_targets(lead, result, language)
+        if missed is not None:
+            lines.append(missed)
         lines.extend(
             cost_lines(
                 lead,
@@ -756,6 +759,34 @@ def _models_apart(
 def _russian_rating(model: str, catalog: Catalog) -> M:
     fit = catalog.suitability.get(model)
     return _RUSSIAN[fit.russian if fit is not None else "unpublished"]
+
+
+def _missed_targets(option: Option, result: Recommendation, language: Language) -> str | None:
+    """What a lead that serves the load below its targets misses, by how much (GPUs the
+    customer owns, "and for 1000 users?": said, not left to the figures); None when it meets
+    them, for a training run, and for the closest option, whose reason says it."""
+    workload = result.workload
+    if option.meets_targets or option.training_hours is not None or option.label == "closest":
+        return None
+    missed = []
+    target_speed, target_ttft = workload.tokens_per_s_per_user, workload.ttft_p95_s
+    if target_speed is not None and option.per_user_tokens_per_s < target_speed:
+        missed.append(
+            render(
+                M.REC_MISSED_SPEED,
+                language,
+                speed=option.per_user_tokens_per_s,
+                target=round(target_speed, 1),
+            )
+        )
+    if target_ttft is not None and option.ttft_s > target_ttft:
+        missed.append(
+            render(M.REC_MISSED_TTFT, language, ttft=round(option.ttft_s, 2), target=target_ttft)
+        )
+    if not missed:
+        return None
+    users = option.users_per_replica * option.replicas
+    return render(M.REC_MISSES_TARGETS, language, users=users, missed="; ".join(missed))
 
 
 def _asked_rental(result: Recommendation, language: Language) -> list[str]:

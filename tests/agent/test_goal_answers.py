@@ -777,3 +777,21 @@ def test_a_lead_below_its_targets_says_what_it_misses(reader: Reader, catalog: C
     assert "цели не выполнены" in line
     guard = pytest.importorskip("advisor.agent.llm.guard")
     assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+
+
+def test_cheaper_after_a_sizing_that_led_with_the_cheapest_says_it_is_the_floor(
+    service: AdvisorService,
+) -> None:
+    """A sizing on the reference card already shows the cheapest setup for the model; "and
+    cheaper?" gets that setup again, so the answer says it is the floor and what cheaper would
+    give up (the API, a smaller model), not the same list as if it were new."""
+    first = service.ask(
+        AskRequest(question="We want to run DeepSeek V3 on-prem for our dev team of 30 engineers.")
+    )
+    again = service.ask(AskRequest(question="and cheaper?", conversation_id=first.conversation_id))
+    assert again.answer.startswith("This is already the cheapest setup")
+    named = service.ask(
+        AskRequest(question="DeepSeek V3 on 8 H100 for 30 engineers, what does it take?")
+    )
+    cheaper = service.ask(AskRequest(question="cheaper?", conversation_id=named.conversation_id))
+    assert not cheaper.answer.startswith("This is already")  # that sizing showed no cheapest

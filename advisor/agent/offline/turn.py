@@ -128,7 +128,7 @@ def run_offline_turn(
     elif _answers_goal(reading) and len(reading.said.models_compared) > 1:
         _models_side_by_side(question, reading, catalog, kb, turn)
     elif _answers_goal(reading):
-        _recommend(question, reading, catalog, kb, turn, previous_goal)
+        _recommend(question, reading, catalog, kb, turn, previous_goal, previous_request)
     elif reading.error is not None:
         turn.answer = render_error(reading.error, language)
     elif reading.request is None:  # the reader asks back whenever it has no request
@@ -336,6 +336,7 @@ def _recommend(
     kb: KnowledgeBase | None,
     turn: OfflineTurn,
     previous_goal: GoalContext | None = None,
+    previous_request: dict[str, Any] | None = None,
 ) -> None:
     goal = reading.goal or {}
     try:
@@ -367,6 +368,20 @@ def _recommend(
         and previous_goal.goal == goal
         and lead is not None
         and previous_goal.gpu == lead.gpu.id
+    )
+    # "DeepSeek V3 for 30 engineers", then "and cheaper?": a sizing on the reference card
+    # already led with the cheapest setup for the model, which is this lead again.
+    after_reference = (
+        previous_goal is None
+        and previous_request is not None
+        and "gpu" not in (previous_request.get(STATED) or [])
+        and previous_request.get("model") == goal.get("model")
+    )
+    again = again or (
+        "cheapest" in wants
+        and after_reference
+        and lead is not None
+        and lead.label in ("recommended", "pareto")
     )
     turn.answer = render_recommendation(
         result,

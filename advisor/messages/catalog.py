@@ -1489,6 +1489,26 @@ class M(Enum):
         "Дешевле всего в аренду",
     )
     REC_LABEL_QUALITY = ("rec.label_quality", "A stronger model", "Модель сильнее")
+    REC_LABEL_STRONGEST = (
+        "rec.label_strongest",
+        "Recommended: the strongest model for this load",
+        "Рекомендуем: самая сильная модель для этой нагрузки",
+    )
+    REC_LABEL_STRONGEST_BUDGET = (
+        "rec.label_strongest_budget",
+        "Recommended: the strongest model the budget buys",
+        "Рекомендуем: самая сильная модель в рамках бюджета",
+    )
+    REC_LABEL_LOWEST_TCO = (
+        "rec.label_lowest_tco",
+        "Lowest cost over three years",
+        "Дешевле всего за три года",
+    )
+    REC_LABEL_CHEAPEST_MEETING = (
+        "rec.label_cheapest_meeting",
+        "Cheapest that meets the targets",
+        "Дешевле всего с выполнением целей",
+    )
     REC_LABEL_CLOSEST = ("rec.label_closest", "Closest", "Ближе всего к цели")
     REC_WORKLOAD = (
         "rec.workload",

@@ -795,3 +795,24 @@ def test_cheaper_after_a_sizing_that_led_with_the_cheapest_says_it_is_the_floor(
     )
     cheaper = service.ask(AskRequest(question="cheaper?", conversation_id=named.conversation_id))
     assert not cheaper.answer.startswith("This is already")  # that sizing showed no cheapest
+
+
+def test_one_recommendation_per_answer_when_the_lead_is_what_was_asked(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """A budget leads with the strongest model it buys: the headline says so, and the search's
+    own cheaper recommendation is listed for what it is, not as a second 'Recommended'."""
+    turn = run_offline_turn(
+        "Хотим чат-бота по внутренним документам для 200 сотрудников. Бюджет до 3 млн рублей.",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = turn.answer.splitlines()
+    assert lines[0].startswith("**Рекомендуем: самая сильная модель в рамках бюджета: ")
+    assert sum("Рекомендуем" in line for line in lines) == 1
+    assert any(line.startswith("- Дешевле всего с выполнением целей: ") for line in lines)
+    cheapest = run_offline_turn(
+        "Cheapest setup for a chatbot for 200 staff?", reader=reader, catalog=catalog, kb=None
+    )
+    assert sum(line.startswith("- Recommended:") for line in cheapest.answer.splitlines()) == 0

@@ -563,7 +563,9 @@ def render_recommendation(
             lines.append(verdict)
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
-        said_why = lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)
+        said_why = (lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)) or (
+            _strongest_lead(lead, wants)
+        )
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
         missed = _missed_targets(lead, result, language)
@@ -596,7 +598,16 @@ def render_recommendation(
     others = [o for o in result.options if o is not lead][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))
-        lines.extend(f"- {_goal_other(option, language)}" for option in others)
+        # the lead is what was asked for (the strongest, the cheapest to buy): the option the
+        # search calls recommended is then named for what it is, not a second "Recommended"
+        relabel = None
+        if lead is not None and _strongest_lead(lead, wants):
+            relabel = M.REC_LABEL_CHEAPEST_MEETING
+        elif lead is not None and lead.label == "pareto" and "cheapest" in wants:
+            relabel = M.REC_LABEL_LOWEST_TCO
+        for option in others:
+            label = relabel if option.label == "recommended" else None
+            lines.append(f"- {_goal_other(option, language, label)}")
     if result.make_it_fit:
         lines.append(render(M.GOAL_WHAT_FITS, language))
         lines.extend(f"- {fit_line(change, language)}" for change in result.make_it_fit)
@@ -908,6 +919,11 @@ def _goal_headline(
         params["label"] = render(M.REC_LABEL_CHEAPEST_RENT, language)  # why it leads
     elif option.label == "pareto" and "cheapest" in wants:
         params["label"] = render(M.REC_LABEL_CHEAPEST, language)
+    elif _strongest_lead(option, wants):
+        budget = any(result.goal.get(k) for k in ("budget_usd", "budget_rub", "budget_eur"))
+        params["label"] = render(
+            M.REC_LABEL_STRONGEST_BUDGET if budget else M.REC_LABEL_STRONGEST, language
+        )
     if option.training_hours is not None:
         task = task_name(result.workload.task, language)
         return render(M.GOAL_HEADLINE_TRAINING, language, **params, task=task)
@@ -919,6 +935,15 @@ def render_option_line(option: Option, language: Language) -> str:
     return _goal_other(option, language)
 
 
-def _goal_other(option: Option, language: Language) -> str:
+def _goal_other(option: Option, language: Language, relabel: M | None = None) -> str:
     code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
-    return render(code, language, **_option_params(option, language))
+    params = _option_params(option, language)
+    if relabel is not None:
+        params["label"] = render(relabel, language)
+    return render(code, language, **params)
+
+
+def _strongest_lead(option: Option, wants: Sequence[str]) -> bool:
+    """The lead is the strongest model asked for (a budget, 'the smartest model'), not the
+    search's own recommendation."""
+    return "largest_model" in wants and option.label in ("quality", "pareto")

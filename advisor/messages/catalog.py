@@ -886,6 +886,15 @@ class M(Enum):
         "Кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} "
         "Вт. {cpu} {cooling}",
     )
+    ANSWER_AGAINST_LAST_REFERENCE = (
+        "answer.against_last_reference",
+        "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu} on "
+        "the reference card; running ${before_monthly:,.0f} -> ${monthly:,.0f} a month (what to "
+        "buy is the cheapest setup below).",
+        "По сравнению с прошлым ответом ({before}): {before_count} x {before_gpu} -> {count} x "
+        "{gpu} на эталонной карте; работа ${before_monthly:,.0f} -> ${monthly:,.0f} в месяц (что "
+        "покупать — самая дешёвая конфигурация ниже).",
+    )
     ANSWER_AGAINST_LAST = (
         "answer.against_last",
         "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu}; "

@@ -816,3 +816,22 @@ def test_one_recommendation_per_answer_when_the_lead_is_what_was_asked(
         "Cheapest setup for a chatbot for 200 staff?", reader=reader, catalog=catalog, kb=None
     )
     assert sum(line.startswith("- Recommended:") for line in cheapest.answer.splitlines()) == 0
+
+
+def test_a_follow_up_on_the_reference_card_quotes_no_whole_server_twice(
+    service: AdvisorService,
+) -> None:
+    """'А в 4 бита?' after a sizing on the reference card nobody chose: the H100 SXM's whole
+    8-GPU server ($285,000 either way) is no saving to set side by side; the line keeps the GPU
+    counts and running costs, and points at the cheapest setup to buy."""
+    first = service.ask(
+        AskRequest(
+            question="Сколько нужно видеокарт чтобы запустить ламу 3 на 70 млрд? у нас будет человек 50 одновременно"
+        )
+    )
+    four_bit = service.ask(
+        AskRequest(question="а в 4 бита?", conversation_id=first.conversation_id)
+    )
+    head = four_bit.answer.splitlines()[0]
+    assert head.startswith("По сравнению с прошлым ответом (BF16)")
+    assert "на эталонной карте" in head and "покупка" not in head

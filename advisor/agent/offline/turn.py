@@ -182,8 +182,11 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         before.append(render(M.ANSWER_AGAINST_USERS, language, users=old.users))
     if "context" in changed:
         before.append(render(M.ANSWER_AGAINST_CONTEXT, language, context=old.context))
+    # On the reference card nobody chose the price is its whole 8-GPU server either way;
+    # what to buy is the cheapest setup the answer lists.
+    reference = _on_reference_card(request, turn) and turn.to_meet_targets is not None
     line = render(
-        M.ANSWER_AGAINST_LAST,
+        M.ANSWER_AGAINST_LAST_REFERENCE if reference else M.ANSWER_AGAINST_LAST,
         language,
         before=", ".join(before) or catalog.gpus[old.gpu.id].name,
         before_count=old.gpu.count,

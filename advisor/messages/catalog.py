@@ -834,6 +834,20 @@ class M(Enum):
         "no published Russian results",
         "результатов на русском не публиковали",
     )
+    ANSWER_TASKS = (
+        "answer.tasks",
+        "Sized above with {task}, the lightest method you asked about; the others on the "
+        "{gpu} (adapters train a fraction of the weights, so they need several times less "
+        "memory than full fine-tuning, which updates every weight):",
+        "Выше посчитано для метода «{task}», самого лёгкого из названных; остальные на {gpu} "
+        "(адаптеры обучают малую долю весов, поэтому памяти им нужно в разы меньше, чем полному "
+        "дообучению, которое меняет все веса):",
+    )
+    ANSWER_TASK_LINE = (
+        "answer.task_line",
+        "{task}: {count} x {gpu}, {per_gpu:g} GB per GPU, about {hours:g} h for the dataset",
+        "{task}: {count} x {gpu}, {per_gpu:g} ГБ на GPU, около {hours:g} ч на датасет",
+    )
     ANSWER_FORMATS = (
         "answer.formats",
         "The same model in the other weight formats asked about, on {gpu}:",

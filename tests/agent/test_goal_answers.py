@@ -17,6 +17,7 @@ from advisor.config import Settings
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import lead_option
+from advisor.sizing.report import SizingReport
 
 GOALS = [
     "Мы хотим внутренний чат-бот по документам для 200 сотрудников. Какой сервер нужен?",
@@ -835,3 +836,31 @@ def test_a_follow_up_on_the_reference_card_quotes_no_whole_server_twice(
     head = four_bit.answer.splitlines()[0]
     assert head.startswith("По сравнению с прошлым ответом (BF16)")
     assert "на эталонной карте" in head and "покупка" not in head
+
+
+@pytest.mark.parametrize(
+    ("question", "main", "others"),
+    [
+        (
+            "Хотим дообучить квен 7б на наших 10 тысячах диалогов поддержки. Какое железо "
+            "нужно, LoRA или полное дообучение?",
+            "lora",
+            ["full"],
+        ),
+        ("QLoRA vs full fine-tuning of Llama 3.1 8B on 50M tokens?", "qlora", ["full"]),
+    ],
+)
+def test_fine_tuning_methods_weighed_are_sized_side_by_side(
+    reader: Reader, catalog: Catalog, question: str, main: str, others: list[str]
+) -> None:
+    """It sized full fine-tuning alone and never said which method; now the lightest method
+    asked about is the sizing and each other one is sized beside it."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None and turn.sizing.task == main
+    assert turn.reading.said.tasks_compared == [main, *others]
+    full = [
+        r
+        for r in turn.tool_results
+        if isinstance(r, SizingReport) and r.task == "full" and r.training is not None
+    ]
+    assert full and full[0].memory.per_gpu_gb > turn.sizing.memory.per_gpu_gb

@@ -140,6 +140,7 @@ class Said(BaseModel):
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
+    tasks_compared: list[str] = Field(default_factory=list)  # "LoRA или полное дообучение?"
     models_compared: list[str] = Field(
         default_factory=list,
         description="models weighed, in order: catalog ids, or a family where the name says no "
@@ -425,6 +426,7 @@ _NOT_FIGURES = (
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
+    "tasks_compared",
     "models_compared",
     "euros",
 )
@@ -800,6 +802,9 @@ class Reader:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
         said.task = _first(_TASKS, text)
+        said.tasks_compared = _tasks_compared(text)
+        if said.tasks_compared:  # sized on the lightest; the others are set beside it
+            said.task = said.tasks_compared[0]
         if said.task == "inference" and mention is None and _weak_inference_only(text):
             said.task = None
         said.kv_precision = _kv_precision(text)
@@ -1301,6 +1306,7 @@ class Reader:
             (weighs or two_gpus)
             and not rent_or_buy
             and not (said.precisions_compared and len(said.gpus_compared) <= 1)  # formats
+            and not (said.tasks_compared and len(said.gpus_compared) <= 1)  # methods
             and (named or previous is not None or len(said.gpus_compared) > 1)
         ):
             return "compare"
@@ -1376,6 +1382,26 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
     if intent == "size" and said.model is not None:
         return cue
     return stated or cue
+
+
+_LIGHTEST_FIRST = ("qlora", "lora", "full")
+
+
+def _tasks_compared(text: str) -> list[str]:
+    """'LoRA или полное дообучение?', 'QLoRA vs full fine-tuning': the fine-tuning methods a
+    question weighs, lightest first; empty unless two or more are set against each other."""
+    if not _WEIGHS_FORMATS.search(text):
+        return []
+    said = {
+        task for pattern, task in _TASKS if task in _LIGHTEST_FIRST and re.search(pattern, text)
+    }
+    if "lora" in said and not re.search(r"\blora\b|\bлор[аеуыо]\w*", _QLORA.sub(" ", text)):
+        said.discard("lora")  # "QLoRA" alone also matches the LoRA pattern's letters
+    tasks = [task for task in _LIGHTEST_FIRST if task in said]
+    return tasks if len(tasks) >= 2 else []
+
+
+_QLORA = re.compile(r"\bq-?lora\b|\bку-?лор\w*|\bкью-?лор\w*")
 
 
 def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:

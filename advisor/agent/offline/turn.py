@@ -18,6 +18,7 @@ from advisor.agent.offline.answer import (
     render_option_line,
     render_recommendation,
     render_sizing,
+    task_name,
 )
 from advisor.agent.offline.reader import (
     ASKED_GOAL,
@@ -238,7 +239,9 @@ def _size(
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
         changes = _cheapest_training(outcome.request, catalog, turn)
-    formats = _other_formats(request, report, catalog, turn)
+    formats = _other_formats(request, report, catalog, turn) + _other_tasks(
+        request, report, catalog, turn
+    )
     cost = sizing_cost(report, catalog, owned=_owned(turn)) if report.fits else None
     if cost is not None:
         turn.tool_results.append(cost)
@@ -530,6 +533,48 @@ def _other_formats(
                 count=other.gpu.count,
                 gpu=other.gpu.name,
                 speed=round(other.performance.per_user_tokens_per_s, 1),
+            )
+        )
+    return lines if len(lines) > 1 else []
+
+
+def _other_tasks(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """ "LoRA или полное дообучение?": the sizing is the lightest method asked about; each
+    heavier one is sized on the same GPU at the count that holds it (memory per GPU, GPUs,
+    hours for the dataset), so the difference is in figures, not adjectives."""
+    tasks = turn.reading.said.tasks_compared
+    if len(tasks) < 2 or report.training is None:
+        return []
+    lines = [
+        render(
+            M.ANSWER_TASKS,
+            turn.language,
+            gpu=report.gpu.name,
+            task=task_name(report.task, turn.language),
+        )
+    ]
+    for task in tasks:
+        if task == report.task:
+            continue
+        try:
+            other, _ = _at_count_or_fewest({**request, "task": task, "gpus": None}, catalog)
+        except InputError:
+            continue
+        if other.training is None:
+            continue
+        turn.tool_results.append(other)
+        lines.append(
+            "- "
+            + render(
+                M.ANSWER_TASK_LINE,
+                turn.language,
+                task=task_name(task, turn.language),
+                count=other.gpu.count,
+                gpu=other.gpu.name,
+                per_gpu=round(other.memory.per_gpu_gb, 1),
+                hours=other.training.hours,
             )
         )
     return lines if len(lines) > 1 else []

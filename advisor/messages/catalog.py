@@ -665,6 +665,27 @@ class M(Enum):
         "{capacity:,} пользователей одновременно, {speed:g} токенов/с на пользователя; покупка "
         "около ${capex:,.0f}, работа ${monthly:,.0f} в месяц",
     )
+    COMPARE_PER_TOKEN_HEAD = (
+        "compare.per_token_head",
+        "Per token, each GPU kept busy in a server of {count} (the most requests its memory "
+        "holds, around the clock; the purchase spread over three years, plus running):",
+        "За токен: каждая GPU загружена полностью в сервере на {count} (столько запросов, "
+        "сколько вмещает память, круглосуточно; покупка разнесена на три года, плюс работа):",
+    )
+    COMPARE_PER_TOKEN_LINE = (
+        "compare.per_token_line",
+        "{gpu}: ${per_mtok:g} per million tokens ({users} requests at once, {aggregate:,.0f} "
+        "tokens/s; ${capex:,.0f} to buy, ${monthly:,.0f} a month to run)",
+        "{gpu}: ${per_mtok:g} за миллион токенов ({users} запросов одновременно, "
+        "{aggregate:,.0f} токенов/с; покупка ${capex:,.0f}, работа ${monthly:,.0f} в месяц)",
+    )
+    COMPARE_PER_TOKEN_VERDICT = (
+        "compare.per_token_verdict",
+        "Cheaper per token: {gpu}, ${per_mtok:g} against ${other:g} per million tokens, as long "
+        "as the load keeps it busy.",
+        "Дешевле за токен: {gpu}, ${per_mtok:g} против ${other:g} за миллион токенов — если "
+        "нагрузка держит её занятой.",
+    )
     COMPARE_HEAD_NO_FIT = (
         "compare.head_no_fit",
         "{count} x {gpu}: does not hold the model for this load",

@@ -14,10 +14,17 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from advisor.catalog.loader import Catalog
+from advisor.catalog.schema import SERVER_GPUS
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
-from advisor.recommend.costs import card_alternative, card_sibling, hardware, rental
+from advisor.recommend.costs import (
+    HOURS_PER_MONTH,
+    card_alternative,
+    card_sibling,
+    hardware,
+    rental,
+)
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -196,3 +203,76 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
             round(sibling_capex * rate) if sibling_capex is not None else None
         ),
     )
+
+
+BUSY_USERS_CAP = 512  # a busy server's batch: beyond it, decode steps grow and gain little
+MONTHS_OF_CAPEX = 36  # the purchase spread over the three years the costs are counted over
+
+
+class BusyCost(BaseModel):
+    """What a GPU costs per token when it is kept busy: a server of 8 (more where the model
+    needs them), at the most requests their memory holds (up to BUSY_USERS_CAP), around the
+    clock; the purchase spread over three years plus running. The same basis for every GPU,
+    so the figures compare GPUs, not the sizes of their smallest setups."""
+
+    gpu: str
+    count: int
+    users: int
+    aggregate_tokens_per_s: float
+    capex_usd: float
+    monthly_usd: float
+    usd_per_million_tokens: float
+
+
+def busy_cost(arguments: Arguments, catalog: Catalog) -> BusyCost | None:
+    """The GPU the arguments size, kept busy (see BusyCost): of the tensor-parallel layouts
+    the server allows, the one that serves the most tokens a second when full. None when the
+    model does not fit or the GPU has no price. InputError names a bad field."""
+    fields = dict(arguments) if isinstance(arguments, Mapping) else arguments.model_dump()
+    first = size_deployment(fields, catalog).report
+    price = catalog.prices.gpus.get(first.gpu.id)
+    if not first.fits or price is None:
+        return None
+    count = price.gpus_bought(max(first.gpu.count, SERVER_GPUS))
+    best: SizingReport | None = None
+    for tp in (tp for tp in (1, 2, 4, 8, 16) if count % tp == 0):
+        busy = _full(fields, count, tp, catalog)
+        if busy is not None and (
+            best is None
+            or busy.performance.aggregate_tokens_per_s > best.performance.aggregate_tokens_per_s
+        ):
+            best = busy
+    cost = sizing_cost(best, catalog, owned=False) if best is not None else None
+    if best is None or cost is None:
+        return None
+    monthly = cost.capex_usd / MONTHS_OF_CAPEX + cost.monthly_usd
+    tokens = best.performance.aggregate_tokens_per_s * 3600 * HOURS_PER_MONTH / 1e6
+    return BusyCost(
+        gpu=best.gpu.id,
+        count=best.gpu.count,
+        users=best.users,
+        aggregate_tokens_per_s=best.performance.aggregate_tokens_per_s,
+        capex_usd=cost.capex_usd,
+        monthly_usd=cost.monthly_usd,
+        usd_per_million_tokens=round(monthly / tokens, 3),
+    )
+
+
+def _full(fields: dict[str, Any], count: int, tp: int, catalog: Catalog) -> SizingReport | None:
+    """`count` GPUs at tensor parallel `tp`, with as many users as their memory holds (up to
+    BUSY_USERS_CAP); None when that layout is not possible or does not hold the model."""
+    layout = {**fields, "gpus": count, "tensor_parallel_size": tp}
+    try:
+        held = size_deployment({**layout, "users": 1}, catalog).report
+        if not held.fits or held.gpu.tensor_parallel != tp:
+            return None
+        users = max(1, min(held.performance.max_concurrent_users, BUSY_USERS_CAP))
+        busy = size_deployment({**layout, "users": users}, catalog).report
+        if not busy.fits:  # a full batch's activations take a little of the KV cache it counted
+            users = max(1, min(busy.performance.max_concurrent_users, users - 1))
+            busy = size_deployment({**layout, "users": users}, catalog).report
+    except InputError:
+        return None
+    if not busy.fits or busy.performance.aggregate_tokens_per_s <= 0:
+        return None
+    return busy

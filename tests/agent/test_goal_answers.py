@@ -17,6 +17,7 @@ from advisor.config import Settings
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import lead_option
+from advisor.services.sizing import BusyCost
 from advisor.sizing.report import SizingReport
 
 GOALS = [
@@ -864,3 +865,29 @@ def test_fine_tuning_methods_weighed_are_sized_side_by_side(
         if isinstance(r, SizingReport) and r.task == "full" and r.training is not None
     ]
     assert full and full[0].memory.per_gpu_gb > turn.sizing.memory.per_gpu_gb
+
+
+def test_two_gpus_weighed_per_token_get_a_cost_per_token_on_one_basis(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "H100 или A100, что выгоднее по цене за токен?": each kept busy in a server of eight,
+    its cost per million tokens (three-year purchase plus running over what it serves), and
+    the cheaper said; the figures come from sizings of their own."""
+    question = "Сравните H100 и A100 для инференса ламы 70б, что выгоднее по цене за токен?"
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    busy = [r for r in turn.tool_results if isinstance(r, BusyCost)]
+    assert [b.gpu for b in busy] == ["h100-sxm", "a100-80gb"]
+    assert all(b.count == 8 and b.users > 1 for b in busy)
+    for b in busy:
+        monthly = b.capex_usd / 36 + b.monthly_usd
+        per_million = monthly / (b.aggregate_tokens_per_s * 3600 * 730 / 1e6)
+        assert b.usd_per_million_tokens == pytest.approx(per_million, abs=0.001)
+    cheaper = min(busy, key=lambda b: b.usd_per_million_tokens)
+    verdict = next(x for x in turn.answer.splitlines() if x.startswith("Дешевле за токен: "))
+    assert catalog.gpus[cheaper.gpu].name in verdict
+    guard = pytest.importorskip("advisor.agent.llm.guard")
+    assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
+    plain = run_offline_turn(
+        "Сравните H100 и A100 для инференса ламы 70б", reader=reader, catalog=catalog, kb=None
+    )
+    assert not any(isinstance(r, BusyCost) for r in plain.tool_results)

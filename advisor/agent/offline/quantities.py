@@ -19,7 +19,7 @@ Currency = Literal["RUB", "USD", "EUR"]
 UseCase = Literal[
     "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
 ]
-Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent"]
+Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent", "per_token"]
 
 # "1,200", "20 000", "2.5", "2,5"; a comma before exactly three digits groups thousands.
 NUM = r"(\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?)"
@@ -994,6 +994,14 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     ),
 )
 _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
+    (
+        "per_token",
+        re.compile(
+            r"(?:цен\w*|стоимост\w*|затрат\w*|выгодн\w*|дешевле|cost|price)\s+(?:за|per|на|of a)\s+"
+            r"(?:1\s+|один\s+|миллион\s+|million\s+|1m\s+)?(?:токен\w*|tokens?)|"
+            r"per[- ](?:million[- ])?tokens?|\$\s*/\s*(?:m\s*)?tok\w*|за токен\w*"
+        ),
+    ),
     (
         "cheapest",
         re.compile(

@@ -47,7 +47,9 @@ from advisor.services.recommendation import (
     recommendation_summary,
 )
 from advisor.services.sizing import (
+    BusyCost,
     SizingCost,
+    busy_cost,
     compare_gpus,
     comparison_summary,
     size_deployment,
@@ -100,7 +102,7 @@ class OfflineTurn:
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
-    tool_results: list[SizingReport | Comparison | Recommendation | SizingCost] = field(
+    tool_results: list[SizingReport | Comparison | Recommendation | SizingCost | BusyCost] = field(
         default_factory=list
     )  # every figure the answer may state
 
@@ -862,7 +864,55 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
                 monthly=cost.monthly_usd if cost is not None else 0,
             )
         )
+    if len(lines) > 1 and "per_token" in turn.reading.said.wants:
+        lines.extend(_per_token(request, named[:4], catalog, turn))
     return lines if len(lines) > 1 else []
+
+
+def _per_token(
+    request: dict[str, Any], gpus: Sequence[str], catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """ "Что выгоднее по цене за токен?": each GPU named kept busy on the same basis (a
+    server of eight, full, around the clock), its cost per million tokens, and the cheaper."""
+    busy: list[BusyCost] = []
+    for gpu in gpus:
+        try:
+            found = busy_cost({**request, "gpu": gpu, "gpus": None, "users": 1}, catalog)
+        except InputError:
+            continue
+        if found is not None:
+            busy.append(found)
+    if len(busy) < 2:
+        return []
+    turn.tool_results.extend(busy)
+    language = turn.language
+    lines = [render(M.COMPARE_PER_TOKEN_HEAD, language, count=busy[0].count)]
+    for item in busy:
+        lines.append(
+            "- "
+            + render(
+                M.COMPARE_PER_TOKEN_LINE,
+                language,
+                gpu=catalog.gpus[item.gpu].name,
+                per_mtok=item.usd_per_million_tokens,
+                users=item.users,
+                aggregate=item.aggregate_tokens_per_s,
+                capex=item.capex_usd,
+                monthly=item.monthly_usd,
+            )
+        )
+    cheap = min(busy, key=lambda b: b.usd_per_million_tokens)
+    dear = max(busy, key=lambda b: b.usd_per_million_tokens)
+    lines.append(
+        render(
+            M.COMPARE_PER_TOKEN_VERDICT,
+            language,
+            gpu=catalog.gpus[cheap.gpu].name,
+            per_mtok=cheap.usd_per_million_tokens,
+            other=dear.usd_per_million_tokens,
+        )
+    )
+    return lines
 
 
 def _search(

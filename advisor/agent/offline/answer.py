@@ -611,14 +611,7 @@ def render_recommendation(
     if result.make_it_fit:
         lines.append(render(M.GOAL_WHAT_FITS, language))
         lines.extend(f"- {fit_line(change, language)}" for change in result.make_it_fit)
-    key = [n for n in result.assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
-    if key:
-        lines.append(render(M.GOAL_KEY_ASSUMPTIONS, language))
-        lines.extend(f"- {item.render(language)}" for item in key)
-    lines.append(render(M.GOAL_CHANGE, language))
-    if injection:
-        lines.append(render_injection_note(language))
-    return _with_sources(lines, passages, language)
+    return _goal_ending(lines, result, language, passages, injection)
 
 
 _RUSSIAN: dict[str, M] = {
@@ -701,7 +694,19 @@ def render_models_side_by_side(
                     reason=render(choice.reason, language),
                 )
             )
-    key = [n for n in results[0].assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
+    return _goal_ending(lines, results[0], language, passages, injection)
+
+
+def _goal_ending(
+    lines: list[str],
+    result: Recommendation,
+    language: Language,
+    passages: Sequence[Passage],
+    injection: bool,
+) -> str:
+    """How a goal's answer ends: the key assumptions to correct, what the person may change,
+    the note on dictated figures, and the sources."""
+    key = [n for n in result.assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
     if key:
         lines.append(render(M.GOAL_KEY_ASSUMPTIONS, language))
         lines.extend(f"- {item.render(language)}" for item in key)

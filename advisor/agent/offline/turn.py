@@ -106,6 +106,11 @@ class OfflineTurn:
         default_factory=list
     )  # every figure the answer may state
 
+    def record(self, name: str, arguments: dict[str, Any], result: Any, summary: str) -> None:
+        """A tool the turn called: its step for the transcript, its result for the figures."""
+        self.tool_results.append(result)
+        self.steps.append(ToolStep(name=name, arguments=arguments, summary=summary))
+
 
 def run_offline_turn(
     question: str,
@@ -219,14 +224,7 @@ def _size(
         return
     report = outcome.report
     turn.request, turn.sizing = outcome.request, report
-    turn.tool_results.append(report)
-    turn.steps.append(
-        ToolStep(
-            name="size_deployment",
-            arguments=request,
-            summary=sizing_summary(report, turn.language),
-        )
-    )
+    turn.record("size_deployment", request, report, sizing_summary(report, turn.language))
     minimum = None
     changes: list[str] = []
     if not report.fits and request.get("gpus") is not None:
@@ -353,14 +351,7 @@ def _recommend(
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
     turn.recommendation = result
-    turn.tool_results.append(result)
-    turn.steps.append(
-        ToolStep(
-            name="recommend_deployment",
-            arguments=goal,
-            summary=recommendation_summary(result, turn.language),
-        )
-    )
+    turn.record("recommend_deployment", goal, result, recommendation_summary(result, turn.language))
     wants = goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
     turn.goal = GoalContext(
@@ -423,13 +414,8 @@ def _within_budget_another_model(
     lead = lead_option(other, [*(w for w in wants if w != "cheapest"), "largest_model"])
     if lead is None or not lead.meets_targets or other.unmet_i18n:
         return None
-    turn.tool_results.append(other)
-    turn.steps.append(
-        ToolStep(
-            name="recommend_deployment",
-            arguments=open_goal,
-            summary=recommendation_summary(other, turn.language),
-        )
+    turn.record(
+        "recommend_deployment", open_goal, other, recommendation_summary(other, turn.language)
     )
     return lead
 
@@ -454,13 +440,8 @@ def _models_side_by_side(
             turn.answer = render_error(exc.to_dict(), turn.language)
             return
         results.append(result)
-        turn.tool_results.append(result)
-        turn.steps.append(
-            ToolStep(
-                name="recommend_deployment",
-                arguments=goal,
-                summary=recommendation_summary(result, turn.language),
-            )
+        turn.record(
+            "recommend_deployment", goal, result, recommendation_summary(result, turn.language)
         )
     choice = pick_model(results, catalog, wants)
     if choice is not None:  # a follow-up ("and for 100 users?") weighs the same models

@@ -1122,6 +1122,13 @@ class M(Enum):
     )
     ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
+    ASSUMED_SIZE_CLASS = (
+        "assumed.size_class",
+        "{model} for models of that size: the heaviest dense one (a mixture of experts of the "
+        "same size runs on less)",
+        "{model} для моделей такого размера: самая тяжёлая плотная (смесь экспертов того же "
+        "размера обойдётся меньшим)",
+    )
     ASSUMED_ARCHITECTURE = (
         "assumed.architecture",
         "the architecture of {model} for a model trained from scratch at that size",

@@ -891,3 +891,26 @@ def test_two_gpus_weighed_per_token_get_a_cost_per_token_on_one_basis(
         "Сравните H100 и A100 для инференса ламы 70б", reader=reader, catalog=catalog, kb=None
     )
     assert not any(isinstance(r, BusyCost) for r in plain.tool_results)
+
+
+@pytest.mark.parametrize(
+    ("question", "largest"),
+    [
+        (
+            "Какая видеокарта лучше для инференса: RTX 4090 или A6000? Хотим гонять модели до 30 млрд.",
+            33.0,
+        ),
+        ("RTX 4090 or A6000 for 70b models?", 77.0),
+    ],
+)
+def test_gpus_weighed_for_a_size_of_model_are_weighed_on_a_dense_one(
+    reader: Reader, catalog: Catalog, question: str, largest: float
+) -> None:
+    """It asked back "GLM-4.7-Flash?" for "models up to 30B": a class, not a model. The GPUs
+    are now weighed on the heaviest rated dense model of that size, and the answer says so."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None
+    model = catalog.models[turn.sizing.model]
+    assert model.architecture.moe is None and model.id in catalog.suitability
+    assert model.reported_params_b is not None and model.reported_params_b <= largest
+    assert model.name in turn.answer.splitlines()[3]  # the assumption, after the two GPUs

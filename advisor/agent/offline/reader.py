@@ -26,7 +26,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.agent.follow_up import merge_follow_up
 from advisor.agent.offline import quantities as q
-from advisor.agent.offline.names import GpuMatcher, ModelMatcher, ModelMention, normalize_gpu_text
+from advisor.agent.offline.names import (
+    GpuMatcher,
+    ModelMatcher,
+    ModelMention,
+    name_parts,
+    normalize_gpu_text,
+)
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.structured import structured_as_text
 from advisor.catalog.loader import Catalog
@@ -701,6 +707,19 @@ class Reader:
             fields["model"] = chosen
             notes.append(note(M.ASSUMED_ARCHITECTURE, model=self.catalog.models[chosen].name))
             mention = ModelMention(chosen)
+        if (
+            intent == "compare"
+            and len(said.gpus_compared) > 1
+            and said.model is None
+            and mention is not None
+            and not mention.family_named
+            and not (previous or {}).get("model")
+        ):  # "RTX 4090 или A6000 для моделей до 30 млрд?": a dense model of that size
+            chosen = self._dense_of_size(text)
+            if chosen is not None:
+                fields["model"] = chosen
+                notes.append(note(M.ASSUMED_SIZE_CLASS, model=self.catalog.models[chosen].name))
+                mention = ModelMention(chosen)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
@@ -888,6 +907,28 @@ class Reader:
             if alike:
                 said.model, *said.same_sizing = alike
         return said
+
+    def _dense_of_size(self, text: str) -> str | None:
+        """The largest rated dense model of the size a question gives ("models up to 30B"):
+        GPUs weighed for a class of models are weighed on its heaviest member (a mixture of
+        experts of that size reads a fraction of its weights and runs on less); the newest
+        first among equals."""
+        sizes = [float(w[:-1]) for w in name_parts(text) if re.fullmatch(r"\d+(?:\.\d+)?b", w)]
+        if not sizes:
+            return None
+        dense = [
+            m
+            for m in self.catalog.models.values()
+            if m.architecture.moe is None
+            and m.id in self.catalog.suitability
+            and not self.catalog.suitability[m.id].russian_first  # a niche, not the class
+            and m.reported_params_b is not None
+            and 0.6 * sizes[0] <= m.reported_params_b <= 1.1 * sizes[0]
+        ]
+        if not dense:
+            return None
+        chosen = max(dense, key=lambda m: (m.reported_params_b or 0.0, m.released or ""))
+        return chosen.id
 
     def _family_of(self, candidates: Sequence[str]) -> str | None:
         """The family a name leaves open when it says no size ("квен": Qwen of any size):

@@ -803,6 +803,10 @@ def _compare(
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     head_to_head = _head_to_head(request, catalog, turn)
+    assumed = [n for n in turn.reading.notes if n.code is M.ASSUMED_SIZE_CLASS]
+    if head_to_head and assumed:  # the model the GPUs were weighed on ("models up to 30B")
+        parts = ", ".join(render(item, turn.language) for item in assumed)
+        head_to_head.append(render(M.ANSWER_ASSUMED, turn.language, parts=parts))
     turn.answer = render_comparison(
         comparison,
         catalog,

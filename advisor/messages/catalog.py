@@ -708,6 +708,11 @@ class M(Enum):
         "the first token in {ttft:g} s against {target:g} s",
         "первый токен через {ttft:g} с вместо {target:g} с",
     )
+    REC_OTHER_TASK = (
+        "rec.other_task",
+        "With {task} instead (the other method you asked about): {option}",
+        "Если выбрать {task} (второй метод из вопроса): {option}",
+    )
     REC_WITHIN_BUDGET_MODEL = (
         "rec.within_budget_model",
         "Within the budget, with another model",

@@ -9,7 +9,7 @@ import pytest
 from advisor.agent.conversations import InMemoryConversationStore
 from advisor.agent.offline.names import ModelMention
 from advisor.agent.offline.normalize import normalize
-from advisor.agent.offline.reader import GoalContext, Reader
+from advisor.agent.offline.reader import ASKED_GPUS, ASKED_MODELS, GoalContext, Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
@@ -914,3 +914,56 @@ def test_gpus_weighed_for_a_size_of_model_are_weighed_on_a_dense_one(
     assert model.architecture.moe is None and model.id in catalog.suitability
     assert model.reported_params_b is not None and model.reported_params_b <= largest
     assert model.name in turn.answer.splitlines()[3]  # the assumption, after the two GPUs
+
+
+def test_a_follow_up_keeps_the_cheapest_and_scales_the_load(service: AdvisorService) -> None:
+    """'Самый дешёвый вариант', then 'а в 4 бита?': still the cheapest (it switched to the
+    search's recommendation, dearer than the 8-bit answer); 'and if it grows 10x?' multiplies
+    the last goal's load (it repeated the first answer)."""
+    first = service.ask(AskRequest(question="Llama 3.1 8B для 50 человек, самый дешёвый вариант?"))
+    four_bit = service.ask(
+        AskRequest(question="а в 4 бита?", conversation_id=first.conversation_id)
+    )
+    assert first.recommendation is not None and four_bit.recommendation is not None
+    assert four_bit.recommendation.goal["precision"] == "int4"
+    cheapest = lead_option(four_bit.recommendation, ["cheapest"])
+    assert cheapest is not None
+    assert four_bit.answer.startswith(
+        f"**Дешевле всего: {cheapest.gpu.count * cheapest.replicas} x"
+    )
+    daily = service.ask(
+        AskRequest(question="We handle 2,000 support requests a day, API or our own server?")
+    )
+    grown = service.ask(
+        AskRequest(question="and if it grows 10x?", conversation_id=daily.conversation_id)
+    )
+    assert daily.recommendation is not None and grown.recommendation is not None
+    assert (
+        grown.recommendation.goal["requests_per_day"]
+        == 10 * daily.recommendation.goal["requests_per_day"]
+    )
+
+
+def test_a_goal_weighing_fine_tuning_methods_prices_each(reader: Reader, catalog: Catalog) -> None:
+    question = (
+        "Хотим дообучить модель на 20 тысячах диалогов с клиентами (около 10 млн токенов). "
+        "LoRA или полный fine-tune? Какая модель и железо?"
+    )
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    tasks = [s.arguments.get("task") for s in turn.steps if s.name == "recommend_deployment"]
+    assert tasks == ["lora", "full"]
+    assert "Если выбрать полное дообучение" in turn.answer
+
+
+def test_the_gpus_weighed_resume_after_the_model_is_named(reader: Reader) -> None:
+    """A question weighing two GPUs that had to ask which model: the reply ('квен 2.5') is
+    the model, and the GPUs are weighed on it."""
+    previous = {
+        "task": "inference",
+        ASKED_MODELS: ["qwen3-14b", "qwen2.5-14b"],
+        ASKED_GPUS: ["rtx-4090", "l40s"],
+    }
+    reading = reader.read("квен 2.5", previous)
+    assert reading.intent == "compare"
+    assert reading.said.gpus_compared == ["rtx-4090", "l40s"]
+    assert reading.request is not None and reading.request["model"] == "qwen2.5-14b"

@@ -537,6 +537,7 @@ def render_recommendation(
     injection: bool = False,
     already_cheapest: bool = False,
     within_budget: Option | None = None,
+    other_tasks: Sequence[tuple[str, Option]] = (),
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
     give up first): the option to take first (GPUs, model, users, speed, cost, the
@@ -584,6 +585,15 @@ def render_recommendation(
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
             lines.append(render(M.REC_GEFORCE_LICENCE, language))
+    for task, option in other_tasks:  # "LoRA или полный fine-tune?": the heavier one
+        lines.append(
+            render(
+                M.REC_OTHER_TASK,
+                language,
+                task=task_name(task, language),
+                option=_goal_other(option, language),
+            )
+        )
     if result.transcription_i18n is not None:
         lines.append(result.transcription_i18n.render(language))
     if result.unmet_i18n:

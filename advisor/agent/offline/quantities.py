@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import typing
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +21,7 @@ UseCase = Literal[
     "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
 ]
 Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent", "per_token"]
+WANTS: tuple[Want, ...] = typing.get_args(Want)
 
 # "1,200", "20 000", "2.5", "2,5"; a comma before exactly three digits groups thousands.
 NUM = r"(\d{1,3}(?:[ ,]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?)"
@@ -900,6 +902,22 @@ _RESPOND_WITHIN = re.compile(
     r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?)\s+(?:within|in|under|за|"
     rf"в течение|не дольше)\s+{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*|секунд\w*)"
 )
+
+
+_GROWTH = re.compile(
+    rf"(?:grows?|growth|scales?|increases?|rises?)\s+(?:by\s+)?(?:x\s*)?{NUM}\s*(?:x|times)|"
+    rf"{NUM}\s*(?:x|times)\s+(?:more|the load|growth|bigger|larger)|"
+    rf"(?:вырас\w*|увелич\w*)\s+(?:в\s+)?{NUM}\s+раз\w*|в\s+{NUM}\s+раз\w*\s+больше"
+)
+
+
+def read_growth(text: str) -> float | None:
+    """A load said as a multiple of the last one: 'if it grows 10x', 'вырастет в 3 раза'."""
+    found = _GROWTH.search(text)
+    if found is None:
+        return None
+    value = number(next(g for g in found.groups() if g))
+    return value if 1 < value <= 1000 else None
 
 
 def read_ttft(text: str) -> float | None:

@@ -83,9 +83,15 @@ class GoalContext(BaseModel):
         return list(self.goal.get(COMPARED) or [])
 
     @property
+    def led_by(self) -> list[str]:
+        """What chose the answer's lead ("the cheapest"): a follow-up that changes a figure
+        ("а в 4 бита?") still wants it."""
+        return list(self.goal.get(LED_BY) or [])
+
+    @property
     def recommend_fields(self) -> dict[str, Any]:
         """The goal as `recommend` arguments."""
-        return {k: v for k, v in self.goal.items() if k != COMPARED}
+        return {k: v for k, v in self.goal.items() if k not in (COMPARED, LED_BY)}
 
 
 class Budget(BaseModel):
@@ -144,6 +150,7 @@ class Said(BaseModel):
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
+    growth: float | None = None  # "if it grows 10x": the load times this
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
     tasks_compared: list[str] = Field(default_factory=list)  # "LoRA или полное дообучение?"
@@ -438,6 +445,8 @@ _NOT_FIGURES = (
 )
 _BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
+LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
+ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
@@ -604,11 +613,16 @@ class Reader:
             if isinstance(goal, dict) and previous_goal is None:  # "which 8B?" about a goal
                 previous_goal, previous, resumed = GoalContext(goal=goal), None, True
         compared: list[str] = []
-        if previous_goal is not None and previous_goal.compared:
-            compared = previous_goal.compared
+        led_by: list[str] = []
+        if previous_goal is not None and (previous_goal.compared or previous_goal.led_by):
+            compared, led_by = previous_goal.compared, previous_goal.led_by
             previous_goal = previous_goal.model_copy(
                 update={"goal": previous_goal.recommend_fields}
             )
+        weighed_gpus: list[str] = []
+        if previous and ASKED_GPUS in previous:  # "which 14B?" asked while weighing GPUs
+            previous = dict(previous)
+            weighed_gpus = list(previous.pop(ASKED_GPUS) or [])
         prefer = (previous or {}).get("model") or (
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
@@ -637,6 +651,12 @@ class Reader:
             ]
         elif compared and mention is None:  # "which one would you pick?", "and for 200?"
             said.models_compared = compared
+        if led_by and not set(said.wants) & {"largest_model", "fast", "rent"}:
+            said.wants += [  # "а в 4 бита?" after the cheapest: still the cheapest
+                w for w in q.WANTS if w in led_by and w not in said.wants
+            ]
+        if weighed_gpus and not said.gpus_compared and said.gpu is None:
+            said.gpus_compared = weighed_gpus  # "квен 2.5": the answer, then the weighing
         if (
             previous_goal is not None
             and "headcount" in previous_goal.goal
@@ -646,6 +666,8 @@ class Reader:
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
         intent = self._intent(text, said, mention, previous, undictated)
+        if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
+            intent = "compare"  # the model asked for, then the GPUs it interrupted
         if len(said.models_compared) > 1 and (
             intent == "size" or (intent == "compare" and len(said.gpus_compared) < 2)
         ):
@@ -769,6 +791,8 @@ class Reader:
                 merged[ASKED_MODELS] = clarification.candidates
                 if intent == "recommend" and common.get("goal"):
                     merged[ASKED_GOAL] = common["goal"]
+                if intent == "compare" and len(said.gpus_compared) > 1:
+                    merged[ASKED_GPUS] = said.gpus_compared
             return Reading(
                 **common,
                 request=None,
@@ -882,6 +906,7 @@ class Reader:
             )
         said.budget_share = q.read_budget_share(text) if said.budget is None else None
         said.euros = bool(_EUROS.search(undictated))
+        said.growth = q.read_growth(text)
         said.wants = q.read_wants(text)
         if said.wants_rent_by_budget and "rent" not in said.wants:
             said.wants.append("rent")
@@ -1205,6 +1230,11 @@ class Reader:
             for name in said_load:
                 goal.pop(name, None)
             goal.update({k: v for k, v in said_load.items() if v is not None})
+        elif said.growth is not None and previous is not None:  # "and if it grows 10x?"
+            for name in said_load:
+                if goal.get(name):
+                    scaled = goal[name] * said.growth
+                    goal[name] = round(scaled) if isinstance(goal[name], int) else scaled
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
             if said.call_minutes is not None:

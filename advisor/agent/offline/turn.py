@@ -24,6 +24,7 @@ from advisor.agent.offline.reader import (
     ASKED_GOAL,
     ASKED_MODELS,
     COMPARED,
+    LED_BY,
     OWNED,
     STATED,
     Clarification,
@@ -355,7 +356,7 @@ def _recommend(
     wants = goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
     turn.goal = GoalContext(
-        goal=goal,
+        goal={**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else goal,
         gpu=lead.gpu.id if lead is not None else None,
         capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
     )
@@ -364,7 +365,7 @@ def _recommend(
     again = (
         "cheapest" in wants
         and previous_goal is not None
-        and previous_goal.goal == goal
+        and previous_goal.recommend_fields == goal
         and lead is not None
         and previous_goal.gpu == lead.gpu.id
     )
@@ -390,7 +391,41 @@ def _recommend(
         injection=reading.injection,
         already_cheapest=again,
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
+        other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
     )
+
+
+def _other_task_options(
+    goal: dict[str, Any],
+    reading: Reading,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> list[tuple[str, Option]]:
+    """ "LoRA или полный fine-tune?" as a goal: the answer is for the lightest method; each
+    heavier one asked about gets the option the same goal leads with for it."""
+    tasks = reading.said.tasks_compared
+    if len(tasks) < 2:
+        return []
+    found = []
+    for task in tasks:
+        if task == goal.get("task"):
+            continue
+        other_goal = {**goal, "task": task}
+        try:
+            other = recommend_deployment(other_goal, catalog)
+        except InputError:
+            continue
+        lead = lead_option(other, wants)
+        if lead is not None:
+            turn.record(
+                "recommend_deployment",
+                other_goal,
+                other,
+                recommendation_summary(other, turn.language),
+            )
+            found.append((task, lead))
+    return found
 
 
 def _within_budget_another_model(

@@ -1608,10 +1608,10 @@ class M(Enum):
     )
     REC_OPTION_COST = (
         "rec.option_cost",
-        "Buy: ${capex:,.0f} ({capex_local:,.0f} {cur}); running ${monthly:,.0f} a month; "
-        "3 years ${tco:,.0f} ({tco_local:,.0f} {cur}).",
-        "Покупка: {capex_local:,.0f} {cur} (${capex:,.0f}); работа ${monthly:,.0f} в месяц; "
-        "за 3 года {tco_local:,.0f} {cur} (${tco:,.0f}).",
+        "Buy: ${capex:,.0f} ({capex_local:,.0f} {cur}); running ${monthly:,.0f} "
+        "({monthly_local:,.0f} {cur}) a month; 3 years ${tco:,.0f} ({tco_local:,.0f} {cur}).",
+        "Покупка: {capex_local:,.0f} {cur} (${capex:,.0f}); работа {monthly_local:,.0f} {cur} "
+        "(${monthly:,.0f}) в месяц; за 3 года {tco_local:,.0f} {cur} (${tco:,.0f}).",
     )
     STT_NEEDED = (
         "stt.needed",
@@ -1688,10 +1688,10 @@ class M(Enum):
     )
     REC_OPTION_COST_OWNED = (
         "rec.option_cost_owned",
-        "Already owned: running ${monthly:,.0f} a month; 3 years ${tco:,.0f} "
-        "({tco_local:,.0f} {cur}).",
-        "Уже куплено: работа ${monthly:,.0f} в месяц; за 3 года {tco_local:,.0f} {cur} "
-        "(${tco:,.0f}).",
+        "Already owned: running ${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month; 3 years "
+        "${tco:,.0f} ({tco_local:,.0f} {cur}).",
+        "Уже куплено: работа {monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц; за 3 года "
+        "{tco_local:,.0f} {cur} (${tco:,.0f}).",
     )
     REC_OPTION_API = (
         "rec.option_api",

@@ -967,3 +967,21 @@ def test_the_gpus_weighed_resume_after_the_model_is_named(reader: Reader) -> Non
     assert reading.intent == "compare"
     assert reading.said.gpus_compared == ["rtx-4090", "l40s"]
     assert reading.request is not None and reading.request["model"] == "qwen2.5-14b"
+
+
+def test_data_that_must_stay_in_gets_no_api_to_weigh_and_contracts_are_documents(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'Данные нельзя отдавать наружу': a hosted API is no option, so no line prices one (it
+    said 'the API stays cheaper' to a customer who cannot use it); a bot over contracts reads
+    documents (it was sized as a general assistant with 1,024-token prompts)."""
+    turn = run_offline_turn(
+        "Нужен чат-бот по нашим договорам для 150 юристов, данные не должны уходить наружу.",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.recommendation is not None
+    assert turn.recommendation.goal["use_case"] == "rag"
+    assert turn.recommendation.goal["on_premises"] is True
+    assert "облачный API того же уровня" not in turn.answer

@@ -577,7 +577,7 @@ def render_recommendation(
                 lead,
                 language,
                 rent_first="rent" in wants,
-                api=not asked_api,
+                api=not asked_api and not private,  # the data stays in: no API to weigh
                 rental="rent" in wants or not private,
             )
         )

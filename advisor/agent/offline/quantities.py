@@ -943,6 +943,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
+            r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:договор|контракт)\w*|"
             r"document q ?& ?a|q ?& ?a (?:over|on)|(?:document|docs|contract|policy) search|"
             r"search (?:over|across|through|in) (?:our |the )?(?:\w+ )?(?:documents|docs)\b|"
             r"(?:over|on|about|from) (?:our|the|your) (?:own |internal |company |corporate )?"

@@ -1510,3 +1510,22 @@ def test_a_corpus_in_trillions_is_read() -> None:
     assert q.read_dataset_tokens("на русском корпусе, 1 трлн токенов") == 10**12
     assert q.read_dataset_tokens("pretrain on 2t tokens") == 2 * 10**12
     assert q.read_dataset_tokens("1.5 триллиона токенов") == 1_500_000_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "growth"),
+    [
+        ("and if it grows 10x?", 10.0),
+        ("what if the load grows by 3x", 3.0),
+        ("3x more users", 3.0),
+        ("а если нагрузка вырастет в 5 раз?", 5.0),
+        ("а если вырастет в 3 раза?", 3.0),
+        ("в 2 раза больше пользователей", 2.0),
+        ("what about 2x more gpus?", None),  # more GPUs, not more load
+        ("в 2 раза больше видеокарт", None),
+    ],
+)
+def test_a_load_said_as_a_multiple_is_read(text: str, growth: float | None) -> None:
+    from advisor.agent.offline import quantities as q
+
+    assert q.read_growth(text) == growth

@@ -906,8 +906,11 @@ _RESPOND_WITHIN = re.compile(
 
 _GROWTH = re.compile(
     rf"(?:grows?|growth|scales?|increases?|rises?)\s+(?:by\s+)?(?:x\s*)?{NUM}\s*(?:x|times)|"
-    rf"{NUM}\s*(?:x|times)\s+(?:more|the load|growth|bigger|larger)|"
-    rf"(?:вырас\w*|увелич\w*)\s+(?:в\s+)?{NUM}\s+раз\w*|в\s+{NUM}\s+раз\w*\s+больше"
+    rf"{NUM}\s*(?:x|times)\s+(?:more\s+(?:users|people|requests|traffic|load|staff)|"
+    r"the load|growth|bigger load|larger load)|"
+    rf"(?:нагрузк\w*|трафик\w*|пользовател\w*|запрос\w*)\s+(?:\w+\s+)?(?:вырас\w*|увелич\w*)\s+"
+    rf"(?:в\s+)?{NUM}\s+раз\w*|(?:вырас\w*|увелич\w*)\s+(?:в\s+)?{NUM}\s+раз\w*\s*[?.!]*\s*$|"
+    rf"в\s+{NUM}\s+раз\w*\s+больше\s+(?:пользовател|людей|запрос|нагрузк|сотрудник|звонк)"
 )
 
 

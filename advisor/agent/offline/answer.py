@@ -600,11 +600,7 @@ def render_recommendation(
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
     if within_budget is not None:  # the model asked for costs more than the budget
-        params = {
-            **_option_params(within_budget, language),
-            "label": render(M.REC_WITHIN_BUDGET_MODEL, language),
-        }
-        lines.append(render(M.GOAL_OTHER, language, **params))
+        lines.append(_goal_other(within_budget, language, M.REC_WITHIN_BUDGET_MODEL))
     others = [o for o in result.options if o is not lead][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))
@@ -669,8 +665,8 @@ def render_models_side_by_side(
             )
             continue
         leads.append(lead)
-        fit = catalog.suitability.get(lead.model)
-        russian = _RUSSIAN[fit.russian if fit is not None else "unpublished"]
+        russian = _russian_rating(lead.model, catalog)
+        local = local_cost(lead)[0]
         line = render(
             M.MODELS_HEAD_LINE,
             language,
@@ -684,9 +680,9 @@ def render_models_side_by_side(
             if in_russian
             else "",
             monthly=lead.cost.monthly_usd,
-            monthly_local=local_cost(lead)[0].monthly,
+            monthly_local=local.monthly,
             tco=lead.cost.tco_3y_usd,
-            tco_local=local_cost(lead)[0].tco_3y,
+            tco_local=local.tco_3y,
         )
         if not lead.meets_targets:
             line += " " + lead.why_i18n.render(language)
@@ -886,15 +882,12 @@ def _cheaper_training(lead: Option, result: Recommendation, language: Language) 
 def _option_params(option: Option, language: Language) -> dict[str, Any]:
     """What every line about an option may name: its label, GPUs, model and figures."""
     cost = option.cost
+    local, cur = local_cost(option)
     if option.gpu.market == "owned":
         price = render(M.GOAL_PRICE_OWNED, language, monthly=cost.monthly_usd)
     else:
         price = render(
-            M.GOAL_PRICE,
-            language,
-            capex=cost.capex_usd,
-            capex_local=local_cost(option)[0].capex,
-            cur=note(local_cost(option)[1]),
+            M.GOAL_PRICE, language, capex=cost.capex_usd, capex_local=local.capex, cur=note(cur)
         )
         if cost.gpus_bought > option.gpu.count * option.replicas:  # MI300X, H100 SXM: by 8
             price += render(M.GOAL_WHOLE_SERVER, language, bought=cost.gpus_bought)
@@ -911,7 +904,7 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         "ttft": round(option.ttft_s, 2),
         "hours": option.training_hours or 0.0,
         "price": price,
-        "cur": note(local_cost(option)[1]),
+        "cur": note(cur),
         "copies": _copies(option, language),
     }
 

@@ -1460,19 +1460,23 @@ _LIGHTEST_FIRST = ("qlora", "lora", "full")
 
 def _tasks_compared(text: str) -> list[str]:
     """'LoRA или полное дообучение?', 'QLoRA vs full fine-tuning': the fine-tuning methods a
-    question weighs, lightest first; empty unless two or more are set against each other."""
+    question weighs, lightest first; empty unless two or more are set against each other.
+    Each is its own name in _TASKS (a generic "fine-tuning" names no method), and "QLoRA"
+    is no mention of LoRA."""
     if not _WEIGHS_FORMATS.search(text):
         return []
-    said = {
-        task for pattern, task in _TASKS if task in _LIGHTEST_FIRST and re.search(pattern, text)
+    named = {
+        "qlora": re.search(_NAMED_TASKS["qlora"], text) is not None,
+        "lora": re.search(_NAMED_TASKS["lora"], re.sub(_NAMED_TASKS["qlora"], " ", text))
+        is not None,
+        "full": re.search(_NAMED_TASKS["full"], text) is not None,
     }
-    if "lora" in said and not re.search(r"\blora\b|\bлор[аеуыо]\w*", _QLORA.sub(" ", text)):
-        said.discard("lora")  # "QLoRA" alone also matches the LoRA pattern's letters
-    tasks = [task for task in _LIGHTEST_FIRST if task in said]
+    tasks = [task for task in _LIGHTEST_FIRST if named[task]]
     return tasks if len(tasks) >= 2 else []
 
 
-_QLORA = re.compile(r"\bq-?lora\b|\bку-?лор\w*|\bкью-?лор\w*")
+# Each fine-tuning method's own name: the first pattern _TASKS gives it.
+_NAMED_TASKS = {task: pattern for pattern, task in reversed(_TASKS) if task in _LIGHTEST_FIRST}
 
 
 def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:

@@ -633,6 +633,11 @@ class _Search:
             cost,
         )
 
+    @cached_property
+    def eur_per_usd(self) -> float | None:
+        """The euro rate when the goal shows euros beside dollars (a euro budget), else None."""
+        return 1 / self.prices.usd_per_eur.value if self.request.shows_euros else None
+
     def gpu_limit(self) -> int:
         """The most GPUs an option may use: those owned, or the count the customer chose."""
         request = self.request
@@ -938,7 +943,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 why,
                 rate,
                 market,
-                1 / catalog.prices.usd_per_eur.value if request.shows_euros else None,
+                search.eur_per_usd,
                 search.bill,
                 hours,
                 card,
@@ -1054,7 +1059,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         transcription_i18n=speech,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
-        eur_per_usd=1 / catalog.prices.usd_per_eur.value if request.shows_euros else None,
+        eur_per_usd=search.eur_per_usd,
         searched=search.searched,
     )
 
@@ -1194,9 +1199,7 @@ def _unmet(
         return
     if budget is not None and not affordable:
         cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
-        prices = search.prices
-        euros = search.request.shows_euros
-        local = 1 / prices.usd_per_eur.value if euros else prices.rub_per_usd.value
+        local = search.eur_per_usd or search.prices.rub_per_usd.value
         search.unmet.append(
             note(
                 M.UNMET_BUDGET,
@@ -1204,7 +1207,7 @@ def _unmet(
                 capex_local=round(cheapest.spend.capex_usd * local),
                 budget=round(budget),
                 budget_local=round(budget * local),
-                cur=note(M.CURRENCY_EUR if euros else M.CURRENCY_RUB),
+                cur=note(M.CURRENCY_EUR if search.eur_per_usd else M.CURRENCY_RUB),
             )
         )
         add("closest", cheapest)

@@ -20,6 +20,7 @@ from advisor.language import Language
 from advisor.messages import M, render
 from advisor.recommend.costs import (
     HOURS_PER_MONTH,
+    MONTHS_3Y,
     card_alternative,
     card_sibling,
     hardware,
@@ -206,7 +207,6 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
 
 
 BUSY_USERS_CAP = 512  # a busy server's batch: beyond it, decode steps grow and gain little
-MONTHS_OF_CAPEX = 36  # the purchase spread over the three years the costs are counted over
 
 
 class BusyCost(BaseModel):
@@ -245,7 +245,7 @@ def busy_cost(arguments: Arguments, catalog: Catalog) -> BusyCost | None:
     cost = sizing_cost(best, catalog, owned=False) if best is not None else None
     if best is None or cost is None:
         return None
-    monthly = cost.capex_usd / MONTHS_OF_CAPEX + cost.monthly_usd
+    monthly = cost.capex_usd / MONTHS_3Y + cost.monthly_usd  # the purchase over three years
     tokens = best.performance.aggregate_tokens_per_s * 3600 * HOURS_PER_MONTH / 1e6
     return BusyCost(
         gpu=best.gpu.id,

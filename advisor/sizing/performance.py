@@ -42,6 +42,9 @@ PCIE_LANE_GB_S = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
 # Beyond one NVLink domain a TP group talks over the node's network: one 400 Gb/s NIC per GPU
 # (NVIDIA DGX/HGX H100 reference design, ConnectX-7) with RDMA latency in PCIe's range.
 INTER_NODE_GB_S = 50.0
+# Interconnects whose domain is a whole server (NVSwitch, Infinity Fabric), so a group that
+# outgrows it spans servers with one NIC per GPU.
+NODE_FABRICS = ("nvlink", "infinity-fabric")
 
 # Training: model FLOPs utilisation of PyTorch fine-tuning (FSDP / PEFT / torchtune class).
 # Llama 3 paper: 38-43% MFU in pre-training at scale on H100s; torchtune's compiled
@@ -173,11 +176,22 @@ def _spans_nodes(gpu: Gpu, group: int) -> bool:
 
 def _link_bytes_per_s(gpu: Gpu, group: int) -> float:
     """Per-GPU bandwidth of a collective over `group` GPUs: the node's link, or the network
-    once the group outgrows one NVLink domain."""
-    link = (
-        INTER_NODE_GB_S if _spans_nodes(gpu, group) else max(gpu.interconnect.bandwidth_gb_s, 1.0)
-    )
-    return link * 1e9
+    once the group outgrows one NVLink domain.
+
+    Across servers NCCL runs one ring per NIC rail, each crossing between nodes on a
+    different GPU's NIC while its other hops stay on NVLink, so a collective moves at the
+    node's network bandwidth (every GPU's NIC at once), bounded by NVLink: multi-node
+    all-reduce bus bandwidth on H100 HGX with 8 x 400 Gb/s reaches 400-450 GB/s, not one
+    NIC's 50 (nccl-tests expectations, saturncloud.io "Validating Multi-Node GPU Clusters
+    with NCCL Tests", 2026). A bridged pair has no rails of its own: one NIC's rate."""
+    link = gpu.interconnect
+    if not _spans_nodes(gpu, group):
+        rate = max(link.bandwidth_gb_s, 1.0)
+    elif link.kind in NODE_FABRICS:
+        rate = min(link.bandwidth_gb_s, INTER_NODE_GB_S * link.domain_size)
+    else:
+        rate = INTER_NODE_GB_S
+    return rate * 1e9
 
 
 def _allreduce_s(gpu: Gpu, tp: int, message_bytes: float) -> float:

@@ -163,6 +163,24 @@ def test_a_training_step_overlaps_compute_with_what_data_parallelism_moves() -> 
     assert any(n.code is M.FORMULA_TRAINING_STEP for n in report.formulas_i18n)
 
 
+def test_a_collective_across_servers_moves_at_the_servers_network_rate() -> None:
+    """Past one NVLink domain every GPU's NIC carries its own ring: 8 x 400 Gb/s per HGX
+    server, not one NIC's 50 GB/s, and never more than NVLink; a bridged pair has no rails."""
+
+    def communication(gpu: str, gpus: int) -> float:
+        request = _train(model="llama-2-13b", gpu=gpu, gpus=gpus, task="pretrain")
+        report = size(request.model_copy(update={"sharding": "zero3"}), CATALOG)
+        assert report.training is not None
+        return report.training.step_communication_s
+
+    weights = size(_train(model="llama-2-13b", task="pretrain"), CATALOG).params.total * 2
+    across = communication("h100-sxm", 32)
+    assert across == pytest.approx(3 * weights * 31 / 32 / (8 * 50e9), rel=0.02)
+    inside = communication("h100-sxm", 8)
+    assert inside == pytest.approx(3 * weights * 7 / 8 / 900e9, rel=0.02)
+    assert communication("rtx-3090", 4) == pytest.approx(3 * weights * 3 / 4 / 50e9, rel=0.02)
+
+
 def test_eager_kernels_add_their_memory_traffic_and_fused_kernels_do_not() -> None:
     """Eager PyTorch pays each elementwise op's HBM traffic on top of the FLOPs; PEFT's fp32
     adapters move more than bf16 ones; checkpointing runs the forward's share twice."""

@@ -4,7 +4,8 @@ A follow-up keeps every field it does not change ("and for 50 users?" keeps the 
 the GPU and the context). Some fields only mean something together with another, so
 changing one resets its partner to the engine's default unless the message sets both:
 - another GPU without a count: the count that fits the new GPU, not the old GPU's count;
-- another task without a format: the task's own default (QLoRA's NF4 vs inference's BF16);
+- another task without a format: the task's own default (QLoRA's NF4 vs inference's BF16),
+  and its own training kernels (fused for pre-training, eager for fine-tuning);
 - another format without an engine: the engine that runs the new format.
 A catalog model and an inline config.json are alternatives: naming one drops the other.
 """
@@ -18,6 +19,7 @@ from typing import Any
 _PARTNERS: tuple[tuple[str, str], ...] = (
     ("gpu", "gpus"),
     ("task", "precision"),
+    ("task", "training_kernels"),
     ("precision", "engine"),
 )
 _ALTERNATIVES: tuple[tuple[str, str], ...] = (("model", "hf_config"), ("hf_config", "model"))

@@ -192,7 +192,9 @@ class SizingRequest(BaseModel):
         default="eager",
         description="eager = every elementwise op its own kernel through GPU memory (transformers "
         "Trainer, TRL, PEFT without torch.compile); fused = compiled or fused kernels "
-        "(torchtune with compile, NeMo / Transformer Engine, Unsloth)",
+        "(torchtune with compile, NeMo / Transformer Engine, Unsloth); unset = eager for "
+        "fine-tuning, fused for pretrain (Megatron-LM, NeMo, torchtitan and llm-foundry all "
+        "fuse them)",
     )
     optimizer: Optimizer = Field(default="adamw")
     master_weights: bool = Field(
@@ -251,6 +253,13 @@ class SizingRequest(BaseModel):
             both = self.model is not None
             message = "give model or hf_config, not both" if both else "Field required"
             raise _field_error("model", "model_or_hf_config", message, self.model)
+        return self
+
+    @model_validator(mode="after")
+    def _pretraining_fuses_its_kernels(self) -> SizingRequest:
+        """Pre-training frameworks fuse the elementwise kernels; fine-tuning mostly does not."""
+        if self.task == "pretrain" and "training_kernels" not in self.model_fields_set:
+            self.training_kernels = "fused"
         return self
 
     @model_validator(mode="after")

@@ -17,6 +17,7 @@ from advisor.agent.offline.reader import Reader
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.services.sizing import size_deployment
+from advisor.sizing.request import SizingRequest
 from tests.agent_llm.scripted import ScriptedChatModel, sizing_args, tool_call
 
 PREVIOUS = {
@@ -47,6 +48,17 @@ def test_the_rule(said: dict[str, Any], expected_changes: dict[str, Any], reset:
     merged = merge_follow_up(PREVIOUS, said)
     expected = {k: v for k, v in {**PREVIOUS, **expected_changes}.items() if k not in reset}
     assert merged == expected
+
+
+def test_another_task_takes_its_own_training_kernels() -> None:
+    """A stored request spells every field out; its eager kernels were LoRA's default, so
+    "and from scratch?" trains with the fused kernels pre-training frameworks use."""
+    lora = SizingRequest(model="llama-3.1-8b", task="lora").model_dump(mode="json")
+    merged = merge_follow_up(lora, {"task": "pretrain"})
+    assert SizingRequest(**merged).training_kernels == "fused"
+    kept = merge_follow_up(lora, {"task": "pretrain", "training_kernels": "eager"})
+    assert SizingRequest(**kept).training_kernels == "eager"
+    assert SizingRequest(**lora).training_kernels == "eager"
 
 
 def test_a_catalog_model_replaces_an_inline_config() -> None:

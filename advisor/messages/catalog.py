@@ -1545,6 +1545,11 @@ class M(Enum):
         "Дешевле всего в аренду",
     )
     REC_LABEL_QUALITY = ("rec.label_quality", "A stronger model", "Модель сильнее")
+    REC_LABEL_PRO = (
+        "rec.label_pro",
+        "On professional cards",
+        "На профессиональных картах",
+    )
     REC_LABEL_STRONGEST = (
         "rec.label_strongest",
         "Recommended: the strongest model for this load",
@@ -1971,6 +1976,13 @@ class M(Enum):
         "Модель сильнее за большие деньги: уровень качества {tier} из 5 (у "
         "рекомендованной {base_tier}), {users} пользователей по {speed:g} токенов/с.",
     )
+    WHY_PRO = (
+        "why.pro",
+        "Professional or data-centre cards, licensed for a server room: {users} users at "
+        "{speed:g} tokens/s each for ${tco:,.0f} over 3 years.",
+        "Профессиональные или серверные карты, лицензия допускает серверную: {users} "
+        "пользователей по {speed:g} токенов/с за ${tco:,.0f} за 3 года.",
+    )
     WHY_PARETO = (
         "why.pareto",
         "Another balance of cost and speed: {speed:g} tokens/s per user for ${tco:,.0f} "
@@ -2023,6 +2035,13 @@ class M(Enum):
         "{base_tier}), {hours:g} h for the dataset.",
         "Модель сильнее за большие деньги: уровень качества {tier} из 5 (у рекомендованной "
         "{base_tier}), {hours:g} ч на весь набор.",
+    )
+    WHY_TRAIN_PRO = (
+        "why.train_pro",
+        "Professional or data-centre cards, licensed for a server room: {hours:g} h for the "
+        "dataset, ${tco:,.0f} over 3 years.",
+        "Профессиональные или серверные карты, лицензия допускает серверную: {hours:g} ч на "
+        "весь набор, ${tco:,.0f} за 3 года.",
     )
     WHY_TRAIN_PARETO = (
         "why.train_pareto",

@@ -132,8 +132,9 @@ class CostRub(_Out):
 
 class Option(_Out):
     label: str = Field(
-        description="start, recommended, scale, quality, owned, closest, pareto or rent (a "
-        "training run within the budget only rented)"
+        description="start, recommended, scale, quality, pro (beside a GeForce lead: the "
+        "cheapest setup on professional or data-centre cards), owned, closest, pareto or rent "
+        "(a training run within the budget only rented)"
     )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str

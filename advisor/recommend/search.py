@@ -902,6 +902,7 @@ _WHY = {
     "owned": M.WHY_OWNED,
     "pareto": M.WHY_PARETO,
     "quality": M.WHY_QUALITY,
+    "pro": M.WHY_PRO,
     "closest": M.WHY_CLOSEST,
 }
 _WHY_TRAINING = {
@@ -910,6 +911,7 @@ _WHY_TRAINING = {
     "owned": M.WHY_TRAIN_OWNED,
     "pareto": M.WHY_TRAIN_PARETO,
     "quality": M.WHY_TRAIN_QUALITY,
+    "pro": M.WHY_TRAIN_PRO,
     "closest": M.WHY_TRAIN_CLOSEST,
     "rent": M.WHY_TRAIN_RENT,
 }
@@ -1012,6 +1014,9 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             better = min(stronger, key=_Config.key, default=None)
         if better is not None:
             add("quality", better, base=best)
+        pro = _professional(best, headroom, production)
+        if pro is not None:
+            add("pro", pro, base=best)
         others = [c for c in _pareto(affordable) if not any(_same(c, p) for p in picked)]
         for config in others[:PARETO_MAX]:
             add("pareto", config)
@@ -1062,6 +1067,22 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         eur_per_usd=search.eur_per_usd,
         searched=search.searched,
     )
+
+
+def _professional(
+    best: _Config, headroom: list[_Config], production: list[_Config]
+) -> _Config | None:
+    """Beside a GeForce lead, the cheapest setup on professional or data-centre cards, the
+    same model where one serves it: GeForce's driver licence excludes data-centre use, and
+    the article weighs 48 GB pro cards against gaming flagships. Grown for headroom when the
+    lead was."""
+    if best.gpu.gpu_class != "gaming":
+        return None
+    pool = [c for c in headroom if c.gpu.gpu_class != "gaming"] or [
+        c for c in production if c.gpu.gpu_class != "gaming"
+    ]
+    same = [c for c in pool if c.model.id == best.model.id]
+    return min(same or pool, key=_Config.key, default=None)
 
 
 def _start(search: _Search, best: _Config, fitting: list[_Config]) -> _Config | None:

@@ -167,6 +167,7 @@ _LABELS = {
     "owned": M.REC_LABEL_OWNED,
     "pareto": M.REC_LABEL_PARETO,
     "quality": M.REC_LABEL_QUALITY,
+    "pro": M.REC_LABEL_PRO,
     "closest": M.REC_LABEL_CLOSEST,
     "rent": M.REC_LABEL_RENT,
 }

@@ -985,3 +985,27 @@ def test_data_that_must_stay_in_gets_no_api_to_weigh_and_contracts_are_documents
     assert turn.recommendation.goal["use_case"] == "rag"
     assert turn.recommendation.goal["on_premises"] is True
     assert "облачный API того же уровня" not in turn.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "also"),
+    [
+        ("We want a document chatbot for 200 employees. What server do we need?", "Other options:"),
+        ("Нужен чат-бот по документам для 200 сотрудников, какой сервер?", "Другие варианты:"),
+    ],
+)
+def test_a_geforce_lead_names_its_professional_alternative_once(
+    service: AdvisorService, question: str, also: str
+) -> None:
+    """The licence note is followed by the same load on professional cards, priced, and that
+    option is not listed again among the others."""
+    response = service.ask(AskRequest(question=question))
+    assert response.recommendation is not None
+    assert response.recommendation.workload.use_case == "rag"  # "document chatbot"
+    pro = next(o for o in response.recommendation.options if o.label == "pro")
+    lines = response.answer.splitlines()
+    licence = next(
+        i for i, line in enumerate(lines) if line.startswith(("GeForce", "Карты GeForce"))
+    )
+    assert pro.gpu.name in lines[licence + 1]
+    assert not any(pro.gpu.name in line for line in lines[lines.index(also) :])

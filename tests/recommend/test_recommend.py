@@ -235,6 +235,23 @@ def test_gaming_cards_come_with_their_licence_caveat(catalog: Catalog) -> None:
     assert "GeForce" not in recommendation_text(datacenter, "en")
 
 
+def test_a_geforce_lead_comes_with_its_professional_alternative(catalog: Catalog) -> None:
+    """The licence note's way out, priced: the cheapest setup on professional or data-centre
+    cards that serves the same load, with the same model where one does."""
+    office = recommend(RecommendRequest(headcount=200, use_case="rag"), catalog)
+    lead = next(o for o in office.options if o.label == "recommended")
+    assert lead.gpu.gpu_class == "gaming"
+    pro = [o for o in office.options if o.label == "pro"]
+    assert len(pro) == 1 and pro[0].gpu.gpu_class != "gaming"
+    assert pro[0].model == lead.model
+    assert pro[0].meets_targets and pro[0].max_concurrent_users >= office.workload.concurrency
+    assert pro[0].cost.capex_usd > lead.cost.capex_usd
+    server_room = recommend(
+        RecommendRequest(headcount=200, use_case="rag", datacenter=True), catalog
+    )
+    assert not any(o.label == "pro" for o in server_room.options)
+
+
 def test_a_service_is_priced_rented_around_the_clock_against_buying(catalog: Catalog) -> None:
     """The same GPUs at the catalog's on-demand rate for 730 hours a month; buying pays back
     when the rent exceeds the running cost by enough to repay the capex within five years."""

@@ -545,6 +545,8 @@ def render_recommendation(
     the assumptions to correct, and the sources."""
     lines: list[str] = []
     lead = lead_option(result, wants)
+    geforce = lead is not None and lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned"
+    pro = next((o for o in result.options if o.label == "pro"), None) if geforce else None
     if "rent" in wants:
         lines.extend(_asked_rental(result, language))
     if lead is not None and already_cheapest:
@@ -583,8 +585,10 @@ def render_recommendation(
         )
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
-        if lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned":
+        if geforce:
             lines.append(render(M.REC_GEFORCE_LICENCE, language))
+            if pro is not None:  # the licence note's way out, priced
+                lines.append(_goal_other(pro, language))
     for task, option in other_tasks:  # "LoRA или полный fine-tune?": the heavier one
         lines.append(
             render(
@@ -601,7 +605,7 @@ def render_recommendation(
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
     if within_budget is not None:  # the model asked for costs more than the budget
         lines.append(_goal_other(within_budget, language, M.REC_WITHIN_BUDGET_MODEL))
-    others = [o for o in result.options if o is not lead][:OTHER_OPTIONS]
+    others = [o for o in result.options if o is not lead and o is not pro][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))
         # the lead is what was asked for (the strongest, the cheapest to buy): the option the

@@ -57,21 +57,27 @@ class GpuMemory:
 def weights_per_gpu(
     weights: WeightBytes, layout: Layout, offloaded: tuple[float, ...] = ()
 ) -> float:
-    """The heaviest pipeline stage over TP; embeddings and lm_head are vocab-parallel.
-    Experts kept in host RAM (`offloaded`, per layer) are not on any GPU."""
+    """The heaviest pipeline stage over TP; embeddings and lm_head are vocab-parallel, the
+    replicated tensors (MLA's down-projections, routers) whole on every rank. Experts kept in
+    host RAM (`offloaded`, per layer) are not on any GPU."""
     layers: Sequence[float] = weights.per_layer
+    whole = 1.0 - 1.0 / layout.tp  # the share of a replicated tensor beyond its TP slice
     if offloaded:
         layers = [w - o for w, o in zip(layers, offloaded, strict=True)]
     elif layout.pp == 1:  # the hot path of a search: one stage holds everything
         edges = weights.embedding + weights.lm_head + weights.vision
-        return (weights.layers_total + edges) / layout.tp
+        return (weights.layers_total + edges) / layout.tp + weights.replicated_total * whole
+    replicated = weights.replicated_per_layer or (0.0,) * len(layers)
     per_stage = math.ceil(len(layers) / layout.pp)
-    stages = [sum(layers[i : i + per_stage]) for i in range(0, len(layers), per_stage)]
-    stages[0] += weights.embedding + weights.vision
+    stages = [
+        sum(layers[i : i + per_stage]) / layout.tp + sum(replicated[i : i + per_stage]) * whole
+        for i in range(0, len(layers), per_stage)
+    ]
+    stages[0] += (weights.embedding + weights.vision) / layout.tp
     stages[-1] += (
         weights.lm_head if weights.lm_head else (weights.embedding if layout.pp > 1 else 0)
-    )
-    return max(stages) / layout.tp
+    ) / layout.tp
+    return max(stages)
 
 
 def mlp_activation_width(arch: Architecture) -> int:

@@ -20,6 +20,10 @@ class LayerParams:
     mlp: int  # dense MLP, shared experts and the router
     experts: int  # routed experts (all of them)
     norms: int
+    # Held whole by every tensor-parallel rank (vLLM's and SGLang's ReplicatedLinear): MLA's
+    # down-projections q_a and kv_a (part of `attention`) and the MoE router (part of `mlp`).
+    replicated_attention: int = 0
+    router: int = 0
 
     @property
     def total(self) -> int:
@@ -92,6 +96,16 @@ def _attention_params(arch: Architecture) -> int:
     return params
 
 
+def _replicated_attention(arch: Architecture) -> int:
+    """MLA's down-projections, which vLLM and SGLang replicate on every TP rank (q_a_proj and
+    kv_a_proj_with_mqa are ReplicatedLinear in deepseek_v2.py): the latent is too narrow to
+    split by heads."""
+    m = arch.mla
+    if m is None:
+        return 0
+    return arch.hidden_size * ((m.q_lora_rank or 0) + m.kv_lora_rank + m.qk_rope_head_dim)
+
+
 def _mlp_params(hidden: int, width: int, gated: bool) -> int:
     return (3 if gated else 2) * hidden * width
 
@@ -99,6 +113,7 @@ def _mlp_params(hidden: int, width: int, gated: bool) -> int:
 def count_parameters(arch: Architecture) -> ParamCounts:
     h = arch.hidden_size
     attention = _attention_params(arch)
+    replicated_attention = _replicated_attention(arch)
     cross = _attention_params(arch.model_copy(update={"mla": None}))
     layers: list[LayerParams] = []
     if arch.blocks is not None:
@@ -116,21 +131,23 @@ def count_parameters(arch: Architecture) -> ParamCounts:
     attending = arch.num_layers - (arch.kv_free_layers if linear is not None else 0)
     for index in range(arch.num_layers if arch.blocks is None else 0):
         attn = attention + (cross if index >= arch.num_layers - arch.cross_attention_layers else 0)
+        replicated = replicated_attention
         # A hybrid spreads its attending layers evenly (Qwen3-Next: every 4th attends).
         if linear is not None and (index + 1) * attending // arch.num_layers == (
             index * attending // arch.num_layers
         ):
             attn = linear.parameters(h)
+            replicated = 0
         moe = arch.moe
         if moe is not None and index >= moe.first_dense_layers:
             shared_width = moe.shared_expert_intermediate_size or moe.moe_intermediate_size
             shared = moe.num_shared_experts * _mlp_params(h, shared_width, True)
             router = h * moe.num_experts
             experts = moe.num_experts * _mlp_params(h, moe.moe_intermediate_size, True)
-            layers.append(LayerParams(attn, shared + router, experts, 2 * h))
+            layers.append(LayerParams(attn, shared + router, experts, 2 * h, replicated, router))
         else:
             mlp = _mlp_params(h, arch.intermediate_size, arch.gated_mlp)
-            layers.append(LayerParams(attn, mlp, 0, 2 * h))
+            layers.append(LayerParams(attn, mlp, 0, 2 * h, replicated))
     embedding = arch.vocab_size * h
     lm_head = 0 if arch.tie_word_embeddings else embedding
     # Per-layer embeddings are lookup tables like the token embedding: memory, not FLOPs.

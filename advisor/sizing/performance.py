@@ -216,6 +216,8 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
 
     offloaded = _offloaded_bytes_read(inputs, micro)
     weight_bytes = (_weight_bytes_read(inputs, micro) - offloaded) / (layout.tp * layout.pp)
+    # Every TP rank reads its replicated tensors whole (MLA's down-projections, routers).
+    weight_bytes += inputs.weights.replicated_total * (1 - 1 / layout.tp) / layout.pp
     kv_bytes = _kv_bytes_read(inputs, layout, micro, avg_context)
     peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.compute_efficiency
     gemm_flops = 2 * params.active_compute * micro / (layout.tp * layout.pp)

@@ -32,6 +32,9 @@ class WeightBytes:
     per_layer: tuple[float, ...]
     params: int
     vision: float = 0.0  # a multimodal checkpoint's vision encoder, loaded beside the text model
+    # Per layer, the bytes every tensor-parallel rank holds whole (MLA's down-projections,
+    # the MoE router): part of per_layer, not divided by TP.
+    replicated_per_layer: tuple[float, ...] = ()
 
     @property
     def total(self) -> float:
@@ -42,6 +45,10 @@ class WeightBytes:
     def layers_total(self) -> float:
         """The transformer blocks together (per_layer summed once)."""
         return sum(self.per_layer)
+
+    @cached_property
+    def replicated_total(self) -> float:
+        return sum(self.replicated_per_layer)
 
     @property
     def bits_per_param(self) -> float:
@@ -94,6 +101,7 @@ def _weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool) -> WeightB
     edge = model.bf16_layers_in_fp8 if fmt.id == "fp8" else 0
     n_layers = len(counts.layers)
     per_layer: list[float] = []
+    replicated: list[float] = []
     attention = mlp = experts = norms = 0.0
     for index, layer in enumerate(counts.layers):
         at_edge = index < edge or index >= n_layers - edge
@@ -101,7 +109,9 @@ def _weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool) -> WeightB
         b_mlp = 16.0 if at_edge else bits["mlp"]
         b_exp = 16.0 if at_edge else bits["experts"]
         a = layer.attention * b_attn / 8
-        m = layer.mlp * b_mlp / 8
+        # The router stays in 16 bits whatever the format (vLLM builds DeepSeek's and
+        # Mixtral's gate with quant_config=None; AWQ and GPTQ skip it).
+        m = (layer.mlp - layer.router) * b_mlp / 8 + layer.router * 2
         e = layer.experts * b_exp / 8
         n = layer.norms * norm_bits / 8
         attention += a
@@ -109,6 +119,7 @@ def _weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool) -> WeightB
         experts += e
         norms += n
         per_layer.append(a + m + e + n)
+        replicated.append(layer.replicated_attention * b_attn / 8 + layer.router * 2)
     return WeightBytes(
         attention=attention,
         mlp=mlp,
@@ -119,4 +130,5 @@ def _weight_bytes(model: Model, fmt: WeightFormat, kbit_upcast: bool) -> WeightB
         per_layer=tuple(per_layer),
         params=counts.total,
         vision=(model.vision_encoder_params_b or 0.0) * 1e9 * vision_bits / 8,
+        replicated_per_layer=tuple(replicated),
     )

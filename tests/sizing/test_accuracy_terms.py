@@ -17,10 +17,11 @@ from advisor.errors import InputError
 from advisor.messages import M
 from advisor.sizing import SizingRequest, size
 from advisor.sizing.engine import max_trainable_seq_len, resolve
+from advisor.sizing.inputs import Layout
 from advisor.sizing.kv_cache import kv_bytes_per_token, sequence_kv_bytes
-from advisor.sizing.memory import training_activations
+from advisor.sizing.memory import training_activations, weights_per_gpu
 from advisor.sizing.report import Training
-from advisor.sizing.weights import parameters
+from advisor.sizing.weights import parameters, weight_bytes
 
 CATALOG = load_catalog()
 GB = 1e9
@@ -179,6 +180,28 @@ def test_a_collective_across_servers_moves_at_the_servers_network_rate() -> None
     inside = communication("h100-sxm", 8)
     assert inside == pytest.approx(3 * weights * 7 / 8 / 900e9, rel=0.02)
     assert communication("rtx-3090", 4) == pytest.approx(3 * weights * 3 / 4 / 50e9, rel=0.02)
+
+
+def test_mla_down_projections_and_routers_stay_whole_on_every_tensor_parallel_rank() -> None:
+    """vLLM's ReplicatedLinear: DeepSeek's q_a / kv_a projections (in the weight format) and
+    its router (16-bit) are on every rank, not split; a dense GQA model has none."""
+    model, fmt = CATALOG.models["deepseek-r1"], CATALOG.formats["int4"]
+    arch, weights = model.architecture, weight_bytes(model, fmt)
+    assert arch.mla is not None and arch.moe is not None
+    mla = arch.hidden_size * (
+        (arch.mla.q_lora_rank or 0) + arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim
+    )
+    routers = arch.num_layers - arch.moe.first_dense_layers
+    expected = (
+        arch.num_layers * mla * fmt.bits["attention"] / 8
+        + routers * arch.hidden_size * arch.moe.num_experts * 2
+    )
+    assert weights.replicated_total == pytest.approx(expected)
+    tp16 = weights_per_gpu(weights, Layout(16, 1, 1))
+    assert tp16 == pytest.approx(weights.total / 16 + expected * 15 / 16, rel=1e-6)
+    assert weights_per_gpu(weights, Layout(1, 1, 1)) == pytest.approx(weights.total)
+    dense = weight_bytes(CATALOG.models["llama-3.1-70b"], CATALOG.formats["bf16"])
+    assert dense.replicated_total == 0
 
 
 def test_eager_kernels_add_their_memory_traffic_and_fused_kernels_do_not() -> None:

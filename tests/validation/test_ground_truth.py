@@ -52,13 +52,6 @@ GAPS: dict[str, tuple[float, float, str]] = {
         0.79,
         "throughput inherits TTFT's underestimate; SGLang's experimental R1 runs are anomalous",
     ),
-    "tp_memory": (
-        0.10,
-        0.80,
-        "V0 logs of 2023 and 2024-07 (MEM37, MEM78) reserved more beside the KV cache than "
-        "today's vLLM; one ill-conditioned 16-GPU log (MEM41); the four V1 logs collected "
-        "blind on 2026-12-04 (MEM88-MEM91) are within 13%",
-    ),
 }
 UNIT_BYTES = {"GB": 1e9, "GiB": GIB, "MB": 1e6, "MiB": 2**20}
 

@@ -17,6 +17,8 @@ from advisor.catalog.schema import UseCaseId
 from advisor.sizing.request import Task
 
 GoalLanguage = Literal["ru", "en", "multi"]
+# A goal's budget, one field per currency (at most one is set by a reader).
+BUDGET_FIELDS = ("budget_usd", "budget_rub", "budget_eur")
 _OWNED = re.compile(r"^\s*(\d{1,4})\s*[x×х*]\s*([a-z0-9][a-z0-9 ._-]{0,58})\s*$", re.IGNORECASE)
 
 

@@ -20,6 +20,7 @@ from advisor.language import Language
 from advisor.messages import M, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
+from advisor.recommend.request import BUDGET_FIELDS
 from advisor.services.recommendation import (
     SAME_COST,
     UNRATED,
@@ -932,7 +933,7 @@ def _goal_headline(
     elif option.label == "pareto" and "cheapest" in wants:
         params["label"] = render(M.REC_LABEL_CHEAPEST, language)
     elif _strongest_lead(option, wants):
-        budget = any(result.goal.get(k) for k in ("budget_usd", "budget_rub", "budget_eur"))
+        budget = any(result.goal.get(k) for k in BUDGET_FIELDS)
         params["label"] = render(
             M.REC_LABEL_STRONGEST_BUDGET if budget else M.REC_LABEL_STRONGEST, language
         )

@@ -39,6 +39,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note
+from advisor.recommend.request import BUDGET_FIELDS
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.kv_cache import kv_bytes_per_token
 from advisor.sizing.request import DEFAULT_CONTEXT, ENGINES, EXPERT_OFFLOAD_ALL
@@ -443,7 +444,6 @@ _NOT_FIGURES = (
     "models_compared",
     "euros",
 )
-_BUDGET_KEYS = ("budget_usd", "budget_rub", "budget_eur")  # a goal's budget, one currency
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
@@ -1274,7 +1274,7 @@ class Reader:
         if said.runs_per_year is not None:
             goal["runs_per_year"] = said.runs_per_year
         if said.budget is not None:
-            for key in _BUDGET_KEYS:
+            for key in BUDGET_FIELDS:
                 goal.pop(key, None)
             goal[f"budget_{said.budget.currency.lower()}"] = said.budget.amount
             if (
@@ -1286,7 +1286,7 @@ class Reader:
                 # the load, not the cheapest box far below the budget
                 goal["strongest"] = True
         elif said.budget_share is not None:  # "what if the budget is half of that?"
-            budgets = [key for key in _BUDGET_KEYS if goal.get(key)]
+            budgets = [key for key in BUDGET_FIELDS if goal.get(key)]
             for key in budgets:
                 goal[key] = round(goal[key] * said.budget_share, 2)
             if not budgets and previous is not None and previous.capex_usd:  # half its price

@@ -1862,6 +1862,12 @@ class M(Enum):
         "**Your own server pays off.**",
         "**Свой сервер окупается.**",
     )
+    REC_VERDICT_SLOW = (
+        "rec.verdict_slow",
+        "**Your own server pays back only after three years: over three years the API costs "
+        "less.**",
+        "**Свой сервер окупается только после трёх лет: за три года дешевле API.**",
+    )
     REC_RUNS_BREAK_EVEN = (
         "rec.runs_break_even",
         "Renting a run costs ${run:,.2f}; buying these GPUs (${tco:,.0f} to buy and run for "

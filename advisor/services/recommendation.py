@@ -17,7 +17,7 @@ from advisor.catalog.loader import Catalog
 from advisor.language import Language
 from advisor.messages import M, note, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
-from advisor.recommend.costs import HOURS_PER_MONTH
+from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Cost, CostRub, FitChange, Option
 from advisor.services.sizing import input_error
 
@@ -414,13 +414,16 @@ def api_verdict(option: Option, language: Language) -> str | None:
         return None
     cost = option.cost
     if cost.bill_saving_usd is not None:  # against the bill paid now
-        saves = cost.bill_break_even_months is not None
+        payback = cost.bill_break_even_months
     elif option.gpu.market == "owned":  # nothing to buy: running it against the API's bill
-        saves = (cost.api_monthly_usd or 0.0) > cost.monthly_usd
+        payback = 0.0 if (cost.api_monthly_usd or 0.0) > cost.monthly_usd else None
     else:
-        saves = cost.break_even_months is not None
-    verdict = render(M.REC_VERDICT_OWN if saves else M.REC_VERDICT_API, language)
-    return f"{verdict} {against}"
+        payback = cost.break_even_months
+    if payback is None:
+        verdict = M.REC_VERDICT_API
+    else:  # the horizon every 3-year cost in the answer uses
+        verdict = M.REC_VERDICT_OWN if payback <= MONTHS_3Y else M.REC_VERDICT_SLOW
+    return f"{render(verdict, language)} {against}"
 
 
 def runs_verdict(cost: Cost, language: Language) -> str | None:

@@ -529,6 +529,10 @@ def test_owned_gpus_stay_owned_and_their_fixes_match_the_sizing(service: Advisor
             ["llama-3.3-70b", "qwen2.5-72b"],
         ),
         ("Llama or Qwen for our document search, 200 staff?", ["llama", "qwen"]),
+        (  # versions of one size that size alike: the newest, not the family's cheapest
+            "Compare Qwen 72B vs Llama 70B for a legal-docs assistant",
+            ["qwen2.5-72b", "llama-3.3-70b"],
+        ),
     ],
 )
 def test_models_set_against_each_other_are_read_as_contenders(
@@ -1009,3 +1013,22 @@ def test_a_geforce_lead_names_its_professional_alternative_once(
     )
     assert pro.gpu.name in lines[licence + 1]
     assert not any(pro.gpu.name in line for line in lines[lines.index(also) :])
+
+
+def test_the_question_a_which_model_interrupted_is_answered_after_the_reply(
+    service: AdvisorService,
+) -> None:
+    """ "API or our own server? ... a Gemma 27B": which Gemma is asked first; the reply gets
+    the verdict the question asked for, not a plain recommendation."""
+    first = service.ask(
+        AskRequest(
+            question="Что выгоднее: API или свой сервер? 2 млн запросов в месяц по 1500 "
+            "токенов. Модель уровня гемма 27"
+        )
+    )
+    assert first.recommendation is None and "gemma-2-27b" in first.answer
+    then = service.ask(
+        AskRequest(question="ну пусть gemma 3", conversation_id=first.conversation_id)
+    )
+    assert then.recommendation is not None
+    assert then.answer.startswith("**Свой сервер") or then.answer.startswith("**Здесь дешевле")

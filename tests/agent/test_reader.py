@@ -365,6 +365,9 @@ def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> N
         ("deepseek r1 distill qwen 7b", "deepseek-r1-distill-qwen-7b"),
         ("r1 0528 on 8 H200", "deepseek-r1-0528"),
         ("mixtral 8x22b", "mixtral-8x22b"),
+        ("fine-tune llama 70 with LoRA on 20k tickets", "llama-3.3-70b"),  # 70: the size
+        ("Модель уровня ллама 70, 30 пользователей", "llama-3.3-70b"),
+        ("квен 72 на двух A100", "qwen2.5-72b"),
     ],
 )
 def test_names_as_people_write_them(reader: Reader, question: str, model: str) -> None:

@@ -282,6 +282,11 @@ class ModelMatcher:
         if following in _OTHER_EDITIONS and not any(following in m.parts for m in pool):
             pool = []  # "YandexGPT 5 Pro": a sibling of a catalog model, not that model
             said = [*said, following]
+        if not pool and len(said) > 1 and said[-1].isdigit():
+            # "llama 70", "квен 72": a bare number no version has is the size in billions
+            sized = self._resolve([*said[:-1], f"{said[-1]}b"], following, prefer)
+            if sized is not None and sized.unknown is None:
+                return sized
         if not pool:
             relatives = [m for m in self._models if said[0] in m.parts]
             if "coder" in said:  # "deepseek coder": the coder models the catalog has instead

@@ -449,6 +449,7 @@ LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapes
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
+ASKED_WANTS = "asked_wants"  # what the question a "which model?" interrupted asked for
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -606,6 +607,10 @@ class Reader:
         if previous and STATED in previous:
             previous = dict(previous)
             carried = list(previous.pop(STATED) or [])
+        asked_wants: list[str] = []
+        if previous and ASKED_WANTS in previous:  # "API or own server? ... llama 70b"
+            previous = dict(previous)
+            asked_wants = list(previous.pop(ASKED_WANTS) or [])
         if previous and ASKED_MODELS in previous:  # the models the last answer asked between
             previous = dict(previous)
             asked = list(previous.pop(ASKED_MODELS) or [])
@@ -655,6 +660,9 @@ class Reader:
             said.wants += [  # "а в 4 бита?" after the cheapest: still the cheapest
                 w for w in q.WANTS if w in led_by and w not in said.wants
             ]
+        said.wants += [  # the question the "which model?" interrupted, answered now
+            w for w in q.WANTS if w in asked_wants and w not in said.wants
+        ]
         if weighed_gpus and not said.gpus_compared and said.gpu is None:
             said.gpus_compared = weighed_gpus  # "квен 2.5": the answer, then the weighing
         if (
@@ -793,6 +801,8 @@ class Reader:
                     merged[ASKED_GOAL] = common["goal"]
                 if intent == "compare" and len(said.gpus_compared) > 1:
                     merged[ASKED_GPUS] = said.gpus_compared
+                if said.wants:  # "rent or buy?", "API or own server?": still to answer
+                    merged[ASKED_WANTS] = said.wants
             return Reading(
                 **common,
                 request=None,
@@ -1089,14 +1099,21 @@ class Reader:
         """The models a question weighs ("Llama 3.3 70B или Qwen 2.5 72B?"), in the order
         said: each a catalog id, or its family when the name says no size; empty unless two
         or more are set against each other. A name the catalog lacks, or one that leaves
-        versions of a size open, is no contender (the answer asks about it instead)."""
+        versions of a size open that size differently, is no contender (the answer asks
+        about it instead); versions that size alike ("Llama 70B") are the newest of them."""
         if not _WEIGHS_MODELS.search(text):
             return []
         named: list[str] = []
         for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", text)):
             if mention.unknown is not None:
                 continue
-            named.append(mention.model_id or self._family_of(mention.candidates) or "")
+            alike = self._sizes_the_same(mention.candidates, None)
+            named.append(
+                mention.model_id
+                or (alike[0] if alike else None)
+                or self._family_of(mention.candidates)
+                or ""
+            )
         contenders = list(dict.fromkeys(n for n in named if n))
         return contenders if len(contenders) >= 2 else []
 

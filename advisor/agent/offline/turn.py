@@ -23,6 +23,7 @@ from advisor.agent.offline.answer import (
 from advisor.agent.offline.reader import (
     ASKED_GOAL,
     ASKED_MODELS,
+    ASKED_WANTS,
     COMPARED,
     LED_BY,
     OWNED,
@@ -164,7 +165,8 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
         return
-    kept = {k: v for k, v in previous.items() if k not in (ASKED_MODELS, ASKED_GOAL, STATED)}
+    hidden = (ASKED_MODELS, ASKED_GOAL, ASKED_WANTS, STATED)
+    kept = {k: v for k, v in previous.items() if k not in hidden}
     try:
         last = size_deployment(kept, catalog)
     except InputError:

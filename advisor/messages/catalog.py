@@ -1045,6 +1045,27 @@ class M(Enum):
         "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Шире: {unmet}; "
         "самый быстрый запуск в этих пределах:",
     )
+    ANSWER_PRETRAIN_COUNT = (
+        "answer.pretrain_count",
+        "On the fewest GPUs that hold it the run takes {slow:g} h. The number of {gpu} that "
+        "trains it within {hours:g} h:",
+        "На минимуме GPU, который его вмещает, обучение длится {slow:g} ч. Сколько {gpu} нужно, "
+        "чтобы уложиться в {hours:g} ч:",
+    )
+    ANSWER_PRETRAIN_COUNT_WEEK = (
+        "answer.pretrain_count_week",
+        "On the fewest GPUs that hold it the run takes {slow:g} h. The number of {gpu} that "
+        "trains it within {hours:g} h (a week unless you say otherwise):",
+        "На минимуме GPU, который его вмещает, обучение длится {slow:g} ч. Сколько {gpu} нужно, "
+        "чтобы уложиться в {hours:g} ч (неделю, если не скажете иначе):",
+    )
+    ANSWER_PRETRAIN_COUNT_UNMET = (
+        "answer.pretrain_count_unmet",
+        "On the fewest GPUs that hold it the run takes {slow:g} h. On {gpu}: {unmet}; the "
+        "fastest run within that:",
+        "На минимуме GPU, который его вмещает, обучение длится {slow:g} ч. На {gpu}: {unmet}; "
+        "самый быстрый запуск в этих пределах:",
+    )
     ANSWER_CHEAPEST_TRAINING = (
         "answer.cheapest_training",
         "No GPU was named, so this is sized on the {gpu}, a reference card. The cheapest setup "
@@ -1481,6 +1502,13 @@ class M(Enum):
         "evaluate and retrain daily.",
         "Срок не указан: запуск должен уложиться в {hours:g} ч, чтобы команда могла обучать, "
         "проверять и переобучать каждый день.",
+    )
+    REC_DEADLINE_DEFAULT_PRETRAIN = (
+        "rec.deadline_default_pretrain",
+        "No deadline given: a pre-training run is planned to end within {hours:g} hours (a "
+        "week); say how long yours may take.",
+        "Срок не указан: обучение с нуля планируется уложить в {hours:g} ч (неделю); скажите, "
+        "сколько может занять ваше.",
     )
     REC_TRAINING = (
         "rec.training",
@@ -2107,6 +2135,23 @@ class M(Enum):
         "unmet.deadline",
         "time: no setup of up to {count} GPUs trains on {tokens:,} tokens within {hours:g} h",
         "время: ни одна конфигурация до {count} GPU не обучит на {tokens:,} токенах за {hours:g} ч",
+    )
+    UNMET_DEADLINE_SCALE_OUT = (
+        "unmet.deadline_scale_out",
+        "at the same rate per GPU (data parallelism keeps it across servers), about {count} x "
+        "{gpu} ({servers} servers of 8) would finish within {hours:g} h: the same "
+        "{gpu_hours:,} GPU-hours; a cluster beyond {limit} GPUs is planned with a person, not "
+        "this calculator",
+        "при той же скорости на GPU (параллелизм по данным сохраняет её между серверами) "
+        "около {count} x {gpu} ({servers} серверов по 8) уложатся в {hours:g} ч: те же "
+        "{gpu_hours:,} GPU-часов; кластер больше {limit} GPU планируют со специалистом, а не "
+        "калькулятором",
+    )
+    UNMET_DEADLINE_SCALE_OUT_RENT = (
+        "unmet.deadline_scale_out_rent",
+        "renting them for the run: about ${rent:,}, as many GPU-hours as the closest option",
+        "аренда на время обучения: около ${rent:,} — столько же GPU-часов, сколько у "
+        "ближайшего варианта",
     )
     FIT_KV_FP8 = (
         "fit.kv_fp8",

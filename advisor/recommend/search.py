@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
-from advisor.catalog.schema import Gpu, Model, Suitability, UseCaseProfile
+from advisor.catalog.schema import SERVER_GPUS, Gpu, Model, Suitability, UseCaseProfile
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import (
@@ -414,7 +414,10 @@ class _Search:
         if request.context is None:
             self.assumptions.append(note(M.REC_SEQ_LEN_DEFAULT, seq_len=seq_len))
         if request.deadline_hours is None:
-            self.assumptions.append(note(M.REC_DEADLINE_DEFAULT, hours=deadline))
+            default = (
+                M.REC_DEADLINE_DEFAULT_PRETRAIN if task == "pretrain" else M.REC_DEADLINE_DEFAULT
+            )
+            self.assumptions.append(note(default, hours=deadline))
         self.assumptions.append(
             note(
                 M.REC_TRAINING,
@@ -1022,7 +1025,11 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             add("pareto", config)
     elif best is None and request.owned is None:
         _unmet(search, fitting, meeting, affordable, add)
-    make_it_fit = _make_it_fit(search, meeting) if request.model else []
+    # Pre-training is sped up by more GPUs (said in the unmet note), not by QLoRA, shorter
+    # sequences or another model on the fewest GPUs that hold it.
+    make_it_fit = (
+        _make_it_fit(search, meeting) if request.model and request.task != "pretrain" else []
+    )
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
     if search.capped:
         assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
@@ -1217,6 +1224,8 @@ def _unmet(
             )
         closest = max(fitting, key=lambda c: (c.rate, -c.spend.tco_3y_usd))
         add("closest", closest)
+        if training is not None:
+            _beyond_the_limit(search, closest)
         return
     if budget is not None and not affordable:
         cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
@@ -1267,6 +1276,35 @@ def _at_limit(search: _Search, config: _Config) -> _Config:
         sharding=config.result.inputs.request.sharding,
     )
     return bigger if bigger is not None and bigger.result.fits else config
+
+
+def _beyond_the_limit(search: _Search, closest: _Config) -> None:
+    """A training run that no setup within the GPU limit finishes in time: the data-parallel
+    count that would, at the closest run's rate per GPU. Data parallelism keeps its rate per
+    GPU across servers (MosaicML's MPT pre-training held it from 8 to 128 GPUs; the engine's
+    collectives run at the servers' network rate), so GPU-hours, and the rent, stay the same."""
+    training, hours = search.load.training, closest.hours
+    limit = search.gpu_limit()
+    if training is None or hours is None or closest.gpus < min(limit, SERVER_GPUS):
+        return
+    if closest.gpus < max(c for c in _COUNTS if c <= limit):
+        return  # the limit did not bind: a larger count did not fit or run faster
+    needed = closest.gpus * hours / training.deadline_hours
+    servers = math.ceil(needed / SERVER_GPUS)
+    rent = closest.spend.cloud_run_usd
+    search.unmet.append(
+        note(
+            M.UNMET_DEADLINE_SCALE_OUT,
+            count=servers * SERVER_GPUS,
+            gpu=closest.gpu.name,
+            servers=servers,
+            hours=training.deadline_hours,
+            limit=limit,
+            gpu_hours=round(closest.gpus * hours),
+        )
+    )
+    if rent is not None:
+        search.unmet.append(note(M.UNMET_DEADLINE_SCALE_OUT_RENT, rent=round(rent)))
 
 
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:

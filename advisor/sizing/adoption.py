@@ -42,6 +42,8 @@ def stages_for(
         gpu.count,
         note(M.STAGE_PRODUCTION, count=gpu.count, gpu=gpu.name),
     )
+    if request.task == "pretrain":  # no base model to try QLoRA on: the run is the project
+        return [production]
     if request.is_training:
         pilot_request = request.model_copy(
             update={"task": "qlora", "precision": None, "gpus": None, "sharding": "none"}

@@ -1032,3 +1032,45 @@ def test_the_question_a_which_model_interrupted_is_answered_after_the_reply(
     )
     assert then.recommendation is not None
     assert then.answer.startswith("**Свой сервер") or then.answer.startswith("**Здесь дешевле")
+
+
+def test_how_many_gpus_for_pretraining_counts_to_the_deadline_and_follows_a_new_one(
+    service: AdvisorService,
+) -> None:
+    """ "How many H100s and how long?" for a run from scratch: the fewest that hold it would
+    take years, so the count for the deadline comes first (beyond the advisor's 64 GPUs, the
+    count at the same rate per GPU); "in 3 weeks" then is the run's deadline."""
+    first = service.ask(
+        AskRequest(
+            question="We want to pretrain our own 7B model from scratch on 1T tokens. How many "
+            "H100s and how long?"
+        )
+    )
+    lines = first.answer.splitlines()
+    assert lines[1].startswith("On the fewest GPUs that hold it")
+    assert any("servers of 8) would finish within 168 h" in line for line in lines[:6])
+    assert "QLoRA" not in first.answer  # no pilot or fix that pre-training cannot use
+    then = service.ask(
+        AskRequest(
+            question="That's too long. We need it done in 3 weeks: how many H100s then?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert "trains it within 504 h:" in then.answer.splitlines()[1]
+    lead = then.answer.splitlines()[2]
+    assert lead.startswith("- Recommended: 64 x NVIDIA H100 SXM5 80GB")
+
+
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        ("Мы хотим обучить свою модель на 1 млрд параметров на 50 млрд токенов", "pretrain"),
+        ("We want to train our own LLM, 3B, on 100B tokens", "pretrain"),
+        ("train our own model with LoRA on our tickets", "lora"),  # a method named wins
+        ("дообучить свою модель на наших тикетах", "lora"),
+    ],
+)
+def test_a_model_of_ones_own_is_trained_from_scratch(
+    reader: Reader, question: str, task: str
+) -> None:
+    assert reader.read(question).said.task == task

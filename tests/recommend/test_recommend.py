@@ -704,11 +704,50 @@ def test_a_run_from_scratch_gets_a_week_unless_told(catalog: Catalog) -> None:
     data = catalog.workloads.fine_tuning
     scratch = recommend(RecommendRequest(model="llama-3.2-1b", task="pretrain"), catalog)
     tune = recommend(RecommendRequest(model="llama-3.2-1b", task="lora"), catalog)
-    for result, hours in ((scratch, data.pretraining_deadline_hours), (tune, data.deadline_hours)):
-        deadline = [n for n in result.assumptions_i18n if n.code is M.REC_DEADLINE_DEFAULT]
+    for result, hours, code in (
+        (scratch, data.pretraining_deadline_hours, M.REC_DEADLINE_DEFAULT_PRETRAIN),
+        (tune, data.deadline_hours, M.REC_DEADLINE_DEFAULT),  # "retrain daily": tuning only
+    ):
+        deadline = [n for n in result.assumptions_i18n if n.code is code]
         assert [n.params["hours"] for n in deadline] == [hours]
     assert data.pretraining_deadline_hours > data.deadline_hours
     lead = lead_option(scratch)
     assert lead is not None and lead.training_hours is not None
     assert lead.training_hours <= data.pretraining_deadline_hours
     assert lead.gpu.count * lead.replicas <= 8
+
+
+def test_a_run_beyond_the_gpu_limit_says_how_many_gpus_would_end_in_time(
+    catalog: Catalog,
+) -> None:
+    """7B from scratch on 1T tokens: 64 H100 need about 440 h; a week takes about three
+    times the GPUs at the same rate per GPU (the same GPU-hours), said with a person's plan;
+    QLoRA or a shorter context are no levers for pre-training."""
+    result = recommend(
+        RecommendRequest(
+            model="llama-2-7b", task="pretrain", gpu="h100-sxm", dataset_tokens=10**12
+        ),
+        catalog,
+    )
+    closest = next(o for o in result.options if o.label == "closest")
+    assert closest.training_hours is not None and closest.gpu.count == 64
+    scale = next(n for n in result.unmet_i18n if n.code is M.UNMET_DEADLINE_SCALE_OUT)
+    deadline = catalog.workloads.fine_tuning.pretraining_deadline_hours
+    needed = 64 * closest.training_hours / deadline
+    assert needed <= scale.params["count"] < needed + 8 and scale.params["count"] % 8 == 0
+    assert scale.params["gpu_hours"] == pytest.approx(64 * closest.training_hours, abs=1)
+    assert any(n.code is M.UNMET_DEADLINE_SCALE_OUT_RENT for n in result.unmet_i18n)
+    assert result.make_it_fit == []
+    weeks = recommend(
+        RecommendRequest(
+            model="llama-2-7b",
+            task="pretrain",
+            gpu="h100-sxm",
+            dataset_tokens=10**12,
+            deadline_hours=504,
+        ),
+        catalog,
+    )
+    assert not weeks.unmet_i18n
+    lead = next(o for o in weeks.options if o.label == "recommended")
+    assert lead.training_hours is not None and lead.training_hours <= 504

@@ -320,6 +320,12 @@ _TASKS: tuple[tuple[str, str], ...] = (
     ),
     (r"\bq-?lora\b|\bку-?лор\w*|\bкью-?лор\w*", "qlora"),
     (r"\blora\b|\bлор[аеуыо]\w*", "lora"),
+    (  # "обучить свою модель на 1 млрд параметров", "train our own LLM": a model of one's
+        # own, unless a fine-tuning method is named
+        r"\b(?:обучить|натренировать|train|build)\s+(?:сво\w+|собственн\w+|our own|own)\s+"
+        r"(?:\w+\s+)?(?:модел\w*|model|llm|нейросет\w*)",
+        "pretrain",
+    ),
     (_GENERIC_FINE_TUNE, "lora"),
     (
         r"inference|инференс\w*|\bserv(?:e|es|ing)\b|deploy\w*|\brun(?:s|ning)?\b|host\w*|"
@@ -646,7 +652,10 @@ class Reader:
             weighed = [m for m in mention.candidates if m in compared]  # "go with Qwen then"
             mention = ModelMention(weighed[0]) if len(weighed) == 1 else mention
         undictated = _masked(text, dictated)
-        said = self._said(text, undictated, mention, language)
+        earlier = (previous or {}).get("task") or (
+            previous_goal.goal.get("task") if previous_goal is not None else None
+        )
+        said = self._said(text, undictated, mention, language, training=earlier in TRAINING)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
                 name
@@ -824,8 +833,15 @@ class Reader:
     # ---- what the message says ----------------------------------------------------------
 
     def _said(
-        self, text: str, undictated: str, mention: ModelMention | None, language: Language
+        self,
+        text: str,
+        undictated: str,
+        mention: ModelMention | None,
+        language: Language,
+        training: bool = False,
     ) -> Said:
+        """What the message says. `training`: the conversation is about a training run, so a
+        follow-up's "in 3 weeks" is its deadline."""
         said = Said()
         working_days = self.catalog.workloads.daily.working_days_per_month
         bill = q.read_api_bill(undictated)
@@ -892,7 +908,7 @@ class Reader:
             said.dataset_examples = q.read_dataset_examples(text)
             said.tokens_per_example = q.read_tokens_per_example(text)
         said.epochs = q.read_epochs(text)
-        if said.task in TRAINING or said.dataset_tokens or said.dataset_examples:
+        if training or said.task in TRAINING or said.dataset_tokens or said.dataset_examples:
             said.deadline_hours = q.read_deadline_hours(text)
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)

@@ -241,7 +241,7 @@ def _size(
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
-        changes = _cheapest_training(outcome.request, catalog, turn)
+        changes = _cheapest_training(outcome.request, catalog, turn, report)
     formats = _other_formats(request, report, catalog, turn) + _other_tasks(
         request, report, catalog, turn
     )
@@ -269,8 +269,10 @@ def _size(
         cost=None if reference_only else cost,
         changes_first=bool(changes)
         and turn.to_meet_targets is not None
-        and turn.reading.said.gpu is None
-        and report.gpu.id == DEFAULT_GPU,
+        and (
+            (turn.reading.said.gpu is None and report.gpu.id == DEFAULT_GPU)
+            or outcome.request.task == "pretrain"  # "how many H100s?": the count first
+        ),
         lead=_fits_in_another_format(report, turn),
     )
 
@@ -650,13 +652,21 @@ def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:
     return not named and not _owned(turn) and request.gpu == DEFAULT_GPU
 
 
-def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) -> list[str]:
+def _cheapest_training(
+    request: SizingRequest, catalog: Catalog, turn: OfflineTurn, report: SizingReport
+) -> list[str]:
     """A fine-tuning run sized on the default reference card ("QLoRA on Mistral 7B: what GPU
-    do we need?"): the cheapest setup that runs it within the deadline, and renting it."""
-    if not _on_reference_card(request, turn):
-        return []
+    do we need?"): the cheapest setup that runs it within the deadline, and renting it. A
+    pre-training run on a GPU named without a count ("how many H100s, how long?") gets the
+    count of that GPU that trains within the deadline: the fewest that hold it take years."""
     said = turn.reading.said
+    counted = "gpus" in turn.reading.said_fields or _owned(turn)
+    named = request.task == "pretrain" and not counted and not _on_reference_card(request, turn)
+    if not (_on_reference_card(request, turn) or named):
+        return []
     goal: dict[str, Any] = {"model": request.model, "task": request.task, "language": turn.language}
+    if named:
+        goal["gpu"] = request.gpu
     if "dataset_tokens" in turn.reading.said_fields and request.dataset_tokens is not None:
         goal["dataset_tokens"] = request.dataset_tokens
     if said.deadline_hours is not None:
@@ -668,24 +678,40 @@ def _cheapest_training(request: SizingRequest, catalog: Catalog, turn: OfflineTu
     option = next((o for o in result.options if o.label == "recommended"), None)
     closest = next((o for o in result.options if o.label == "closest"), None)
     gpu = catalog.gpus[request.gpu].name
+    deadline = result.workload.deadline_hours or 0.0
+    slow = round(report.training.hours, 1) if report.training is not None else 0.0
+    beyond: list[str] = []
     if option is None and closest is not None and result.unmet_i18n:
-        # "1 trillion tokens": nothing ends within the deadline; the fastest run there is
+        # "1 trillion tokens": nothing ends within the deadline; the fastest run there is,
+        # and how many GPUs would end in time
         option = closest
+        unmet, *beyond = (n.render(turn.language) for n in result.unmet_i18n)
         heading = render(
-            M.ANSWER_FASTEST_TRAINING,
+            M.ANSWER_PRETRAIN_COUNT_UNMET if named else M.ANSWER_FASTEST_TRAINING,
             turn.language,
             gpu=gpu,
-            unmet=result.unmet_i18n[0].render(turn.language),
+            unmet=unmet,
+            slow=slow,
+        )
+    elif named:
+        said_deadline = said.deadline_hours is not None
+        heading = render(
+            M.ANSWER_PRETRAIN_COUNT if said_deadline else M.ANSWER_PRETRAIN_COUNT_WEEK,
+            turn.language,
+            gpu=gpu,
+            hours=deadline,
+            slow=slow,
         )
     else:
         heading = render(M.ANSWER_CHEAPEST_TRAINING, turn.language, gpu=gpu)
-    if option is None or (option.gpu.id == request.gpu and option is not closest):
+    if option is None or (option.gpu.id == request.gpu and option is not closest and not named):
         return []
     turn.tool_results.append(result)
     turn.to_meet_targets = option
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",
+        *(f"- {line}" for line in beyond),
         *cost_lines(option, turn.language),
     ]
 

@@ -686,6 +686,21 @@ class M(Enum):
         "Дешевле за токен: {gpu}, ${per_mtok:g} против ${other:g} за миллион токенов — если "
         "нагрузка держит её занятой.",
     )
+    COMPARE_BUDGET_PICK = (
+        "compare.budget_pick",
+        "Within ${budget:,.0f}: take {count} x {gpu}, the fastest that fits the budget: "
+        "{speed:g} tokens/s per user, about ${capex:,.0f} with its server.",
+        "В бюджет ${budget:,.0f}: берите {count} x {gpu} — самый быстрый вариант, который в "
+        "него укладывается: {speed:g} токенов/с на пользователя, около ${capex:,.0f} вместе с "
+        "сервером.",
+    )
+    COMPARE_BUDGET_NONE = (
+        "compare.budget_none",
+        "None of them fits within ${budget:,.0f}: the cheapest is {count} x {gpu} at about "
+        "${capex:,.0f} with its server.",
+        "В бюджет ${budget:,.0f} не укладывается ни один: дешевле всего {count} x {gpu} — "
+        "около ${capex:,.0f} вместе с сервером.",
+    )
     COMPARE_HEAD_NO_FIT = (
         "compare.head_no_fit",
         "{count} x {gpu}: does not hold the model for this load",
@@ -1883,6 +1898,11 @@ class M(Enum):
         "send it to the provider, so their prices below are for comparison only.",
         "Вы сказали, что данные не должны уходить наружу: и арендованные в облаке GPU, и "
         "облачный API отправляют их провайдеру, поэтому их цены ниже — только для сравнения.",
+    )
+    REC_PICK = (
+        "rec.pick",
+        "**I would take {count} x {gpu} with {model}.** {why}",
+        "**Я бы взял {count} x {gpu} с {model}.** {why}",
     )
     REC_VERDICT_API = ("rec.verdict_api", "**The API costs less here.**", "**Здесь дешевле API.**")
     REC_VERDICT_OWN = (

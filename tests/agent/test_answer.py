@@ -12,7 +12,8 @@ from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.services.sizing import compare_gpus, size_deployment
+from advisor.services.sizing import SizingCost, compare_gpus, size_deployment
+from advisor.sizing.report import SizingReport
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase
@@ -490,3 +491,36 @@ def test_an_option_of_whole_server_gpus_says_why_its_price_is_a_server(
     assert listed
     for line in listed:
         assert "-GPU server: these GPUs are not sold alone)" in line
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        (
+            "Сравните H100 и A100 для инференса ллама 3.1 70B, что брать при бюджете 50 тысяч "
+            "долларов?",
+            "В бюджет $50\xa0000: берите",
+        ),
+        (
+            "H100 or A100 for Llama 3.1 70B inference, budget $50k: which one?",
+            "Within $50,000: take",
+        ),
+    ],
+)
+def test_gpus_weighed_within_a_budget_get_the_fastest_that_fits_it(
+    question: str, head: str, reader: Reader, catalog: Catalog
+) -> None:
+    """Both SXM boards come only as $160k+ servers: the pick is among what $50k buys, the card
+    versions included, sized for their own speed."""
+    turn = _turn(question, reader, catalog)
+    line = next(line for line in turn.answer.splitlines() if line.startswith(head))
+    results = turn.tool_results
+    pairs = [
+        (report, cost)
+        for report, cost in zip(results, results[1:], strict=False)
+        if isinstance(report, SizingReport) and isinstance(cost, SizingCost)
+    ]
+    within = [(r, c) for r, c in pairs if c.capex_usd <= 50_000]
+    assert within
+    fastest = max(within, key=lambda rc: rc[0].performance.per_user_tokens_per_s)[0]
+    assert f"{fastest.gpu.count} x {fastest.gpu.name}" in line

@@ -1074,3 +1074,33 @@ def test_a_model_of_ones_own_is_trained_from_scratch(
     reader: Reader, question: str, task: str
 ) -> None:
     assert reader.read(question).said.task == task
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "head"),
+    [
+        (
+            "We own 2x L40S. What's the biggest model we can run for our support team?",
+            "which would you pick?",
+            "**I would take",
+        ),
+        (
+            "Нужен чат-бот по документам для 200 сотрудников, какой сервер?",
+            "так что в итоге брать?",
+            "**Я бы взял",
+        ),
+    ],
+)
+def test_which_would_you_pick_answers_with_the_choice_first(
+    service: AdvisorService, first: str, then: str, head: str
+) -> None:
+    """After a goal's options, "which would you pick?" is answered with the choice and why,
+    not the same answer again."""
+    answer = service.ask(AskRequest(question=first))
+    picked = service.ask(AskRequest(question=then, conversation_id=answer.conversation_id))
+    assert picked.recommendation is not None
+    lead = lead_option(picked.recommendation, [])
+    assert lead is not None
+    first_line = picked.answer.splitlines()[0]
+    assert first_line.startswith(head) and lead.gpu.name in first_line
+    assert not answer.answer.startswith(head)

@@ -540,13 +540,26 @@ def render_recommendation(
     already_cheapest: bool = False,
     within_budget: Option | None = None,
     other_tasks: Sequence[tuple[str, Option]] = (),
+    pick: bool = False,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
-    give up first): the option to take first (GPUs, model, users, speed, cost, the
-    API comparison), the others in a line each, what is unmet and what would make it work,
-    the assumptions to correct, and the sources."""
+    give up first; after "which would you pick?", the choice and why): the option to take
+    first (GPUs, model, users, speed, cost, the API comparison), the others in a line each,
+    what is unmet and what would make it work, the assumptions to correct, and the
+    sources."""
     lines: list[str] = []
     lead = lead_option(result, wants)
+    if pick and lead is not None:
+        lines.append(
+            render(
+                M.REC_PICK,
+                language,
+                count=lead.gpu.count * lead.replicas,
+                gpu=lead.gpu.name,
+                model=lead.model_name,
+                why=lead.why_i18n.render(language),
+            )
+        )
     geforce = lead is not None and lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned"
     pro = next((o for o in result.options if o.label == "pro"), None) if geforce else None
     if "rent" in wants:

@@ -152,6 +152,7 @@ class Said(BaseModel):
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
     growth: float | None = None  # "if it grows 10x": the load times this
+    pick: bool = False  # "which would you pick?": the choice first, then the options
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
     tasks_compared: list[str] = Field(default_factory=list)  # "LoRA или полное дообучение?"
@@ -438,6 +439,14 @@ _WEIGHS_MODELS = re.compile(
     r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
 )
 _EUROS = re.compile(r"€|\beur\b|\beuros?\b|\bевро\b")
+# "Which would you pick?", "так что брать?": the adviser's own choice among the options.
+_PICK = re.compile(
+    r"which (?:one )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|go with|buy|recommend)|"
+    r"what (?:would|do) you (?:pick|choose|take|go with|recommend)|your (?:pick|choice)|"
+    r"что (?:бы )?(?:вы |ты )?(?:выбрал\w*|взял\w*|посовету\w*|порекоменду\w*)|"
+    r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"
+    r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)"
+)
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "high_stakes",
@@ -449,6 +458,7 @@ _NOT_FIGURES = (
     "tasks_compared",
     "models_compared",
     "euros",
+    "pick",
 )
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
@@ -912,6 +922,7 @@ class Reader:
             said.deadline_hours = q.read_deadline_hours(text)
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
+        said.pick = bool(_PICK.search(text))
         self._options(undictated, said)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
         if money is None and q.says_monthly_budget(undictated):
@@ -1480,7 +1491,7 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
             exclude=set(_NOT_FIGURES),
         )
     )
-    cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text))
+    cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text)) or said.pick
     if intent == "explain":
         return stated and cue
     if intent == "size" and said.model is not None:

@@ -28,6 +28,7 @@ from advisor.agent.offline.reader import (
     LED_BY,
     OWNED,
     STATED,
+    Budget,
     Clarification,
     GoalContext,
     Reader,
@@ -37,6 +38,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, render, use_case_note
+from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Citation, ToolStep
@@ -396,6 +398,7 @@ def _recommend(
         already_cheapest=again,
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
+        pick=reading.said.pick and previous_goal is not None,
     )
 
 
@@ -887,6 +890,7 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
     if len(named) < 2:
         return []
     lines = [render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))]
+    priced: list[tuple[SizingReport, SizingCost]] = []
     for gpu in named[:4]:
         try:
             report, asked = _at_count_or_fewest({**request, "gpu": gpu}, catalog)
@@ -894,6 +898,8 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
             continue
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None
         turn.tool_results.extend([report, *([cost] if cost is not None else [])])
+        if cost is not None:
+            priced.append((report, cost))
         perf = report.performance
         code = M.COMPARE_HEAD_LINE if report.fits else M.COMPARE_HEAD_NO_FIT
         if report.fits and asked is not None:
@@ -914,7 +920,77 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         )
     if len(lines) > 1 and "per_token" in turn.reading.said.wants:
         lines.extend(_per_token(request, named[:4], catalog, turn))
+    budget = _budget_usd(turn.reading.said.budget, catalog)
+    if budget is not None and priced:
+        lines.extend(_within_budget(request, priced, budget, catalog, turn))
     return lines if len(lines) > 1 else []
+
+
+def _budget_usd(budget: Budget | None, catalog: Catalog) -> float | None:
+    """A budget said in any currency, in dollars at the catalog's rates."""
+    if budget is None:
+        return None
+    prices = catalog.prices
+    if budget.currency == "RUB":
+        return budget.amount / prices.rub_per_usd.value
+    if budget.currency == "EUR":
+        return budget.amount * prices.usd_per_eur.value
+    return budget.amount
+
+
+def _within_budget(
+    request: dict[str, Any],
+    priced: list[tuple[SizingReport, SizingCost]],
+    budget: float,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> list[str]:
+    """ "H100 or A100 within $50k?": the GPUs weighed, and the card version of any sold only
+    as a whole 8-GPU server (sized for its own speed), that fit the budget; the fastest of
+    them is the pick, or, when none does, the cheapest and what it costs."""
+    candidates = list(priced)
+    for report, cost in priced:
+        sibling = card_sibling(catalog.gpus[report.gpu.id], catalog.gpus.values(), catalog.prices)
+        if sibling is None or cost.capex_usd <= budget:
+            continue
+        try:
+            card, _ = _at_count_or_fewest(
+                {**request, "gpu": sibling.id, "gpus": report.gpu.count}, catalog
+            )
+        except InputError:
+            continue
+        card_cost = sizing_cost(card, catalog, owned=False) if card.fits else None
+        if card_cost is not None:
+            turn.tool_results.extend([card, card_cost])
+            candidates.append((card, card_cost))
+    within = [(r, c) for r, c in candidates if c.capex_usd <= budget]
+    language = turn.language
+    if not within:
+        report, cost = min(candidates, key=lambda rc: rc[1].capex_usd)
+        return [
+            render(
+                M.COMPARE_BUDGET_NONE,
+                language,
+                budget=budget,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                capex=cost.capex_usd,
+            )
+        ]
+    report, cost = max(
+        within, key=lambda rc: (rc[0].performance.per_user_tokens_per_s, -rc[1].capex_usd)
+    )
+    return [
+        render(
+            M.COMPARE_BUDGET_PICK,
+            language,
+            budget=budget,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            speed=round(report.performance.per_user_tokens_per_s, 1),
+            capex=cost.capex_usd,
+        )
+    ]
 
 
 def _per_token(

@@ -583,10 +583,10 @@ class M(Enum):
     )
     ANSWER_FITS_IN_FORMAT = (
         "answer.fits_in_format",
-        "**Yes: {count} x {gpu} hold it with the weights in {format} and the KV cache in "
+        "**Yes, it fits on {count} x {gpu} with the weights in {format} and the KV cache in "
         "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each. As published "
         "({precision} weights and cache) it does not fit:",
-        "**Да: {count} x {gpu} вмещают её с весами в {format} и KV-кэшем в {kv}**, "
+        "**Да, помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}**, "
         "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
         "токенов/с. Как опубликована (веса и кэш в {precision}), не помещается:",
     )

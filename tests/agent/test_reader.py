@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from advisor.agent.offline.names import normalize_gpu_text
+from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
@@ -1532,3 +1534,32 @@ def test_a_load_said_as_a_multiple_is_read(text: str, growth: float | None) -> N
     from advisor.agent.offline import quantities as q
 
     assert q.read_growth(text) == growth
+
+
+@pytest.mark.parametrize(
+    ("text", "gpus"),
+    [
+        ("my laptop with an RTX 4060 8GB", ["rtx-4060"]),
+        ("rtx 4060 ti 16gb", ["rtx-4060-ti-16gb"]),
+        ("rtx 4060 ti", ["rtx-4060-ti-16gb"]),
+        ("3080 ti", []),  # no 3080 Ti in the catalog: not the 3080
+        ("rtx 4060 ti 8gb", []),  # the 8 GB Ti is not the 16 GB one
+        ("2 x a100 40gb", ["a100-40gb"]),
+        ("b200 192gb", ["b200"]),  # marketed 192 GB, the catalog's 180 GB board
+        ("h100 94gb", ["h100-nvl"]),
+        ("4060 ти 16 гигов", ["rtx-4060-ti-16gb"]),
+        ("rtx 4080 super", ["rtx-4080"]),  # the record stands for both
+    ],
+)
+def test_a_gpu_is_its_own_model_and_memory_not_a_sibling(
+    reader: Reader, text: str, gpus: list[str]
+) -> None:
+    found = reader.gpus.find_all(normalize_gpu_text(normalize(text)))
+    assert [m.gpu_id for m in found] == gpus
+
+
+def test_a_laptop_is_one_gpu_the_user_owns(reader: Reader) -> None:
+    said = reader.read("Will phi-3 mini run on my laptop with an RTX 4060 8GB?").said
+    assert (said.gpu, said.gpus, said.owned) == ("rtx-4060", 1, True)
+    said = reader.read("Запустится ли квен 7б на моём ноутбуке с RTX 4060?").said
+    assert (said.gpu, said.gpus, said.owned) == ("rtx-4060", 1, True)

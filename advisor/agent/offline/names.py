@@ -372,6 +372,9 @@ def _family_of(model_id: str, models: list[_Model]) -> frozenset[str] | None:
 # Qualifiers a user leaves out when they mean the common variant (SXM, 80 GB).
 _DEFAULT_QUALIFIERS = frozenset({"rtx", "sxm", "80gb"})
 _LEADING_QUALIFIERS = frozenset({"rtx", "pro", "geforce", "nvidia", "amd", "instinct"})
+# Words after a GeForce number that make it another card.
+_MODEL_QUALIFIERS = frozenset({"ti", "super"})
+_CYRILLIC_QUALIFIERS = {"ти": "ti", "супер": "super"}
 
 
 @dataclass(frozen=True)
@@ -379,6 +382,23 @@ class _GpuFeatures:
     gpu_id: str
     core: str
     qualifiers: frozenset[str]
+    memory_gb: int = 0
+    covers: frozenset[str] = frozenset()  # "RTX 4080 / 4080 SUPER": both, said or not
+
+    def consistent(self, around: set[str]) -> bool:
+        """Whether the words after the number can name this GPU: a "Ti" or "Super" is another
+        card ("RTX 4060" is no 4060 Ti, "3080 Ti" no 3080), and so is another memory size
+        ("RTX 4060 8GB" is no 16 GB card)."""
+        said = {_CYRILLIC_QUALIFIERS.get(w, w) for w in around}  # "4060 ти", "4080 супер"
+        if ((self.qualifiers & _MODEL_QUALIFIERS) ^ (said & _MODEL_QUALIFIERS)) - self.covers:
+            return False
+        sizes = [int(w[:-2]) for w in around if re.fullmatch(r"\d{1,3}gb", w)]
+        # within a tenth: "B200 192GB" is the catalog's 180 GB board (HBM marketed vs usable)
+        return (
+            not sizes
+            or not self.memory_gb
+            or any(abs(size - self.memory_gb) <= 0.1 * self.memory_gb for size in sizes)
+        )
 
 
 @dataclass(frozen=True)
@@ -408,7 +428,9 @@ class GpuMatcher:
             if core is None:
                 continue  # the CPU test device is asked for by name, not found in prose
             qualifiers = frozenset(p for p in parts if p != core)
-            self._features.append(_GpuFeatures(gpu.id, core, qualifiers))
+            memory = round(gpu.memory_gb)
+            covers = frozenset(re.findall(r"[a-z]+", gpu.name.lower())) & _MODEL_QUALIFIERS
+            self._features.append(_GpuFeatures(gpu.id, core, qualifiers, memory, covers))
         cores = sorted({f.core for f in self._features}, key=len, reverse=True)
         self._pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, cores)) + r")s?\b")
 
@@ -427,7 +449,9 @@ class GpuMatcher:
             before = set(re.findall(r"[a-z]+", normalized[start : match.start()]))
             around = set(re.findall(r"[a-zа-я0-9]+", normalized[match.end() : end]))
             around |= before & _LEADING_QUALIFIERS
-            pool = [f for f in self._features if f.core == core]
+            pool = [f for f in self._features if f.core == core and f.consistent(around)]
+            if not pool:
+                continue  # a sibling the catalog lacks: no GPU rather than the wrong one
             best = max(pool, key=lambda f: _qualifier_score(f.qualifiers, around))
             found.append(GpuMention(best.gpu_id, match.start(), match.end()))
         return found

@@ -439,6 +439,13 @@ _WEIGHS_MODELS = re.compile(
     r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
 )
 _EUROS = re.compile(r"€|\beur\b|\beuros?\b|\bевро\b")
+# One personal machine with its one GPU: "my laptop with an RTX 4060", "на моём ноутбуке".
+_ONE_MACHINE = re.compile(
+    r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation)\b|"
+    r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|"
+    r"(?:мо[её]м?|на|в) (?:\w+ )?(?:ноутбук\w*|ноуте|ноут\b|игров\w* (?:пк|компьютер\w*)|"
+    r"домашн\w* (?:пк|компьютер\w*))"
+)
 # "Which would you pick?", "так что брать?": the adviser's own choice among the options.
 _PICK = re.compile(
     r"which (?:one )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|go with|buy|recommend)|"
@@ -1058,6 +1065,8 @@ class Reader:
         if servers is not None:
             said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
+        if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
+            said.gpus, said.owned = 1, True
 
     @staticmethod
     def _options(text: str, said: Said) -> None:

@@ -1899,6 +1899,17 @@ class M(Enum):
         "Вы сказали, что данные не должны уходить наружу: и арендованные в облаке GPU, и "
         "облачный API отправляют их провайдеру, поэтому их цены ниже — только для сравнения.",
     )
+    REC_INT4_COSTS_MORE = (
+        "rec.int4_costs_more",
+        "**In 4 bits this costs more: ${capex:,.0f} against ${previous:,.0f}.** 4-bit weights "
+        "take half the memory, but they are multiplied on the {gpu}'s 16-bit tensor cores, and "
+        "FP8 runs on its FP8 cores at twice that rate: for these prompts more GPUs are needed "
+        "to start answers in time. FP8 is the better format on this card.",
+        "**В 4 битах это дороже: ${capex:,.0f} против ${previous:,.0f}.** 4-битные веса "
+        "занимают вдвое меньше памяти, но перемножаются на 16-битных тензорных ядрах {gpu}, а "
+        "FP8 считается на ядрах FP8 вдвое быстрее: для таких запросов нужно больше GPU, чтобы "
+        "ответ начинался вовремя. На этой карте лучше FP8.",
+    )
     REC_PICK = (
         "rec.pick",
         "**I would take {count} x {gpu} with {model}.** {why}",

@@ -976,6 +976,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         and (budget is None or g.spend.capex_usd <= budget)
     ]
     best = min(headroom or production, key=_Config.key, default=None)
+    if best is not None:
+        best = _lightest_format_on_the_same_purchase(best, headroom or production)
     if best is not None and request.owned is None:
         within = [c for c in fitting if budget is None or c.spend.capex_usd <= budget]
         start = _start(search, best, within)
@@ -1074,6 +1076,23 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         eur_per_usd=search.eur_per_usd,
         searched=search.searched,
     )
+
+
+def _lightest_format_on_the_same_purchase(best: _Config, pool: list[_Config]) -> _Config:
+    """Whole 8-GPU servers buy the same GPUs whichever format runs on them: 3 MI300X in INT4
+    and 4 in FP8 are one purchase, and the lighter quantisation keeps more of the model's
+    quality for a few watts more. The same model and GPU at the same price in a lighter
+    format wins."""
+    rank = _PRECISION_RANK.get(best.precision, 4)
+    same = [
+        c
+        for c in pool
+        if c.gpu.id == best.gpu.id
+        and c.model.id == best.model.id
+        and round(c.spend.capex_usd) == round(best.spend.capex_usd)
+        and _PRECISION_RANK.get(c.precision, 4) < rank
+    ]
+    return min(same, key=lambda c: (_PRECISION_RANK.get(c.precision, 4), c.key), default=best)
 
 
 def _professional(

@@ -1104,3 +1104,17 @@ def test_which_would_you_pick_answers_with_the_choice_first(
     first_line = picked.answer.splitlines()[0]
     assert first_line.startswith(head) and lead.gpu.name in first_line
     assert not answer.answer.startswith(head)
+
+
+def test_four_bits_that_buy_more_gpus_say_why(service: AdvisorService) -> None:
+    """On a card with FP8 tensor cores, INT4 weights are multiplied at 16-bit speed: for
+    document prompts "а в 4 бита?" can buy more GPUs than FP8, and the answer says why first."""
+    first = service.ask(
+        AskRequest(question="Чат-бот по документам для 500 сотрудников, модель квен 32б, на 5090")
+    )
+    then = service.ask(AskRequest(question="а в 4 бита?", conversation_id=first.conversation_id))
+    assert first.recommendation is not None and then.recommendation is not None
+    before, after = lead_option(first.recommendation, []), lead_option(then.recommendation, [])
+    assert before is not None and after is not None and after.precision == "int4"
+    assert after.cost.capex_usd > before.cost.capex_usd  # 6 x 5090 against 4
+    assert then.answer.startswith("**В 4 битах это дороже")

@@ -751,3 +751,20 @@ def test_a_run_beyond_the_gpu_limit_says_how_many_gpus_would_end_in_time(
     assert not weeks.unmet_i18n
     lead = next(o for o in weeks.options if o.label == "recommended")
     assert lead.training_hours is not None and lead.training_hours <= 504
+
+
+def test_a_whole_server_runs_the_lightest_format_it_holds(catalog: Catalog) -> None:
+    """MI300X come only as 8-GPU servers: 3 of them in INT4 and 8 in BF16 are one purchase,
+    so the recommended setup keeps the model's own format, not the cheaper-to-run INT4."""
+    result = recommend(
+        RecommendRequest(model="qwen3-235b-a22b", headcount=2000, datacenter=True), catalog
+    )
+    lead = next(o for o in result.options if o.label == "recommended")
+    same = [
+        o
+        for o in result.options
+        if o.gpu.id == lead.gpu.id and o.cost.capex_usd == lead.cost.capex_usd and o.meets_targets
+    ]
+    ranks = {"bf16": 0, "mxfp4": 0, "fp8": 1, "int8": 2, "int4": 3}
+    assert all(ranks[lead.precision] <= ranks[o.precision] for o in same)
+    assert any(ranks[o.precision] > ranks[lead.precision] for o in same)

@@ -400,6 +400,41 @@ def _recommend(
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         pick=reading.said.pick and previous_goal is not None,
     )
+    dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
+    if dearer is not None:
+        turn.answer = f"{dearer}\n{turn.answer}"
+
+
+def _four_bits_cost_more(
+    reading: Reading,
+    previous_goal: GoalContext | None,
+    lead: Option | None,
+    catalog: Catalog,
+    language: Language,
+) -> str | None:
+    """ "А в 4 бита?" that buys more GPUs than the last answer: why. INT4 halves the weights,
+    but its matrix multiplies run on 16-bit tensor cores (W4A16: the weights are expanded to
+    FP16 in the kernel), while FP8 runs on FP8 tensor cores at twice that rate: long prompts
+    then need more GPUs to start their answers in time."""
+    if (
+        lead is None
+        or previous_goal is None
+        or previous_goal.capex_usd is None
+        or "precision" not in reading.explicit
+        or not lead.precision.startswith("int4")
+        or lead.cost.capex_usd <= previous_goal.capex_usd
+    ):
+        return None
+    gpu = catalog.gpus[lead.gpu.id]
+    if not gpu.tflops.fp8 or gpu.tflops.fp8 <= (gpu.tflops.fp16 or gpu.tflops.bf16):
+        return None
+    return render(
+        M.REC_INT4_COSTS_MORE,
+        language,
+        capex=lead.cost.capex_usd,
+        previous=previous_goal.capex_usd,
+        gpu=gpu.name,
+    )
 
 
 def _other_task_options(

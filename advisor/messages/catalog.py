@@ -87,9 +87,29 @@ class M(Enum):
     )
     LAYOUT_DATA_PARALLEL = (
         "layout.data_parallel",
-        "{count}-way data parallel ({sharding}); gradients all-reduced over {link}.",
-        "Параллелизм по данным на {count} GPU ({sharding}); градиенты сводятся all-reduce "
+        "{count}-way data parallel ({sharding_name}); gradients all-reduced over {link}.",
+        "Параллелизм по данным на {count} GPU ({sharding_name}); градиенты сводятся all-reduce "
         "через {link}.",
+    )
+    SHARDING_NONE = (
+        "sharding.none",
+        "a full copy of the training state on every GPU",
+        "полная копия состояния обучения на каждой GPU",
+    )
+    SHARDING_ZERO1 = (
+        "sharding.zero1",
+        "ZeRO-1: optimizer states split across the GPUs",
+        "ZeRO-1: состояния оптимизатора разделены между GPU",
+    )
+    SHARDING_ZERO2 = (
+        "sharding.zero2",
+        "ZeRO-2: optimizer states and gradients split across the GPUs",
+        "ZeRO-2: состояния оптимизатора и градиенты разделены между GPU",
+    )
+    SHARDING_ZERO3 = (
+        "sharding.zero3",
+        "ZeRO-3 / FSDP: weights, gradients and optimizer states split across the GPUs",
+        "ZeRO-3 / FSDP: веса, градиенты и состояния оптимизатора разделены между GPU",
     )
     LAYOUT_PARTS = ("layout.parts", "{parts!c}.", "{parts!c}.")
     LAYOUT_TENSOR_PARALLEL = (
@@ -931,7 +951,7 @@ class M(Enum):
     )
     ANSWER_TRAINING_HOURS = (
         "answer.training_hours",
-        "Dataset of {dataset} tokens x {epochs} epochs: about {hours} hours.",
+        "Dataset of {dataset} tokens, epochs: {epochs}: about {hours} hours.",
         "Датасет {dataset} токенов, эпох: {epochs} — около {hours} ч.",
     )
     ANSWER_SERVER = (
@@ -1195,7 +1215,7 @@ class M(Enum):
     )
     ASSUMED_RATE = (
         "assumed.rate",
-        "{rate:.3g} requests/s x {seconds:.1f} s each = {users} requests in flight",
+        "{rate:.3g} requests/s x {seconds:.1f} s each = {users:plural:request|requests} in flight",
         "{rate:.3g} запросов/с x {seconds:.1f} с на запрос = {users} одновременных запросов",
     )
     ASSUMED_EXAMPLES = (
@@ -1803,7 +1823,7 @@ class M(Enum):
     )
     REC_ALREADY_CHEAPEST = (
         "rec.already_cheapest",
-        "This is already the cheapest setup that serves all {users:plural:user|users} at once with "
+        "This is already the cheapest setup that serves {users:plural:user|users} at once with "
         "{model}. "
         "Cheaper means giving something up: {ways}.",
         "Это уже самая дешёвая конфигурация, которая обслуживает всех {users} пользователей "
@@ -2060,7 +2080,7 @@ class M(Enum):
         "It falls short of the goal (see below): at most {capacity:plural:user|users} at once "
         "at {speed:g} tokens/s each.",
         "До цели не дотягивает (см. ниже): не больше "
-        "{capacity:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "{capacity:plural:пользователя|пользователей|пользователей} одновременно по {speed:g} "
         "токенов/с.",
     )
     UNMET_BUDGET_RENT = (

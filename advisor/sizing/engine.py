@@ -54,6 +54,14 @@ DEFAULT_FINETUNE_TOKENS = 10_000_000  # a typical company instruction set: ~10k 
 CHINCHILLA_TOKENS_PER_PARAM = 20  # Hoffmann et al. 2022, compute-optimal pre-training
 
 
+_SHARDING_NAMES = {
+    "none": M.SHARDING_NONE,
+    "zero1": M.SHARDING_ZERO1,
+    "zero2": M.SHARDING_ZERO2,
+    "zero3": M.SHARDING_ZERO3,
+}
+
+
 def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     """Catalog records for the ids in the request; errors name the field to fix."""
     if request.hf_config is not None:  # validated when the request was built
@@ -616,8 +624,13 @@ def _layout_note(inputs: Inputs, layout: Layout) -> Note:
             return note(M.LAYOUT_SINGLE_GPU)
         if layout.gpus > max(gpu.interconnect.domain_size, GPUS_PER_NODE):
             link = note(M.LINK_NETWORK)
+        sharding = inputs.request.sharding
         return note(
-            M.LAYOUT_DATA_PARALLEL, count=layout.gpus, sharding=inputs.request.sharding, link=link
+            M.LAYOUT_DATA_PARALLEL,
+            count=layout.gpus,
+            sharding=sharding,
+            sharding_name=note(_SHARDING_NAMES[sharding]),
+            link=link,
         )
     parts = []
     if layout.tp > 1:

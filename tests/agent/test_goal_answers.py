@@ -276,7 +276,9 @@ def test_cheaper_again_says_what_a_cheaper_setup_gives_up(service: AdvisorServic
     lead = lead_option(again.recommendation, ["cheapest"])
     assert lead is not None
     assert again.answer.startswith("This is already the cheapest setup")
-    assert f"all {again.recommendation.workload.concurrency} users" in again.answer.splitlines()[0]
+    assert (
+        f"serves {again.recommendation.workload.concurrency} users" in again.answer.splitlines()[0]
+    )
     assert "a smaller model" in again.answer
     assert not first.answer.startswith("This is already")
     other = service.ask(

@@ -1563,3 +1563,26 @@ def test_a_laptop_is_one_gpu_the_user_owns(reader: Reader) -> None:
     assert (said.gpu, said.gpus, said.owned) == ("rtx-4060", 1, True)
     said = reader.read("Запустится ли квен 7б на моём ноутбуке с RTX 4060?").said
     assert (said.gpu, said.gpus, said.owned) == ("rtx-4060", 1, True)
+
+
+@pytest.mark.parametrize(
+    ("reply", "model"),
+    [
+        ("да, третий квен", "qwen3-14b"),  # yes, and the version said as an ordinal
+        ("нет, я же просил квен 14б, Qwen3 14B", "qwen3-14b"),  # the full name settles it
+        ("третья", "qwen3-14b"),
+        ("qwen 2.5", "qwen2.5-14b"),
+    ],
+)
+def test_a_reply_to_which_model_is_read_as_one_of_those_asked(
+    reader: Reader, reply: str, model: str
+) -> None:
+    first = reader.read("квен 14б для внутреннего чата, человек 50 сотрудников, самый дешёвый?")
+    assert first.clarification is not None
+    assert set(first.clarification.candidates) == {"qwen3-14b", "qwen2.5-14b"}
+    assert reader.read(reply, first.draft).said.model == model
+
+
+def test_at_a_time_is_at_once(reader: Reader) -> None:
+    said = reader.read("process 128k-token contracts with Qwen 2.5 72B, about 20 at a time").said
+    assert said.users == 20

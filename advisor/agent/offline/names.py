@@ -60,6 +60,13 @@ _WORD = re.compile(r"[a-zа-я0-9][a-zа-я0-9.+]*|[?!;:,()]")
 _SHORT_FAMILY = 4  # "phi", "gpt", "t": alone they are words, not models
 # A plain yes to "most likely X?": the likeliest candidate.
 _YES = frozenset({"да", "ага", "угу", "yes", "yep", "yeah", "первая", "первую", "первый", "first"})
+# A version said as an ordinal in a reply to "which of these?": "третий квен", "третья" (Gemma
+# 3), "the second one" means version 2 (the first of a list is a yes, above).
+_ORDINAL_VERSIONS = {
+    **dict.fromkeys(("второй", "вторая", "второе", "вторую", "второго", "second"), "2"),
+    **dict.fromkeys(("третий", "третья", "третье", "третью", "третьего", "third"), "3"),
+    **dict.fromkeys(("четвёртый", "четвертый", "четвёртая", "четвертая", "fourth"), "4"),
+}
 
 
 def name_parts(text: str) -> list[str]:
@@ -260,7 +267,7 @@ class ModelMatcher:
         """The reply to "which of these models?": the one whose name carries every version or
         size the reply gives ("3.3", "70b", "r1"), or the first (the likeliest) for a plain
         yes ("да", "yes", "first")."""
-        words = name_parts(text)
+        words = [_ORDINAL_VERSIONS.get(w, w) for w in name_parts(text)]  # "третий" -> 3
         if any(w in _YES for w in words) and not any(_VERSIONISH.fullmatch(w) for w in words):
             return ModelMention(asked[0])
         said = {w for w in words if _VERSIONISH.fullmatch(w) or _SIZE.fullmatch(w)}

@@ -106,7 +106,7 @@ def bare_token_length(text: str) -> int | None:
 # ---- people and load ----------------------------------------------------------------------
 
 _CONCURRENT = (
-    r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|at once|at the same time|"
+    r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|at once|at the same time|at a time|"
     r"одновременн\w*|параллельн\w*|разом|в один момент)"
 )
 _USER_NOUN = (

@@ -664,7 +664,17 @@ class Reader:
             mention = self.models.pick(text, asked)
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
-            mention = ModelMention(both[0]) if len(both) == 1 else mention
+            settled = [  # "нет, я же просил квен 14б, Qwen3 14B": the name that settles it
+                m.model_id
+                for m in self.models.find_all(text)
+                if m.model_id is not None and m.model_id in asked
+            ]
+            if len(both) == 1:
+                mention = ModelMention(both[0])
+            elif len(set(settled)) == 1:
+                mention = ModelMention(settled[0])
+            else:  # "да, третий квен": the reply's yes or version among those asked
+                mention = self.models.pick(text, asked) or mention
         if compared and mention is not None and mention.model_id is None and not mention.unknown:
             weighed = [m for m in mention.candidates if m in compared]  # "go with Qwen then"
             mention = ModelMention(weighed[0]) if len(weighed) == 1 else mention

@@ -1601,6 +1601,18 @@ class M(Enum):
     REC_LABEL_OWNED = ("rec.label_owned", "On your hardware", "На вашем оборудовании")
     REC_LABEL_PARETO = ("rec.label_pareto", "Alternative", "Альтернатива")
     REC_LABEL_RENT = ("rec.label_rent", "Rent for the run", "Аренда на время обучения")
+    REC_LABEL_RENT_INSTEAD = (
+        "rec.label_rent_instead",
+        "Rent instead of buying",
+        "Арендовать вместо покупки",
+    )
+    GOAL_OTHER_RENT = (
+        "goal.other_rent",
+        "{label}: {count} x {gpu}, {model}: {hours:g} h; about ${rent:,.0f} rented at "
+        "${rate:g} per GPU-hour",
+        "{label}: {count} x {gpu}, {model}: {hours:g} ч; аренда около ${rent:,.0f} по "
+        "${rate:g} за GPU-час",
+    )
     REC_LABEL_CHEAPEST = ("rec.label_cheapest", "Cheapest", "Дешевле всего")
     REC_LABEL_CHEAPEST_RENT = (
         "rec.label_cheapest_rent",
@@ -2139,6 +2151,13 @@ class M(Enum):
         "hardware bought.",
         "В бюджет укладывается только аренда: {count} x {gpu} на {hours:g} ч обучения, без "
         "покупки железа.",
+    )
+    WHY_TRAIN_RENT_INSTEAD = (
+        "why.train_rent_instead",
+        "Rented instead of bought: {count} x {gpu} for {hours:g} h of the run at a public "
+        "on-demand rate, nothing to buy.",
+        "Аренда вместо покупки: {count} x {gpu} на {hours:g} ч обучения по публичной цене "
+        "аренды, ничего не покупая.",
     )
     WHY_TRAIN_CLOSEST = (
         "why.train_closest",

@@ -133,8 +133,9 @@ class CostRub(_Out):
 class Option(_Out):
     label: str = Field(
         description="start, recommended, scale, quality, pro (beside a GeForce lead: the "
-        "cheapest setup on professional or data-centre cards), owned, closest, pareto or rent "
-        "(a training run within the budget only rented)"
+        "cheapest setup on professional or data-centre cards), owned, closest, pareto, rent "
+        "(a training run within the budget only rented) or rent_instead (a training run led "
+        "by GPUs with no public rate: the cheapest to rent)"
     )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str

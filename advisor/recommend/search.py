@@ -70,6 +70,9 @@ from advisor.sizing.workload import (
 )
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
+# The largest training clusters built are of the order of 100,000 GPUs (xAI's Colossus, Meta's
+# 2024 H100 clusters of 24,576 each): a count beyond it is no plan to state.
+LARGEST_CLUSTER_GPUS = 100_000
 # The most configurations one request may size: a bound on its time and memory whatever
 # the input. With 32 GPUs in the catalog the widest goals seen size about 6,700 (chat for
 # 500 users; ~0.15 ms each here, 1 s in all), so the cap leaves them room.
@@ -917,6 +920,7 @@ _WHY_TRAINING = {
     "pro": M.WHY_TRAIN_PRO,
     "closest": M.WHY_TRAIN_CLOSEST,
     "rent": M.WHY_TRAIN_RENT,
+    "rent_instead": M.WHY_TRAIN_RENT_INSTEAD,
 }
 
 
@@ -1022,6 +1026,9 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         pro = _professional(best, headroom, production)
         if pro is not None:
             add("pro", pro, base=best)
+        rented = _rented_instead(best, affordable)
+        if rented is not None:
+            add("rent_instead", rented)
         others = [c for c in _pareto(affordable) if not any(_same(c, p) for p in picked)]
         for config in others[:PARETO_MAX]:
             add("pareto", config)
@@ -1092,7 +1099,16 @@ def _lightest_format_on_the_same_purchase(best: _Config, pool: list[_Config]) ->
         and round(c.spend.capex_usd) == round(best.spend.capex_usd)
         and _PRECISION_RANK.get(c.precision, 4) < rank
     ]
-    return min(same, key=lambda c: (_PRECISION_RANK.get(c.precision, 4), c.key), default=best)
+    return min(same, key=lambda c: (_PRECISION_RANK.get(c.precision, 4), c.key()), default=best)
+
+
+def _rented_instead(best: _Config, meeting: list[_Config]) -> _Config | None:
+    """A training run led by GPUs with no public rental rate: the run that costs least to
+    rent within the deadline, so a one-off run is priced rented as well as bought."""
+    if best.hours is None or best.spend.cloud_run_usd is not None:
+        return None
+    rentable = [c for c in meeting if c.spend.cloud_run_usd is not None]
+    return min(rentable, key=lambda c: (c.spend.cloud_run_usd or 0.0, c.key()), default=None)
 
 
 def _professional(
@@ -1245,6 +1261,12 @@ def _unmet(
         add("closest", closest)
         if training is not None:
             _beyond_the_limit(search, closest)
+            rentable = [c for c in fitting if c.spend.cloud_run_usd is not None]
+            fastest = max(
+                rentable, key=lambda c: (c.rate, -(c.spend.cloud_run_usd or 0.0)), default=None
+            )
+            if closest.spend.cloud_run_usd is None and fastest is not None:
+                add("rent_instead", fastest)  # what the run costs rented, on GPUs one can rent
         return
     if budget is not None and not affordable:
         cheapest = min(meeting, key=lambda c: c.spend.capex_usd)
@@ -1309,6 +1331,8 @@ def _beyond_the_limit(search: _Search, closest: _Config) -> None:
     if closest.gpus < max(c for c in _COUNTS if c <= limit):
         return  # the limit did not bind: a larger count did not fit or run faster
     needed = closest.gpus * hours / training.deadline_hours
+    if not needed <= LARGEST_CLUSTER_GPUS:  # a deadline of seconds: no cluster is that large
+        return
     servers = math.ceil(needed / SERVER_GPUS)
     rent = closest.spend.cloud_run_usd
     search.unmet.append(

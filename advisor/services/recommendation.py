@@ -170,6 +170,7 @@ _LABELS = {
     "pro": M.REC_LABEL_PRO,
     "closest": M.REC_LABEL_CLOSEST,
     "rent": M.REC_LABEL_RENT,
+    "rent_instead": M.REC_LABEL_RENT_INSTEAD,
 }
 
 

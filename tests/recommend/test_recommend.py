@@ -131,7 +131,9 @@ def test_impossible_deadline_names_it(catalog: Catalog) -> None:
     )
     result = recommend(goal, catalog)
     assert any(line.startswith("time:") for line in result.unmet)
-    assert [o.label for o in result.options] == ["closest"]
+    # the closest run, and, when it is on GPUs nobody rents by the hour, the fastest rented
+    assert [o.label for o in result.options][0] == "closest"
+    assert {o.label for o in result.options} <= {"closest", "rent_instead"}
 
 
 def test_used_cards_only_start_a_pilot(catalog: Catalog) -> None:
@@ -768,3 +770,27 @@ def test_a_whole_server_runs_the_lightest_format_it_holds(catalog: Catalog) -> N
     ranks = {"bf16": 0, "mxfp4": 0, "fp8": 1, "int8": 2, "int4": 3}
     assert all(ranks[lead.precision] <= ranks[o.precision] for o in same)
     assert any(ranks[o.precision] > ranks[lead.precision] for o in same)
+
+
+def test_a_run_led_by_gpus_with_no_rental_rate_is_priced_rented_too(catalog: Catalog) -> None:
+    """A one-off run from scratch led by a GPU nobody rents by the hour: the fastest run on
+    GPUs with a public rate is set beside it, with its rent."""
+    result = recommend(
+        RecommendRequest(model="qwen2.5-7b", task="pretrain", dataset_tokens=10**12), catalog
+    )
+    lead = result.options[0]
+    rented = [o for o in result.options if o.label == "rent_instead"]
+    if lead.cost.cloud_run_usd is None:
+        assert len(rented) == 1 and rented[0].cost.cloud_run_usd is not None
+        assert rented[0].cost.cloud_usd_per_gpu_hour is not None
+    else:
+        assert rented == []
+    assert lead.cost.cloud_run_usd is None  # the MI350X: bought, not rented, in the catalog
+
+
+def test_a_deadline_of_no_time_names_no_cluster(catalog: Catalog) -> None:
+    """A deadline no cluster could meet (a fraction of a second) gets the unmet time and the
+    closest run, not a count of GPUs past any cluster built (it was an overflow)."""
+    result = recommend(RecommendRequest(task="full", deadline_hours=5e-324), catalog)
+    assert not any(n.code is M.UNMET_DEADLINE_SCALE_OUT for n in result.unmet_i18n)
+    assert any(line.startswith("time:") for line in result.unmet)

@@ -965,6 +965,10 @@ def render_option_line(option: Option, language: Language) -> str:
 def _goal_other(option: Option, language: Language, relabel: M | None = None) -> str:
     code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
     params = _option_params(option, language)
+    cost = option.cost
+    if option.label == "rent_instead" and cost.cloud_run_usd and cost.cloud_usd_per_gpu_hour:
+        code = M.GOAL_OTHER_RENT
+        params |= {"rent": cost.cloud_run_usd, "rate": cost.cloud_usd_per_gpu_hour}
     if relabel is not None:
         params["label"] = render(relabel, language)
     return render(code, language, **params)

@@ -1576,6 +1576,13 @@ class M(Enum):
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
     )
+    ASSUMED_DOCUMENT_TOKENS = (
+        "assumed.document_tokens",
+        "each request reads a document of {prompt:,} tokens, with {output:,} for the answer: "
+        "a {context:,}-token context",
+        "каждый запрос читает документ в {prompt:,} токенов, и {output:,} на ответ: контекст "
+        "{context:,} токенов",
+    )
     REC_BILL_LOAD = (
         "rec.bill_load",
         "No volume given: the bill is read as tokens at {api}'s price (${input:g} in, ${output:g} "

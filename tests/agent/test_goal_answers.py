@@ -1120,3 +1120,22 @@ def test_four_bits_that_buy_more_gpus_say_why(service: AdvisorService) -> None:
     assert before is not None and after is not None and after.precision == "int4"
     assert after.cost.capex_usd > before.cost.capex_usd  # 6 x 5090 against 4
     assert then.answer.startswith("**В 4 битах это дороже")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "chat with 64k-token reports for 300 staff, what server and what does it cost?",
+        "бот по договорам по 100к токенов для 200 юристов, какой сервер?",
+    ],
+)
+def test_documents_counted_in_tokens_are_every_prompt_not_a_window(
+    reader: Reader, question: str
+) -> None:
+    """ "64k-token reports": each request reads that much, so speed, first token and the API
+    bill are for that prompt, not a 1,024-token one under a 64k window."""
+    reading = reader.read(question)
+    assert reading.said.document_tokens in (64_000, 100_000)
+    goal = reading.goal or {}
+    assert goal["prompt_tokens"] == reading.said.document_tokens
+    assert goal["context"] > goal["prompt_tokens"]

@@ -324,6 +324,31 @@ _DOC_PAGES = re.compile(
 )
 
 
+# Documents counted in tokens: "chat with 64k-token reports", "договоры по 100к токенов".
+_DOC_NOUN = (
+    r"(?:reports?|documents?|docs|contracts?|files?|pdfs?|transcripts?|papers?|filings?|"
+    r"отч[её]т\w*|документ\w*|договор\w*|файл\w*|контракт\w*|стенограмм\w*)"
+)
+_DOC_TOKENS = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s*-?\s*(?:tokens?|токен\w*)\s*-?\s*(?:long\s+)?{_DOC_NOUN}"
+    rf"|{_DOC_NOUN}\s+(?:of|по|на|в)\s+(?:about|around|up to|~|около|примерно|до)?\s*~?"
+    rf"{NUM}{_K}\s*(?:tokens?|токен\w*)"
+)
+
+
+def read_document_tokens(text: str) -> int | None:
+    """Tokens in each document a request reads, where the message counts them in tokens."""
+    found = _DOC_TOKENS.search(text)
+    if found is None:
+        return None
+    groups = list(found.groups())
+    for i in range(0, len(groups), 2):
+        if groups[i] is not None:
+            value = number(groups[i]) * (1000 if groups[i + 1] else 1)
+            return int(value) if 100 <= value <= 10_000_000 else None
+    return None
+
+
 def read_document_words(text: str, words_per_page: float) -> int | None:
     """Words in each document or transcript the model reads, where the message says so (pages
     at `words_per_page`)."""

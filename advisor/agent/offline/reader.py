@@ -144,6 +144,7 @@ class Said(BaseModel):
     budget: Budget | None = None
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
     document_words: int | None = None  # words in each document read ("10k words each")
+    document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
@@ -954,7 +955,12 @@ class Reader:
             _LIKE_PRODUCT_RE.search(text)
             or (_API_PRODUCT_RE.search(text) and _PAID_SERVICE.search(text))
         )
-        if said.context is None and said.task not in TRAINING:
+        tokens = q.read_document_tokens(text) if said.task not in TRAINING else None
+        if tokens is not None:  # "64k-token reports": each prompt is that long, not a window
+            said.document_tokens = tokens
+            if said.context is not None and abs(said.context - tokens) <= 0.1 * tokens:
+                said.context = None
+        elif said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
             )
@@ -970,7 +976,12 @@ class Reader:
         said.tokens_per_s = q.read_tokens_per_s(text)
         if (said.ttft_s or said.tokens_per_s) and "fast" not in said.wants:
             said.wants.append("fast")
-        if said.context is None and said.seq_len is None and said.dataset_tokens is None:
+        if (
+            said.context is None
+            and said.seq_len is None
+            and said.dataset_tokens is None
+            and said.document_tokens is None  # "64k-token reports": the prompt, not a window
+        ):
             length = q.bare_token_length(text)
             if said.task in TRAINING:
                 said.seq_len = length
@@ -1216,7 +1227,22 @@ class Reader:
                 )
             )
         workloads = self.catalog.workloads
-        if "context" not in fields and said.document_words is not None:
+        if "context" not in fields and said.document_tokens is not None:
+            output = (
+                said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
+            )
+            fields["context"] = said.document_tokens + output
+            fields["prompt_tokens"] = said.document_tokens
+            fields["output_tokens"] = output
+            notes.append(
+                note(
+                    M.ASSUMED_DOCUMENT_TOKENS,
+                    prompt=said.document_tokens,
+                    output=output,
+                    context=fields["context"],
+                )
+            )
+        elif "context" not in fields and said.document_words is not None:
             fields["context"], derived = self._document_context(said, russian)
             notes.append(derived)
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
@@ -1325,6 +1351,16 @@ class Reader:
                 goal[name] = value
         if said.context is not None:
             goal.pop("document_words", None)  # a stated context replaces the documents'
+        elif said.document_tokens is not None:  # "64k-token reports": every prompt that long
+            goal.pop("document_words", None)
+            output = (
+                said.output_tokens
+                or self.catalog.workloads.use_cases[
+                    said.use_case or goal.get("use_case") or "chat"
+                ].output_tokens
+            )
+            goal["context"] = said.document_tokens + output
+            goal["prompt_tokens"] = said.document_tokens
         elif said.document_words is not None:
             goal.pop("context", None)  # the documents' length sets it, in the goal's language
             goal["document_words"] = said.document_words

@@ -783,6 +783,9 @@ def _to_meet_targets(
     }
     if said.context is not None or request.context != DEFAULT_CONTEXT:
         goal["context"] = request.context  # stated now or earlier in the conversation
+    if said.document_tokens is not None:  # "64k-token reports": every prompt that long
+        goal["prompt_tokens"] = request.prompt_length
+        goal["output_tokens"] = request.tokens_generated
     # else the use case's prompt and output, as its targets
     owned = _owned(turn)
     if owned:  # on the customer's own GPUs, for the run just sized: what meets it there

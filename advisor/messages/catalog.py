@@ -1938,6 +1938,11 @@ class M(Enum):
         "Вы сказали, что данные не должны уходить наружу: и арендованные в облаке GPU, и "
         "облачный API отправляют их провайдеру, поэтому их цены ниже — только для сравнения.",
     )
+    REC_ALREADY_FORMAT = (
+        "rec.already_format",
+        "**The last answer already ran the weights in {format}:** the setup stays the same.",
+        "**В прошлом ответе веса уже были в {format}:** конфигурация та же.",
+    )
     REC_INT4_COSTS_MORE = (
         "rec.int4_costs_more",
         "**In 4 bits this costs more: ${capex:,.0f} against ${previous:,.0f}.** 4-bit weights "

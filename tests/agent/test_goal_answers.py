@@ -1139,3 +1139,17 @@ def test_documents_counted_in_tokens_are_every_prompt_not_a_window(
     goal = reading.goal or {}
     assert goal["prompt_tokens"] == reading.said.document_tokens
     assert goal["context"] > goal["prompt_tokens"]
+
+
+def test_a_format_the_last_answer_already_used_is_said_to_be_so(service: AdvisorService) -> None:
+    first = service.ask(
+        AskRequest(
+            question="Хотим чат-бот по внутренним документам для 150 сотрудников, модель квен3 "
+            "32б. Сколько нужно видеокарт и сколько это будет стоить?"
+        )
+    )
+    assert first.recommendation is not None
+    lead = lead_option(first.recommendation, [])
+    assert lead is not None and lead.precision == "fp8"
+    then = service.ask(AskRequest(question="а в fp8?", conversation_id=first.conversation_id))
+    assert then.answer.startswith("**В прошлом ответе веса уже были в FP8")

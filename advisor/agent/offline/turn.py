@@ -403,6 +403,16 @@ def _recommend(
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
+    elif (  # "а в fp8?" when the last answer was already in FP8: say so, not the same again
+        lead is not None
+        and previous_goal is not None
+        and "precision" in reading.explicit
+        and reading.said.precision == lead.precision
+        and previous_goal.gpu == lead.gpu.id
+        and previous_goal.capex_usd == lead.cost.capex_usd
+    ):
+        already = render(M.REC_ALREADY_FORMAT, turn.language, format=lead.precision.upper())
+        turn.answer = f"{already}\n{turn.answer}"
 
 
 def _four_bits_cost_more(

@@ -336,17 +336,20 @@ _DOC_TOKENS = re.compile(
 )
 
 
-def read_document_tokens(text: str) -> int | None:
-    """Tokens in each document a request reads, where the message counts them in tokens."""
-    found = _DOC_TOKENS.search(text)
-    if found is None:
-        return None
+def _scaled(found: re.Match[str]) -> float | None:
+    """The number a match of (NUM, thousands) group pairs gives: the first pair that matched."""
     groups = list(found.groups())
     for i in range(0, len(groups), 2):
         if groups[i] is not None:
-            value = number(groups[i]) * (1000 if groups[i + 1] else 1)
-            return int(value) if 100 <= value <= 10_000_000 else None
+            return number(groups[i]) * (1000 if groups[i + 1] else 1)
     return None
+
+
+def read_document_tokens(text: str) -> int | None:
+    """Tokens in each document a request reads, where the message counts them in tokens."""
+    found = _DOC_TOKENS.search(text)
+    value = _scaled(found) if found is not None else None
+    return int(value) if value is not None and 100 <= value <= 10_000_000 else None
 
 
 def read_document_words(text: str, words_per_page: float) -> int | None:
@@ -360,12 +363,8 @@ def read_document_words(text: str, words_per_page: float) -> int | None:
     found = _DOC_WORDS.search(text)
     if found is None or _OUTPUT_BEFORE.search(text[max(0, found.start() - 40) : found.start()]):
         return None
-    groups = list(found.groups())
-    for i in range(0, len(groups), 2):
-        if groups[i] is not None:
-            value = number(groups[i]) * (1000 if groups[i + 1] else 1)
-            return int(value) if 50 <= value <= 5_000_000 else None
-    return None
+    value = _scaled(found)
+    return int(value) if value is not None and 50 <= value <= 5_000_000 else None
 
 
 # A request's two parts: "500 tokens in and 200 out", "2k in / 300 out", "1500 токенов на

@@ -575,6 +575,14 @@ class Prices(_Record):
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)
     bill_reference: ApiPrice  # what a monthly API bill buys when no volume is stated
 
+    def usd(self, amount: float, currency: Literal["USD", "RUB", "EUR"]) -> float:
+        """An amount in dollars at the catalog's rates."""
+        if currency == "RUB":
+            return amount / self.rub_per_usd.value
+        if currency == "EUR":
+            return amount * self.usd_per_eur.value
+        return amount
+
     def api_for_tier(self, tier: int) -> HostedApi:
         """The hosted API of the same quality tier (the nearest below when none matches)."""
         ranked = sorted(self.hosted_api, key=lambda api: api.quality_tier)

@@ -230,7 +230,7 @@ class _Search:
         request = self.request
         if request.budget_usd is None and request.budget_eur is not None:
             per_eur = self.prices.usd_per_eur.value
-            usd = request.budget_eur * per_eur
+            usd = self.prices.usd(request.budget_eur, "EUR")
             self.assumptions.append(
                 note(M.REC_BUDGET_EUR, eur=round(request.budget_eur), rate=per_eur, usd=round(usd))
             )
@@ -238,7 +238,7 @@ class _Search:
         if request.budget_usd is not None or request.budget_rub is None:
             return request.budget_usd
         rate = self.prices.rub_per_usd.value
-        usd = request.budget_rub / rate
+        usd = self.prices.usd(request.budget_rub, "RUB")
         self.assumptions.append(
             note(M.REC_BUDGET_RUB, rub=round(request.budget_rub), rate=rate, usd=round(usd))
         )

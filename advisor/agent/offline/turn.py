@@ -28,7 +28,6 @@ from advisor.agent.offline.reader import (
     LED_BY,
     OWNED,
     STATED,
-    Budget,
     Clarification,
     GoalContext,
     Reader,
@@ -968,22 +967,11 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         )
     if len(lines) > 1 and "per_token" in turn.reading.said.wants:
         lines.extend(_per_token(request, named[:4], catalog, turn))
-    budget = _budget_usd(turn.reading.said.budget, catalog)
-    if budget is not None and priced:
+    said_budget = turn.reading.said.budget
+    if said_budget is not None and priced:  # in dollars at the catalog's rates
+        budget = catalog.prices.usd(said_budget.amount, said_budget.currency)
         lines.extend(_within_budget(request, priced, budget, catalog, turn))
     return lines if len(lines) > 1 else []
-
-
-def _budget_usd(budget: Budget | None, catalog: Catalog) -> float | None:
-    """A budget said in any currency, in dollars at the catalog's rates."""
-    if budget is None:
-        return None
-    prices = catalog.prices
-    if budget.currency == "RUB":
-        return budget.amount / prices.rub_per_usd.value
-    if budget.currency == "EUR":
-        return budget.amount * prices.usd_per_eur.value
-    return budget.amount
 
 
 def _within_budget(

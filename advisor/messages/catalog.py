@@ -1632,6 +1632,11 @@ class M(Enum):
         "On professional cards",
         "На профессиональных картах",
     )
+    REC_LABEL_RESERVE = (
+        "rec.label_reserve",
+        "With a spare (N+1)",
+        "С резервом (N+1)",
+    )
     REC_LABEL_STRONGEST = (
         "rec.label_strongest",
         "Recommended: the strongest model for this load",
@@ -2091,6 +2096,18 @@ class M(Enum):
         "{speed:g} tokens/s each for ${tco:,.0f} over 3 years.",
         "Профессиональные или серверные карты, лицензия допускает серверную: {users} "
         "пользователей по {speed:g} токенов/с за ${tco:,.0f} за 3 года.",
+    )
+    WHY_RESERVE = (
+        "why.reserve",
+        "N+1: {copies:plural:copy|copies} of the model for a peak "
+        "{spare_from:plural:copy|copies} can carry, so one can fail or be taken down for an "
+        "update while {users:plural:user|users} are still served at the targets; ${tco:,.0f} "
+        "over 3 years.",
+        "N+1: {copies:plural:копия|копии|копий} модели, а пик выдержит и "
+        "{spare_from:plural:копия|копии|копий}, так что одна может отказать или уйти на "
+        "обновление, и "
+        "{users:plural:пользователь|пользователя|пользователей} по-прежнему обслуживаются с "
+        "нужной скоростью; ${tco:,.0f} за 3 года.",
     )
     WHY_PARETO = (
         "why.pareto",

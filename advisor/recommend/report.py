@@ -134,8 +134,10 @@ class Option(_Out):
     label: str = Field(
         description="start, recommended, scale, quality, pro (beside a GeForce lead: the "
         "cheapest setup on professional or data-centre cards), owned, closest, pareto, rent "
-        "(a training run within the budget only rented) or rent_instead (a training run led "
-        "by GPUs with no public rate: the cheapest to rent)"
+        "(a training run within the budget only rented), rent_instead (a training run led "
+        "by GPUs with no public rate: the cheapest to rent) or reserve (N+1: the recommended "
+        "setup with one more copy of the model, so a failed or serviced copy leaves the peak "
+        "served)"
     )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str

@@ -101,6 +101,11 @@ class RecommendRequest(BaseModel):
         description="the GPUs go into a data centre or server room: GeForce cards are left out "
         "(NVIDIA's GeForce driver licence excludes data-centre deployment)",
     )
+    redundancy: bool = Field(
+        default=False,
+        description="N+1: one copy of the model may fail or be serviced while the others still "
+        "serve the peak; the answer leads with that setup (option reserve)",
+    )
     rentable_only: bool = Field(
         default=False,
         description="only GPUs with a public on-demand rate: the question is about renting",

@@ -81,6 +81,9 @@ DEFAULT_USERS = 5  # no load given: a pilot's worth
 PILOT_SHARE = 0.1  # the pilot: a tenth of the peak load, at least PILOT_USERS
 HEADROOM = 1.2  # `recommended` holds 20% more users than the peak
 SCALE = 2.0  # `scale` holds twice the peak
+# An organisation this large runs the assistant as a service people depend on: the answer
+# also prices N+1 (`reserve`), one copy of the model more than the peak needs.
+RESERVE_FROM_HEADCOUNT = 1000
 SHORTLIST_PER_TIER = 3  # the smallest models of each quality tier (the cheapest to serve)
 PARETO_MAX = 3
 QUALITY_PREMIUM = 3.0  # the `quality` option costs at most 3x the recommended over 3 years
@@ -551,6 +554,7 @@ class _Search:
         context: int | None = None,
         task: Task | None = None,
         sharding: Sharding = "none",
+        tp: int | None = None,
     ) -> _Config | None:
         """The engine's figures and the cost for one configuration (None: the engine refuses
         it, e.g. a format the GPU cannot run). Training on a given count that does not fit
@@ -579,6 +583,7 @@ class _Search:
                     gpus=gpus,
                     precision=precision,
                     kv_precision=kv_precision,
+                    tensor_parallel_size=tp,
                     users=users,
                     context=context,
                     output_tokens=min(load.output_tokens, context - 1),
@@ -889,6 +894,8 @@ def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
         "tco": round(config.spend.tco_3y_usd),
         "tier": config.tier,
         "base_tier": base.tier,
+        "copies": result.layout.replicas,
+        "spare_from": result.layout.replicas - 1,
     }
     if load.training is not None:
         common |= {
@@ -909,6 +916,7 @@ _WHY = {
     "pareto": M.WHY_PARETO,
     "quality": M.WHY_QUALITY,
     "pro": M.WHY_PRO,
+    "reserve": M.WHY_RESERVE,
     "closest": M.WHY_CLOSEST,
 }
 _WHY_TRAINING = {
@@ -992,14 +1000,25 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         ):
             add("start", start)
         add("recommended", best)
+        spare = (
+            _reserve(search, best)
+            if load.training is None
+            and (request.redundancy or (request.headcount or 0) >= RESERVE_FROM_HEADCOUNT)
+            else None
+        )
+        if spare is not None and budget is not None and spare.spend.capex_usd > budget:
+            spare = None
         scaled = search.grow(best, math.ceil(load.concurrency * SCALE))
         if (
             load.training is None
             and scaled is not None
             and not _same(scaled, best)
+            and not (spare is not None and _same(scaled, spare))  # N+1 says it
             and (budget is None or scaled.spend.capex_usd <= budget)
         ):
             add("scale", scaled)
+        if spare is not None:
+            add("reserve", spare, base=best)
         # A stronger model within QUALITY_PREMIUM x the recommended 3-year cost: beyond that
         # it is another purchase, not an upgrade of this one. Asked for the strongest model a
         # budget buys, the budget is the bound and the strongest tier wins.
@@ -1109,6 +1128,33 @@ def _rented_instead(best: _Config, meeting: list[_Config]) -> _Config | None:
         return None
     rentable = [c for c in meeting if c.spend.cloud_run_usd is not None]
     return min(rentable, key=lambda c: (c.spend.cloud_run_usd or 0.0, c.key()), default=None)
+
+
+def _reserve(search: _Search, best: _Config) -> _Config | None:
+    """N+1: the recommended setup with one more copy of the model (the same GPUs per copy and
+    the same split), so that with any one copy down (a failed GPU, a driver update) the
+    others still hold the peak at the targets, as the recommended setup does. None when the
+    GPU limit leaves no room for it or the engine would split the GPUs differently."""
+    layout = best.result.layout
+    count = best.gpus + layout.per_replica
+    if count > search.gpu_limit():
+        return None
+    spare = search.size(
+        best.model,
+        best.suit,
+        best.precision,
+        best.gpu,
+        search.load.concurrency,
+        gpus=count,
+        kv_precision=best.kv_precision,
+        tp=layout.tp,
+    )
+    if spare is None or not spare.result.fits:
+        return None
+    grown = spare.result.layout
+    if (grown.tp, grown.pp, grown.replicas) != (layout.tp, layout.pp, layout.replicas + 1):
+        return None
+    return spare
 
 
 def _professional(

@@ -74,11 +74,15 @@ def rent_usd(option: Option) -> float | None:
 
 def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | None:
     """The option the answer leads with: the recommended one (the cheapest to rent when the
-    person asked about renting, the cheapest when they asked for the cheapest), the best on
-    owned GPUs, or the closest to an unmet goal."""
+    person asked about renting, the cheapest when they asked for the cheapest, N+1 when they
+    asked for a spare), the best on owned GPUs, or the closest to an unmet goal."""
     options = result.options
     if not options:
         return None
+    if result.goal.get("redundancy"):
+        spare = next((o for o in options if o.label == "reserve"), None)
+        if spare is not None:
+            return spare
     serving = [o for o in options if o.label in ("recommended", "pareto")]
     if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
         rentable = [o for o in serving if rent_usd(o) is not None]
@@ -168,6 +172,7 @@ _LABELS = {
     "pareto": M.REC_LABEL_PARETO,
     "quality": M.REC_LABEL_QUALITY,
     "pro": M.REC_LABEL_PRO,
+    "reserve": M.REC_LABEL_RESERVE,
     "closest": M.REC_LABEL_CLOSEST,
     "rent": M.REC_LABEL_RENT,
     "rent_instead": M.REC_LABEL_RENT_INSTEAD,

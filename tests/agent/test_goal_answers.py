@@ -1153,3 +1153,29 @@ def test_a_format_the_last_answer_already_used_is_said_to_be_so(service: Advisor
     assert lead is not None and lead.precision == "fp8"
     then = service.ask(AskRequest(question="а в fp8?", conversation_id=first.conversation_id))
     assert then.answer.startswith("**В прошлом ответе веса уже были в FP8")
+
+
+def test_a_spare_asked_for_after_a_goal_leads_the_answer(reader: Reader, catalog: Catalog) -> None:
+    """'а с резервом на случай отказа?' after a goal: the same goal with one copy of the
+    model more, led by that setup and why it is N+1."""
+    first = run_offline_turn(
+        "Чат-бот по документам для 200 сотрудников, что купить?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.recommendation is not None
+    before = lead_option(first.recommendation)
+    assert before is not None and before.label == "recommended"
+    turn = run_offline_turn(
+        "а с резервом на случай отказа?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=first.goal,
+    )
+    assert turn.recommendation is not None
+    lead = lead_option(turn.recommendation)
+    assert lead is not None and lead.label == "reserve"
+    assert lead.replicas == before.replicas + 1 and lead.gpu.id == before.gpu.id
+    assert turn.answer.startswith("**С резервом (N+1)")

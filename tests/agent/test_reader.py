@@ -1586,3 +1586,23 @@ def test_a_reply_to_which_model_is_read_as_one_of_those_asked(
 def test_at_a_time_is_at_once(reader: Reader) -> None:
     said = reader.read("process 128k-token contracts with Qwen 2.5 72B, about 20 at a time").said
     assert said.users == 20
+
+
+@pytest.mark.parametrize(
+    ("question", "spare"),
+    [
+        ("Нужен отказоустойчивый сервер для чат-бота на 50 пользователей", True),
+        ("Chatbot for 300 staff, must run with no downtime (N+1)", True),
+        ("Ассистент для 500 сотрудников, с резервом на случай отказа", True),
+        ("Ассистент для 500 сотрудников, с резервом на рост", None),
+        ("Чат-бот для 200 сотрудников, резервное копирование данных у нас есть", None),
+    ],
+)
+def test_a_spare_copy_is_asked_for_in_words(
+    reader: Reader, question: str, spare: bool | None
+) -> None:
+    """'Отказоустойчивый', 'N+1', 'с резервом на случай отказа' ask for a spare copy of the
+    model; headroom for growth and data backups do not."""
+    goal = reader.read(question).goal
+    assert goal is not None
+    assert goal.get("redundancy") == spare

@@ -794,3 +794,41 @@ def test_a_deadline_of_no_time_names_no_cluster(catalog: Catalog) -> None:
     result = recommend(RecommendRequest(task="full", deadline_hours=5e-324), catalog)
     assert not any(n.code is M.UNMET_DEADLINE_SCALE_OUT for n in result.unmet_i18n)
     assert any(line.startswith("time:") for line in result.unmet)
+
+
+def test_n_plus_1_adds_one_copy_of_the_recommended_setup(catalog: Catalog) -> None:
+    """A spare (N+1) is the recommended setup with one more copy of the model, the same GPUs
+    per copy: any one copy down leaves the recommended setup, which holds the peak. Asked
+    for, the answer leads with it; a 3,000-strong bank gets it priced unasked."""
+    asked = recommend(RecommendRequest(users=300, model="qwen2.5-7b", redundancy=True), catalog)
+    (best,) = by_label(asked, "recommended")
+    (spare,) = by_label(asked, "reserve")
+    assert (spare.model, spare.precision, spare.gpu.id, spare.gpu.count) == (
+        best.model,
+        best.precision,
+        best.gpu.id,
+        best.gpu.count,
+    )
+    assert spare.replicas == best.replicas + 1
+    assert spare.meets_targets and spare.cost.capex_usd > best.cost.capex_usd
+    assert lead_option(asked) is spare
+    assert spare.why_i18n.render("ru").startswith("N+1: 4 копии модели")
+    bank = recommend(RecommendRequest(use_case="chat", headcount=3000, datacenter=True), catalog)
+    assert by_label(bank, "reserve") and lead_option(bank) is by_label(bank, "recommended")[0]
+    small = recommend(RecommendRequest(use_case="chat", headcount=200), catalog)
+    assert not by_label(small, "reserve")
+
+
+def test_a_spare_the_budget_cannot_buy_is_not_offered(catalog: Catalog) -> None:
+    unbounded = recommend(
+        RecommendRequest(users=40, model="llama-3.1-70b", redundancy=True), catalog
+    )
+    (best,) = by_label(unbounded, "recommended")
+    (spare,) = by_label(unbounded, "reserve")
+    budget = (best.cost.capex_usd + spare.cost.capex_usd) / 2
+    bounded = recommend(
+        RecommendRequest(users=40, model="llama-3.1-70b", redundancy=True, budget_usd=budget),
+        catalog,
+    )
+    assert not by_label(bounded, "reserve")
+    assert all(o.cost.capex_usd <= budget for o in bounded.options)

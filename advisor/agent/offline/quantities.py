@@ -1168,6 +1168,23 @@ def says_on_premises(text: str) -> bool:
     return bool(_ON_PREMISES.search(text))
 
 
+# One copy of the model may be down while the rest serve: "с резервом", "отказоустойчиво",
+# "без простоя", "N+1", "high availability", "failover", "no downtime".
+_REDUNDANCY = re.compile(
+    r"\bn ?\+ ?1\b|резервирован\w*|горяч\w* резерв\w*|"
+    r"резерв\w* (?:на случай|при|от) (?:отказ|сбо|поломк|выход)\w*|"
+    r"резервн\w* (?:(?:сервер|узел|узл|gpu|карт)\w*|копи[яиюей]\b)|"
+    r"отказоустойчив\w*|без (?:простоя|простоев|даунтайма)|высок\w* доступност\w*|"
+    r"дублирован\w*|redundan\w*|fail-?over|fault[- ]toleran\w*|high[- ]availability|"
+    r"(?:no|without|zero) downtime|spare (?:server|gpu|node|copy|replica)s?"
+)
+
+
+def says_redundancy(text: str) -> bool:
+    """Whether the service must survive one copy of the model failing (N+1)."""
+    return bool(_REDUNDANCY.search(text))
+
+
 def says_datacenter(text: str) -> bool:
     """Whether the GPUs go into a data centre, a server room or a bank's racks."""
     return bool(_DATACENTER.search(text))

@@ -149,6 +149,7 @@ class Said(BaseModel):
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
+    redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
@@ -460,6 +461,7 @@ _NOT_FIGURES = (
     "high_stakes",
     "datacenter",
     "on_premises",
+    "redundancy",
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
@@ -951,6 +953,7 @@ class Reader:
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
+        said.redundancy = q.says_redundancy(text)
         said.api_quality = bool(  # a ChatGPT of our own, or moving off a paid GPT-4o: its tier
             _LIKE_PRODUCT_RE.search(text)
             or (_API_PRODUCT_RE.search(text) and _PAID_SERVICE.search(text))
@@ -1334,6 +1337,8 @@ class Reader:
             goal["datacenter"] = True
         if said.on_premises:
             goal["on_premises"] = True
+        if said.redundancy:
+            goal["redundancy"] = True
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:

@@ -810,13 +810,19 @@ def _to_meet_targets(
         goal["tokens_per_s"] = said.tokens_per_s
     if said.ttft_s is not None:
         goal["ttft_s"] = said.ttft_s
+    if said.datacenter:  # a server room: no GeForce cards
+        goal["datacenter"] = True
+    if said.redundancy:  # N+1: the setup leads with a spare copy of the model
+        goal["redundancy"] = True
     try:
         result = recommend_deployment(goal, catalog)
     except InputError:
         return []
-    option = next(
-        (o for o in result.options if o.label in ("recommended", "owned") and o.meets_targets),
-        None,
+    leads = ("reserve", "recommended", "owned") if said.redundancy else ("recommended", "owned")
+    option = min(
+        (o for o in result.options if o.label in leads and o.meets_targets),
+        key=lambda o: leads.index(o.label),
+        default=None,
     )
     if option is None and not below:
         return []

@@ -748,6 +748,18 @@ class M(Enum):
         "With {task} instead (the other method you asked about): {option}",
         "Если выбрать {task} (второй метод из вопроса): {option}",
     )
+    REC_USER_BASE = (
+        "rec.user_base",
+        "If {users} is everyone who will use it rather than how many at once, the peak is "
+        "about {concurrent} at once (the usual share):\n- {option}",
+        "Если {users} — это все, кто будет пользоваться, а не сколько одновременно, то в пике "
+        "около {concurrent} одновременно (обычная доля):\n- {option}",
+    )
+    REC_LABEL_USER_BASE = (
+        "rec.label_user_base",
+        "Then",
+        "Тогда",
+    )
     REC_WITHIN_BUDGET_MODEL = (
         "rec.within_budget_model",
         "Within the budget, with another model",

@@ -1179,3 +1179,30 @@ def test_a_spare_asked_for_after_a_goal_leads_the_answer(reader: Reader, catalog
     assert lead is not None and lead.label == "reserve"
     assert lead.replicas == before.replicas + 1 and lead.gpu.id == before.gpu.id
     assert turn.answer.startswith("**С резервом (N+1)")
+
+
+@pytest.mark.parametrize(
+    ("question", "everyone"),
+    [
+        (
+            "we're a small startup, 500 users, RAG over our docs, minimum gpu setup? budget $10k",
+            True,
+        ),
+        ("RAG over our docs for 500 users at once, minimum gpu setup?", False),
+        ("Чат-бот по документам на 300 пользователей, что купить?", True),
+        ("Чат-бот по документам, 300 пользователей одновременно, что купить?", False),
+        ("Чат-бот по документам на 20 пользователей, что купить?", False),
+    ],
+)
+def test_users_with_no_at_once_are_also_priced_as_everyone_who_uses_it(
+    reader: Reader, catalog: Catalog, question: str, everyone: bool
+) -> None:
+    """'500 users' may be everyone who uses it, not 500 at once (a 5-10x difference in
+    hardware): the goal is sized as said and the other reading is priced beside it; said
+    'at once', or a load too small for it to matter, there is one reading."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.recommendation is not None
+    line = "is everyone who will use it" if turn.language == "en" else "это все, кто будет"
+    assert (line in turn.answer) is everyone
+    goals = [s.arguments for s in turn.steps if s.name == "recommend_deployment"]
+    assert ({"headcount", "users"} & set(goals[-1]) == {"headcount"}) is everyone

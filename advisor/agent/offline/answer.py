@@ -540,6 +540,7 @@ def render_recommendation(
     already_cheapest: bool = False,
     within_budget: Option | None = None,
     other_tasks: Sequence[tuple[str, Option]] = (),
+    user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
@@ -611,6 +612,17 @@ def render_recommendation(
                 language,
                 task=task_name(task, language),
                 option=_goal_other(option, language),
+            )
+        )
+    if user_base is not None:  # "500 users": everyone, not all at once, priced beside
+        everyone, concurrent, option = user_base
+        lines.append(
+            render(
+                M.REC_USER_BASE,
+                language,
+                users=everyone,
+                concurrent=concurrent,
+                option=_goal_other(option, language, M.REC_LABEL_USER_BASE),
             )
         )
     if result.transcription_i18n is not None:

@@ -119,6 +119,7 @@ class Said(BaseModel):
     context: int | None = None
     seq_len: int | None = None
     users: int | None = None
+    users_at_once: bool = False  # "50 at once", not a bare "500 users" (who may be everyone)
     headcount: int | None = None
     requests_per_s: float | None = None
     requests_per_day: float | None = None
@@ -930,6 +931,7 @@ class Reader:
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
         said.users = q.read_users(text)
+        said.users_at_once = said.users is not None and q.says_at_once(text)
         said.headcount = q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
             said.headcount = None  # "50 сотрудников одновременно": the same people, at once

@@ -155,6 +155,10 @@ def run_offline_turn(
 
 
 MAX_OWNED_FIXES = 2  # changes on the customer's own GPUs said when the sizing misses targets
+# "500 users" with no "at once": from this many, the answer also prices the reading in which
+# they are everyone who uses it (at the usual share at once); below it both readings buy
+# about the same.
+USER_BASE_FROM = 50
 
 # What a follow-up may change whose effect on the GPUs and the bill it wants to see.
 _COMPARED_FIELDS = ("model", "precision", "kv_precision", "users", "context", "gpu", "gpus")
@@ -397,6 +401,7 @@ def _recommend(
         already_cheapest=again,
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
+        user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         pick=reading.said.pick and previous_goal is not None,
     )
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
@@ -477,6 +482,41 @@ def _other_task_options(
             )
             found.append((task, lead))
     return found
+
+
+def _users_as_everyone(
+    goal: dict[str, Any],
+    reading: Reading,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> tuple[int, int, Option] | None:
+    """ "500 users" with no "at once" may be everyone who uses it: the goal is sized for 500
+    at once, as said, and the same goal for 500 people of whom the usual share is on at
+    peak is priced beside it, so the buyer sees both readings (a 5-10x difference)."""
+    users = goal.get("users")
+    said = reading.said
+    if (
+        not isinstance(users, int)
+        or users < USER_BASE_FROM
+        or said.users != users
+        or said.users_at_once
+        or "headcount" in goal
+        or goal.get("task", "inference") != "inference"
+    ):
+        return None
+    everyone = {k: v for k, v in goal.items() if k != "users"} | {"headcount": users}
+    try:
+        result = recommend_deployment(everyone, catalog)
+    except InputError:
+        return None
+    lead = lead_option(result, wants)
+    if lead is None or not lead.meets_targets:
+        return None
+    turn.record(
+        "recommend_deployment", everyone, result, recommendation_summary(result, turn.language)
+    )
+    return users, result.workload.concurrency, lead
 
 
 def _within_budget_another_model(

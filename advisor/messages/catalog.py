@@ -430,15 +430,18 @@ class M(Enum):
         "wait; inter-token latency "
         "{itl_ms:.1f} ms = decode step + {batch} x prefill / {output} output tokens; first token "
         "in {ttft_s:.2f} s, {queue_s:.2f} s of it waiting for a slot, when requests arrive "
-        "independently; if all {users} send at once, {burst_ttft_s:.2f} s on average (each "
-        "prompt waits for those ahead of it); {aggregate:,.0f} tokens/s in all",
+        "independently; if all {users} send at once, {burst_ttft_s:.2f} s on average (the "
+        "prompts are packed into engine steps of {budget} tokens in arrival order, and each "
+        "waits for the end of the step holding its last token); {aggregate:,.0f} tokens/s in "
+        "all",
         "При {users} одновременных запросах: {batch} декодируются вместе на реплику (места на "
         "{slots}: KV-кэш при средней длине запросов и max_num_seqs), остальные ждут; задержка "
         "между токенами "
         "{itl_ms:.1f} мс = шаг декодирования + {batch} x префилл / {output} токенов ответа; "
         "первый токен через {ttft_s:.2f} с, из них {queue_s:.2f} с ожидания места, когда "
         "запросы приходят независимо; если все {users} отправят разом — в среднем через "
-        "{burst_ttft_s:.2f} с (каждый промпт ждёт стоящие перед ним); {aggregate:,.0f} "
+        "{burst_ttft_s:.2f} с (промпты по очереди укладываются в шаги движка по {budget} "
+        "токенов, и каждый ждёт конца шага, где лежит его последний токен); {aggregate:,.0f} "
         "токенов/с всего",
     )
 

@@ -496,6 +496,7 @@ def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Spee
         ttft_s=load.ttft_s,
         queue_s=load.queue_s,
         burst_ttft_s=load.burst_ttft_s,
+        budget=inputs.max_num_batched_tokens(),
         aggregate=speed.aggregate_tokens_per_s,
     )
 

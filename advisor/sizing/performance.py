@@ -269,15 +269,22 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     few tokens); attention (FlashAttention) runs at bf16's peak; under tensor parallelism every
     layer all-reduces the prompt's activations twice.
     """
+    compute = _prefill_compute_s(inputs, layout, tokens, tokens)
+    return compute + inputs.engine.prefill_fixed_ms / 1e3, compute
+
+
+def _prefill_compute_s(inputs: Inputs, layout: Layout, tokens: int, prompt: int) -> float:
+    """GPU time of `tokens` prompt tokens computed together, of prompts `prompt` long: one
+    prompt (tokens = prompt) or an engine step packing several (prefill_s's terms)."""
     arch, gpu, engine = inputs.model.architecture, inputs.gpu, inputs.engine
     params = inputs.params
     eta = engine.decode_bandwidth_efficiency  # reading weights, as in decode
-    # Causal attention: each query sees the keys before it, half the square on average.
+    # Causal attention: each query sees the keys before it, half its prompt on average.
     attn = (
         4
         * arch.num_attention_heads
         * arch.head_dim
-        * _attention_positions(arch, tokens, tokens)
+        * _attention_positions(arch, tokens, prompt)
         / 2
     )
     gemm_peak = peak_tflops(gpu, inputs.fmt.compute_dtype) * 1e12 * engine.prefill_efficiency
@@ -294,7 +301,65 @@ def prefill_s(inputs: Inputs, layout: Layout, tokens: int) -> tuple[float, float
     if offloaded:  # llama.cpp copies host-RAM experts to the GPU for each prompt batch
         batches = math.ceil(tokens / LLAMA_CPP_UBATCH)
         compute += batches * offloaded / (pcie_bytes_per_s(gpu) * eta)
-    return compute + engine.prefill_fixed_ms / 1e3, compute
+    return compute
+
+
+# A burst of more engine steps than this is summed in closed form (see burst_ttft_s).
+BURST_EXACT_STEPS = 24
+
+
+def burst_ttft_s(inputs: Inputs, layout: Layout, clients: int, prompt: int) -> float:
+    """Mean time to first token when `clients` identical prompts arrive at the same moment.
+
+    The scheduler packs the queued prompts into steps of max_num_batched_tokens (chunking
+    the one that straddles a step), in arrival order, and a prompt's first token is sampled
+    at the end of the step that computes its last token: prompt i waits for step
+    ceil(i x prompt / budget), and every prompt packed into a step waits for all of it.
+    Each step also carries one token for every request already decoding (its GEMM share,
+    its KV-cache reads and its host work).
+    """
+    engine = inputs.engine
+    budget = max(1, inputs.max_num_batched_tokens())
+    total = clients * prompt
+    bandwidth = inputs.gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
+    per_sequence_s = (
+        engine.sequence_step_us
+        if inputs.request.frontend == "api"
+        else engine.offline_sequence_step_us
+    ) / 1e6
+    steps = math.ceil(total / budget)
+    # Full steps differ only in their decode tokens, whose cost is linear in their number:
+    # price a full step and one decode token once, not every step of a long burst.
+    full = _prefill_compute_s(inputs, layout, budget, prompt)
+    per_decode = (
+        (_prefill_compute_s(inputs, layout, budget + clients, prompt) - full) / clients
+        + _kv_bytes_read(inputs, layout, 1, prompt) / bandwidth
+        + per_sequence_s
+    )
+    overhead = engine.step_overhead_ms / 1e3
+    if steps > BURST_EXACT_STEPS:
+        # Many steps: prompt i ends in step i / q + 1/2 on average (q prompts a step), and
+        # before step k about q k (k - 1) / 2 decode tokens have run; the mean of the
+        # elapsed time over the prompts, within a step of the exact sum.
+        q = budget / prompt
+        k1 = (clients + 1) / (2 * q) + 0.5
+        k2 = (clients + 1) * (2 * clients + 1) / (6 * q * q) + (clients + 1) / (2 * q) + 0.25
+        mean = (full + overhead) * k1 - overhead + per_decode * q / 2 * (k2 - k1)
+        return mean + engine.prefill_fixed_ms / 1e3
+    elapsed, waited, done = 0.0, 0.0, 0
+    for step in range(1, steps + 1):
+        tokens = min(budget, total - (step - 1) * budget)
+        base = full if tokens == budget else _prefill_compute_s(inputs, layout, tokens, prompt)
+        elapsed += (
+            base
+            + done * per_decode  # one token for each request already decoding
+            + (overhead if step > 1 else 0.0)  # the first step's: in the fixed term
+        )
+        finished = min(clients, step * budget // prompt) - done
+        waited += finished * elapsed
+        done += finished
+    waited += (clients - done) * elapsed  # a remainder in the last step
+    return waited / max(1, clients) + engine.prefill_fixed_ms / 1e3
 
 
 @dataclass(frozen=True)
@@ -331,9 +396,8 @@ def serving_load(
     - clients beyond the batch queue for a slot; a closed loop obeys Little's law:
       clients = throughput x (wait + TTFT + output x ITL);
     - a burst (every client sends at once: the start of a shift, a batch job, a benchmark's
-      closed loop of identical requests, which stays in step) is served in arrival order, so
-      the i-th prompt waits for the i - 1 before it: mean = (batch + 1) / 2 prompts' prefill
-      plus the engine steps their chunks take.
+      closed loop of identical requests, which stays in step) is prefilled in arrival order,
+      packed into engine steps (burst_ttft_s).
     """
     request = inputs.request
     prompt = request.prompt_length
@@ -356,14 +420,7 @@ def serving_load(
     # Each client finishes one request per cycle (plus its wait); the replicas cap the total.
     requests_per_s = min(concurrency / (cycle + queue), layout.replicas * rate)
     ttft = service + prefill_wait + queue
-    ahead = (batch + 1) / 2  # the mean position in the burst
-    burst_steps = math.ceil(ahead * prompt / max(1, inputs.max_num_batched_tokens()))
-    burst = (
-        service
-        + (ahead - 1) * prefill_compute
-        + max(0, burst_steps - chunks) * inputs.engine.step_overhead_ms / 1e3
-        + queue
-    )
+    burst = burst_ttft_s(inputs, layout, batch, prompt) + queue
     return LoadPoint(
         concurrency=concurrency,
         batch=batch,

@@ -77,10 +77,11 @@ class Conversation(BaseModel):
         for turn in reversed(self.turns):
             if turn.goal is not None:
                 return None
-            if turn.request is not None and turn.stated:
-                return {**turn.request, STATED: turn.stated}
-            if turn.request is not None or turn.draft is not None:
-                return turn.request if turn.request is not None else turn.draft
+            latest = turn.request if turn.request is not None else turn.draft
+            if latest is not None and turn.stated:  # what the messages said, as "we own"
+                return {**latest, STATED: turn.stated}
+            if latest is not None:
+                return latest
         return None
 
     @property

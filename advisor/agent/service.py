@@ -250,7 +250,7 @@ class AdvisorService:
             goal=goal.goal if goal is not None else None,
             goal_gpu=goal.gpu if goal is not None else None,
             goal_capex_usd=goal.capex_usd if goal is not None else None,
-            stated=stated if response.request is not None else [],
+            stated=stated if response.request is not None or draft is not None else [],
         )
         self.metrics.record(response)
         if defer_state and isinstance(self.store, TransactionalConversationStore):

@@ -1562,10 +1562,10 @@ class M(Enum):
     )
     REC_TRAINING = (
         "rec.training",
-        "{task!c}: one epoch over {tokens:,} tokens in sequences of {seq_len}, finished "
-        "within {hours:g} hours.",
-        "{task!c}: одна эпоха на {tokens:,} токенах, последовательности по {seq_len}, не "
-        "дольше {hours:g} ч.",
+        "{task!c}: {epochs:plural:epoch|epochs} over {tokens:,} tokens in sequences of "
+        "{seq_len}, finished within {hours:g} hours.",
+        "{task!c}: {epochs:plural:эпоха|эпохи|эпох} на {tokens:,} токенах, последовательности "
+        "по {seq_len}, не дольше {hours:g} ч.",
     )
     REC_TRAIN_COSTS = (
         "rec.train_costs",

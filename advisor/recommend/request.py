@@ -248,6 +248,12 @@ class RecommendRequest(BaseModel):
     dataset_tokens: int | None = Field(
         default=None, ge=1, le=10**15, description="fine-tuning: tokens in the dataset"
     )
+    epochs: float | None = Field(
+        default=None,
+        gt=0,
+        le=100,
+        description="fine-tuning: passes over the dataset; unset = one",
+    )
     deadline_hours: float | None = Field(
         default=None, gt=0, le=100_000, description="fine-tuning: the run must finish in this time"
     )

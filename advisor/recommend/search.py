@@ -103,6 +103,7 @@ class _Training:
     dataset_tokens: int
     seq_len: int
     deadline_hours: float
+    epochs: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -424,16 +425,18 @@ class _Search:
                 M.REC_DEADLINE_DEFAULT_PRETRAIN if task == "pretrain" else M.REC_DEADLINE_DEFAULT
             )
             self.assumptions.append(note(default, hours=deadline))
+        epochs = request.epochs or 1.0
         self.assumptions.append(
             note(
                 M.REC_TRAINING,
                 task=task_note(task),
+                epochs=int(epochs) if float(epochs).is_integer() else epochs,
                 tokens=tokens,
                 seq_len=seq_len,
                 hours=deadline,
             )
         )
-        return _Training(task, tokens, seq_len, deadline)
+        return _Training(task, tokens, seq_len, deadline, epochs)
 
     # ---- the shortlist ---------------------------------------------------------------------
 
@@ -574,6 +577,7 @@ class _Search:
                     precision=precision,
                     context=context,
                     dataset_tokens=training.dataset_tokens,
+                    epochs=training.epochs,
                     sharding=sharding,
                 )
             else:

@@ -1206,3 +1206,43 @@ def test_users_with_no_at_once_are_also_priced_as_everyone_who_uses_it(
     assert (line in turn.answer) is everyone
     goals = [s.arguments for s in turn.steps if s.name == "recommend_deployment"]
     assert ({"headcount", "users"} & set(goals[-1]) == {"headcount"}) is everyone
+
+
+def test_the_best_that_fits_owned_gpus_after_a_model_that_does_not(
+    service: AdvisorService,
+) -> None:
+    """'We own 2x A6000, can we run DeepSeek?' (which one? R1): it does not fit. Then 'what's
+    the best thing that fits on them for coding?' chooses a model for those owned GPUs; it
+    was the DeepSeek answer again, word for word. The GPUs stay owned through the question
+    back about the model."""
+    first = service.ask(
+        AskRequest(question="we own 2x A6000, can we run deepseek on them? the big one i mean")
+    )
+    conversation = first.conversation_id
+    assert first.request is None  # which DeepSeek?
+    r1 = service.ask(AskRequest(question="r1", conversation_id=conversation))
+    assert r1.request is not None and r1.request.model == "deepseek-r1-0528"
+    best = service.ask(
+        AskRequest(
+            question="ok what's the best thing that fits on them for coding then?",
+            conversation_id=conversation,
+        )
+    )
+    assert best.recommendation is not None
+    goal = best.recommendation.goal
+    assert goal["owned"] == {"gpu": "rtx-a6000", "count": 2} and goal["model"] is None
+    assert goal["use_case"] == "code"
+    assert all(o.gpu.id == "rtx-a6000" for o in best.recommendation.options)
+
+
+def test_forget_the_model_said_before_and_ask_anew(reader: Reader) -> None:
+    """'Forget deepseek. Which coding model should we run on our 2x A6000?': a model to
+    choose for GPUs they have, not DeepSeek (nor 'which DeepSeek?')."""
+    reading = reader.read(
+        "forget deepseek. which coding model should we run on our 2x A6000 for ~10 devs?",
+        {"model": "deepseek-r1-0528", "gpu": "rtx-a6000", "gpus": 2},
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert "model" not in reading.goal
+    assert reading.goal["owned"] == {"gpu": "rtx-a6000", "count": 2}
+    assert reading.goal["use_case"] == "code"

@@ -1606,3 +1606,10 @@ def test_a_spare_copy_is_asked_for_in_words(
     goal = reader.read(question).goal
     assert goal is not None
     assert goal.get("redundancy") == spare
+
+
+def test_epochs_said_for_a_fine_tuning_goal_reach_the_goal(reader: Reader) -> None:
+    goal = reader.read(
+        "LoRA llama 3.1 8b on our contracts, about 20M tokens, 3 epochs, rent or buy?"
+    ).goal
+    assert goal is not None and goal["epochs"] == 3 and goal["task"] == "lora"

@@ -832,3 +832,23 @@ def test_a_spare_the_budget_cannot_buy_is_not_offered(catalog: Catalog) -> None:
     )
     assert not by_label(bounded, "reserve")
     assert all(o.cost.capex_usd <= budget for o in bounded.options)
+
+
+def test_epochs_multiply_the_run_and_are_said(catalog: Catalog) -> None:
+    """'20M tokens, 3 epochs': the run trains on 60M tokens (it was priced for one epoch,
+    a third of the time), and the assumption says three epochs."""
+    goal = {
+        "model": "llama-3.1-8b",
+        "task": "lora",
+        "dataset_tokens": 20_000_000,
+        "gpu": "rtx-4090",
+        "gpus": 1,
+    }
+    one = recommend(RecommendRequest(**goal), catalog)
+    three = recommend(RecommendRequest(**goal, epochs=3), catalog)
+    (lead_one,) = by_label(one, "recommended")
+    (lead_three,) = by_label(three, "recommended")
+    assert lead_one.training_hours is not None and lead_three.training_hours is not None
+    assert lead_three.training_hours == pytest.approx(3 * lead_one.training_hours, rel=0.01)
+    assert any("3 epochs over 20,000,000 tokens" in line for line in three.assumptions)
+    assert any("1 epoch over 20,000,000 tokens" in line for line in one.assumptions)

@@ -1095,7 +1095,13 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"максимальн\w* (?:по размеру )?модел\w*|"
             r"(?:the )?best (?:possible|quality|we can (?:get|afford|buy))|as good as possible|"
             r"(?:максимально|как можно) (?:качествен|умн|сильн|хорош)\w*|"
-            r"лучш\w* (?:из возможн|возможн|качеств|что можно)\w*|наилучш\w*"
+            r"лучш\w* (?:из возможн|возможн|качеств|что можно)\w*|наилучш\w*|"
+            # the best a setup holds: "the best thing that fits on them", "which coding model
+            # should we run on our 2x A6000", "лучшее, что влезет"
+            r"\bbest (?:\w+ ){0,2}(?:that|which|we can|to) (?:fits?|run|runs|will fit)|"
+            r"\bwhich (?:\w+ )?(?:model|llm) (?:should|could|can|would) (?:we|i) run|"
+            r"(?:как\w*|что) (?:\w+ )?(?:лучше )?(?:влез\w*|помест\w*|запустить)|"
+            r"лучш\w*,? (?:что|из того, что) (?:влез|помест|запуст)\w*"
         ),
     ),
 )
@@ -1114,7 +1120,11 @@ _OWNED = re.compile(
     # "what can I run on 4x V100?", "старый сервер 4xV100 — что запустить?": hardware at hand
     r"what (?:can|could) (?:i|we) (?:run|serve|host|fit|do)\b|what (?:runs|fits) on\b|"
     r"что (?:на (?:н\w+ )?)?(?:можно |получится |реально )?(?:запустить|крутить|развернуть|"
-    r"поднять|уместить)|старый сервер|old server|(?:our|my) (?:old|spare|idle) "
+    r"поднять|уместить)|старый сервер|old server|(?:our|my) (?:old|spare|idle) |"
+    # "which model should we run on our 2x A6000", "на наших двух 4090": GPUs they have
+    r"\b(?:on|onto) (?:our|my) (?:\d+ ?x ?|two |three |four |eight )?(?:nvidia |rtx |geforce )?"
+    r"[a-z]*\d|на (?:наш|мо)\w+ (?:\d+ ?[xх] ?|двух |трёх |трех |четырёх |четырех )?"
+    r"(?:nvidia |rtx |geforce )?[a-z]*\d"
 )
 
 

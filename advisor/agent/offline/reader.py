@@ -574,6 +574,13 @@ _DICTATION = re.compile(
     r"\b(?:every|each|your) (?:answer|reply|response) must\b|"
     r"в каждом ответе|каждый ответ должен|добавь (?:строк\w*|фраз\w*)"
 )
+# "forget deepseek.", "забудь про дипсик,": the model (or setup) said before is dropped;
+# the rest of the message is a new question.
+_DISMISSED = re.compile(
+    r"\b(?:forget(?: about)?|never ?mind|nevermind|забудь(?:те)?(?: про| о| об)?|"
+    r"бог с н\w+)\s+(?!(?:\w+\s+){0,3}(?:instructions?|rules?|инструкци\w*|правил\w*))"
+    r"[^.,;!?\n]{1,40}[.,;!?]"
+)
 _IGNORE_RULES = re.compile(
     r"\bignore\b.{0,40}\b(?:instructions?|rules?|calculator|engine|prompt)|"
     r"\bforget\b.{0,40}\b(?:instructions?|rules?)|"
@@ -628,6 +635,9 @@ class Reader:
         text = normalize(question)
         dictated = _dictated_spans(text)
         injection = bool(dictated) or bool(_IGNORE_RULES.search(text))
+        if not injection and _DISMISSED.search(text):  # "forget deepseek. which model ...?"
+            text = _DISMISSED.sub(" ", text, count=1)
+            previous = None
         asked: list[str] = []
         resumed = False
         carried: list[str] = []
@@ -821,6 +831,14 @@ class Reader:
                     and previous.get("task", "inference") == "inference"
                 ):  # "Qwen 32B in 4-bit", then "cheaper?": still 4-bit
                     priced["precision"] = previous["precision"]
+                if "largest_model" in said.wants and mention is None:
+                    # "what's the best that fits on them?": a model to choose for those GPUs
+                    priced.pop("model", None)
+                    if OWNED in carried and previous.get("gpu") and "gpu" not in fields:
+                        priced["owned"] = {
+                            "gpu": previous["gpu"],
+                            "count": previous.get("gpus") or 1,
+                        }
                 seed = GoalContext(goal=priced)
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
@@ -1375,6 +1393,8 @@ class Reader:
             goal["task"] = said.task
         if "dataset_tokens" in fields:
             goal["dataset_tokens"] = fields["dataset_tokens"]
+        if said.epochs is not None and (said.task or goal.get("task")) in TRAINING:
+            goal["epochs"] = said.epochs
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
         if said.runs_per_year is not None:
@@ -1516,6 +1536,8 @@ class Reader:
             and (_DOMAIN.search(text) or fields)
         ):
             return "recommend"
+        if not named and previous is not None and "largest_model" in said.wants:
+            return "recommend"  # "what's the best that fits on them?": a model to choose
         if named:
             return "size"
         if previous is not None and (fields or _FOLLOW_UP.match(text)):

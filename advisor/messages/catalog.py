@@ -770,6 +770,11 @@ class M(Enum):
     )
     CURRENCY_RUB = ("currency.rub", "RUB", "₽")
     CURRENCY_EUR = ("currency.eur", "EUR", "€")
+    MODELS_API_VERDICT = (
+        "models.api_verdict",
+        "API or your own server, for {model} on its cheapest setup below:",
+        "API или свой сервер — для {model} на самой дешёвой конфигурации ниже:",
+    )
     MODELS_HEAD_TO_HEAD = (
         "models.head_to_head",
         "The models you named, each on the cheapest setup that serves the same load "

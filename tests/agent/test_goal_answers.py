@@ -1246,3 +1246,27 @@ def test_forget_the_model_said_before_and_ask_anew(reader: Reader) -> None:
     assert "model" not in reading.goal
     assert reading.goal["owned"] == {"gpu": "rtx-a6000", "count": 2}
     assert reading.goal["use_case"] == "code"
+
+
+def test_api_or_own_server_between_two_models_answers_that_first(
+    service: AdvisorService,
+) -> None:
+    """'API or own server? 20M tokens a day, llama 8b or qwen 7b': the verdict for the model
+    it would take comes first (it compared the models and never said); 'is the API cheaper
+    or not?' after it asks the same and gets the verdict again, first."""
+    first = service.ask(
+        AskRequest(
+            question="Whats cheaper for us, API or own server? we push about 20M tokens a day, "
+            "gpt-4o-mini level stuff, thinking llama 8b or qwen 7b selfhosted"
+        )
+    )
+    lines = first.answer.splitlines()
+    assert lines[0].startswith("API or your own server, for ")
+    assert lines[1].startswith(("**The API costs less here.**", "**Your own server"))
+    again = service.ask(
+        AskRequest(
+            question="ok but is gpt-4o-mini API cheaper than that or not?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert again.answer.splitlines()[:2] == lines[:2]

@@ -720,17 +720,22 @@ def render_models_side_by_side(
         lines.append(f"- {line}")
     if len(leads) > 1:
         lines.extend(_models_apart(leads, catalog, language, russian=in_russian))
-    if choice is not None:
-        pick = lead_option(choice.result, wants)
-        if pick is not None:
-            lines.append(
-                render(
-                    M.MODELS_PICK,
-                    language,
-                    model=pick.model_name,
-                    reason=render(choice.reason, language),
-                )
+    pick = lead_option(choice.result, wants) if choice is not None else None
+    if choice is not None and pick is not None:
+        lines.append(
+            render(
+                M.MODELS_PICK,
+                language,
+                model=pick.model_name,
+                reason=render(choice.reason, language),
             )
+        )
+    taken = pick or (leads[0] if leads else None)
+    if "api_vs_own" in wants and taken is not None:  # "API or own server?": that first
+        verdict = api_verdict(taken, language)
+        if verdict is not None:
+            lines.insert(0, render(M.MODELS_API_VERDICT, language, model=taken.model_name))
+            lines.insert(1, verdict)
     return _goal_ending(lines, results[0], language, passages, injection)
 
 

@@ -1074,6 +1074,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"(?:own|сво\w*|server|сервер\w*|желез\w*|self[- ]host|on[- ]prem)|"
             r"(?:own|сво\w*|server|сервер\w*|желез\w*).{0,30}(?:\bor\b|\bили\b|\bvs\b).{0,30}\bapi\b|"
             r"use an api|через api|\bapi provider|"
+            r"\bapi\b.{0,30}(?:cheaper|дешевл\w*|выгодн\w*)|"
+            r"(?:cheaper|дешевл\w*|выгодн\w*).{0,30}\bapi\b|"
             r"pay (?:for )?(?:openai|chatgpt|an api|the api).{0,40}\bor\b|"
             r"\bor\b.{0,20}pay (?:for )?(?:openai|chatgpt|an api)"
         ),

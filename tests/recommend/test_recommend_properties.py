@@ -75,9 +75,12 @@ def test_owned_gpus_are_never_exceeded(goal: RecommendRequest) -> None:
 
 
 def _gpus(goal: RecommendRequest) -> int | None:
+    """The GPUs the recommended option buys: a whole 8-GPU server runs the lightest format
+    it holds (8 MI300X in BF16 for 107 users, where 236 need FP8 on 4 of the same 8), so
+    the GPUs in use may fall as users grow while the purchase does not."""
     result = recommend(goal, CATALOG)
     best = [o for o in result.options if o.label == "recommended"]
-    return best[0].gpu.count * best[0].replicas if best else None
+    return best[0].cost.gpus_bought if best else None
 
 
 @slow
@@ -183,3 +186,11 @@ def test_any_goal_gives_options_or_names_the_field_within_the_sizing_cap(
         return
     assert result.searched <= MAX_SIZINGS
     assert result.options or result.unmet
+
+
+def test_a_whole_server_bought_for_fewer_users_is_not_more_gpus() -> None:
+    """The case hypothesis found: Qwen3 235B on MI300X for 107 users runs BF16 on all 8 GPUs
+    of the server it buys; for 236 users FP8 on 4 of them; both buy one 8-GPU server."""
+    fewer = RecommendRequest(model="qwen3-235b-a22b", gpu="mi300x", users=107)
+    more = fewer.model_copy(update={"users": 236})
+    assert _gpus(fewer) == _gpus(more) == 8

@@ -1761,6 +1761,13 @@ class M(Enum):
         "{tokens:,.0f} токенов за рабочий день по {per_request:,} токенов на запрос (запрос и "
         "ответ сценария) = {requests:,.0f} запросов в день",
     )
+    ASSUMED_DAILY_EVEN = (
+        "assumed.daily_even",
+        "{per_day:,.0f} requests a day around the clock at an even rate (a batch, not office "
+        "hours with a peak): {rate:g} requests/s",
+        "{per_day:,.0f} запросов в сутки круглосуточно и равномерно (пакетная обработка, а не "
+        "рабочие часы с пиком): {rate:g} запросов/с",
+    )
     ASSUMED_DAILY = (
         "assumed.daily",
         "{per_day:,.0f} requests a day over {hours:g} busy hours, the peak hour at {peak:g}x the "

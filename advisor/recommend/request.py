@@ -115,6 +115,11 @@ class RecommendRequest(BaseModel):
         description="the data must not leave the company: renting cloud GPUs and hosted APIs "
         "are priced only with that warning",
     )
+    around_the_clock: bool = Field(
+        default=False,
+        description="the volume runs 24 hours a day at an even rate (a batch job, a 24/7 "
+        "service), not over the working day with a peak hour",
+    )
     rent_hours_per_month: float | None = Field(
         default=None,
         gt=0,

@@ -354,7 +354,11 @@ class _Search:
             concurrency = request.users
         elif request.requests_per_s is not None or request.requests_per_day is not None:
             concurrency, derived_all = concurrent_from_volume(
-                request.requests_per_s, request.requests_per_day, profile, workloads
+                request.requests_per_s,
+                request.requests_per_day,
+                profile,
+                workloads,
+                request.around_the_clock,
             )
             self.assumptions.extend(derived_all)
         elif request.tokens_per_day is not None or request.words_per_day is not None:
@@ -365,7 +369,9 @@ class _Search:
                 workloads,
                 russian=request.language == "ru",
             )
-            concurrency, derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            concurrency, derived_all = concurrent_from_volume(
+                None, per_day, profile, workloads, request.around_the_clock
+            )
             self.assumptions.extend([*text_notes, *derived_all])
         elif request.headcount is not None:
             concurrency, derived = concurrent_from_headcount(

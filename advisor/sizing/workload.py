@@ -32,8 +32,14 @@ def concurrent_from_rate(rate_per_s: float, profile: UseCaseProfile) -> tuple[in
     return users, note(M.ASSUMED_RATE, rate=rate_per_s, seconds=seconds, users=users)
 
 
-def rate_from_daily(per_day: float, workloads: Workloads) -> tuple[float, Note]:
-    """The peak request rate of a volume per day: spread over the busy hours, peaked."""
+def rate_from_daily(
+    per_day: float, workloads: Workloads, around_the_clock: bool = False
+) -> tuple[float, Note]:
+    """The peak request rate of a volume per day: spread over the busy hours, peaked; or,
+    for work that runs around the clock at an even rate (a batch), over 24 hours."""
+    if around_the_clock:
+        rate = per_day / (24 * 3600)
+        return rate, note(M.ASSUMED_DAILY_EVEN, per_day=per_day, rate=round(rate, 3))
     daily = workloads.daily
     rate = per_day / (daily.busy_hours * 3600) * daily.peak_to_mean
     return rate, note(
@@ -115,13 +121,17 @@ def transcription(audio_hours_per_day: float, workloads: Workloads) -> Note:
 
 
 def concurrent_from_volume(
-    rate_per_s: float | None, per_day: float | None, profile: UseCaseProfile, workloads: Workloads
+    rate_per_s: float | None,
+    per_day: float | None,
+    profile: UseCaseProfile,
+    workloads: Workloads,
+    around_the_clock: bool = False,
 ) -> tuple[int, list[Note]]:
     """Requests in flight for a load given as a rate or, failing that, a volume per day; the
     notes say how each step was taken."""
     notes: list[Note] = []
     if rate_per_s is None:
-        rate_per_s, daily = rate_from_daily(per_day or 0.0, workloads)
+        rate_per_s, daily = rate_from_daily(per_day or 0.0, workloads, around_the_clock)
         notes.append(daily)
     users, derived = concurrent_from_rate(rate_per_s, profile)
     return users, [*notes, derived]

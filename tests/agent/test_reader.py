@@ -1279,8 +1279,11 @@ def test_weight_formats_set_against_each_other_are_sized_each(
 
 
 def test_a_batch_over_a_month_is_a_volume(reader: Reader) -> None:
+    """A one-off batch runs day and night: a month's 30.4 calendar days, not 22 working
+    days of office hours."""
     said = reader.read("примерно 2 млн статей по 800 слов, разово, за месяц, сколько GPU?").said
-    assert said.requests_per_day == pytest.approx(2e6 / 22)
+    assert said.requests_per_day == pytest.approx(2e6 / 30.4)
+    assert said.around_the_clock
 
 
 def test_a_bare_size_is_not_an_effective_size(reader: Reader) -> None:
@@ -1613,3 +1616,34 @@ def test_epochs_said_for_a_fine_tuning_goal_reach_the_goal(reader: Reader) -> No
         "LoRA llama 3.1 8b on our contracts, about 20M tokens, 3 epochs, rent or buy?"
     ).goal
     assert goal is not None and goal["epochs"] == 3 and goal["task"] == "lora"
+
+
+@pytest.mark.parametrize(
+    ("question", "per_day", "hours"),
+    [
+        ("хотим прогнать 2 млн документов через ллм, вытаскивание полей, за неделю", 2e6 / 7, 168),
+        (
+            "We need to run 200k documents through an LLM for field extraction within 5 days",
+            4e4,
+            120,
+        ),
+    ],
+)
+def test_a_batch_over_a_span_runs_day_and_night_until_done(
+    reader: Reader, question: str, per_day: float, hours: float
+) -> None:
+    """'2 млн документов за неделю' is a batch: a calendar week around the clock at an even
+    rate, rented for that week; it was 5 working days of 8 hours with a 2x peak hour, five
+    times the GPUs."""
+    goal = reader.read(question).goal
+    assert goal is not None
+    assert goal["around_the_clock"] is True
+    assert goal["requests_per_day"] == pytest.approx(per_day)
+    assert goal["rent_hours_per_month"] == hours
+
+
+def test_a_chat_said_to_be_24_7_keeps_its_peak_hour(reader: Reader) -> None:
+    goal = reader.read("support chatbot, 5000 requests a day, 24/7").goal
+    assert goal is not None and "around_the_clock" not in goal
+    invoices = reader.read("извлечение полей из счетов, 100 тысяч счетов в день, круглосуточно")
+    assert invoices.goal is not None and invoices.goal["around_the_clock"] is True

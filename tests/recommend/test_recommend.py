@@ -852,3 +852,15 @@ def test_epochs_multiply_the_run_and_are_said(catalog: Catalog) -> None:
     assert lead_three.training_hours == pytest.approx(3 * lead_one.training_hours, rel=0.01)
     assert any("3 epochs over 20,000,000 tokens" in line for line in three.assumptions)
     assert any("1 epoch over 20,000,000 tokens" in line for line in one.assumptions)
+
+
+def test_work_around_the_clock_has_no_office_hours_nor_peak(catalog: Catalog) -> None:
+    """100,000 extractions a day over 8 busy hours with a 2x peak hour need 6x the requests
+    in flight of the same volume spread evenly over 24 hours."""
+    office = recommend(RecommendRequest(use_case="extraction", requests_per_day=1e5), catalog)
+    batch = recommend(
+        RecommendRequest(use_case="extraction", requests_per_day=1e5, around_the_clock=True),
+        catalog,
+    )
+    assert office.workload.concurrency == pytest.approx(6 * batch.workload.concurrency, rel=0.05)
+    assert any("around the clock at an even rate" in line for line in batch.assumptions)

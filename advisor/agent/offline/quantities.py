@@ -436,6 +436,33 @@ def read_requests_per_day(text: str, working_days_per_month: float) -> float | N
     return _per_working_day(_volume(digits, scale), period, working_days_per_month)
 
 
+# Calendar days in a span's unit, by the unit's first letter (день, сутки, day; неделя, week;
+# месяц, month).
+_SPAN_DAYS = {"д": 1.0, "с": 1.0, "d": 1.0, "н": 7.0, "w": 7.0, "м": 30.4, "m": 30.4}
+# Work said to run day and night: "24/7", "круглосуточно", "around the clock".
+_AROUND_THE_CLOCK = re.compile(
+    r"24\s*/\s*7|24\s*[xх]\s*7|круглосуточн\w*|around the clock|round the clock|"
+    r"day and night|днём и ночью|днем и ночью|24 hours a day|24 часа в сутки"
+)
+
+
+def read_batch(text: str) -> tuple[float, float] | None:
+    """A one-off batch over a span ("2 млн документов за неделю", "200k docs in 5 days"):
+    (requests a calendar day, the span in hours). A batch has no office hours: it runs
+    around the clock until it is done."""
+    text = _MILLION_WORD.sub("1 млн", text)
+    over = _OVER_DAYS.search(text)
+    if over is None or (over.group(3) is not None and number(over.group(3)) <= 0):
+        return None
+    days = (number(over.group(3)) if over.group(3) else 1.0) * _SPAN_DAYS[over.group(4)[0]]
+    return _volume(over.group(1), over.group(2)) / days, days * 24
+
+
+def says_around_the_clock(text: str) -> bool:
+    """Whether the work runs day and night ("24/7", "круглосуточно")."""
+    return bool(_AROUND_THE_CLOCK.search(text))
+
+
 def _volume(digits: str, scale: str | None) -> float:
     """A count with its scale word: '300 тыс', '2 млн', '1 лям', '50k'."""
     word = (scale or "").rstrip(".")

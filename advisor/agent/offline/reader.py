@@ -39,6 +39,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note
+from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.request import BUDGET_FIELDS
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.kv_cache import kv_bytes_per_token
@@ -123,6 +124,7 @@ class Said(BaseModel):
     headcount: int | None = None
     requests_per_s: float | None = None
     requests_per_day: float | None = None
+    around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
@@ -463,6 +465,7 @@ _NOT_FIGURES = (
     "datacenter",
     "on_premises",
     "redundancy",
+    "around_the_clock",
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
@@ -471,6 +474,9 @@ _NOT_FIGURES = (
     "euros",
     "pick",
 )
+# Work that queues and runs at an even rate when said to run day and night (a chat said to
+# be 24/7 still has its busy hours and its peak).
+_BATCH_USE_CASES = ("extraction", "summarization", "translation")
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
@@ -938,6 +944,10 @@ class Reader:
         said.context = said.context or q.read_context(text)
         said.requests_per_s = q.read_rps(text)
         said.requests_per_day = q.read_requests_per_day(text, working_days)
+        batch = q.read_batch(text)
+        if batch is not None:  # "2 млн документов за неделю": day and night until done
+            said.requests_per_day = batch[0]
+            said.around_the_clock = True
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )
@@ -948,6 +958,8 @@ class Reader:
         said.hours_per_month = q.read_hours_per_month(
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
+        if said.hours_per_month is None and batch is not None:  # rented for the batch only
+            said.hours_per_month = min(HOURS_PER_MONTH, batch[1])
         said.users = q.read_users(text)
         said.users_at_once = said.users is not None and q.says_at_once(text)
         said.headcount = q.read_headcount(text)
@@ -970,6 +982,8 @@ class Reader:
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
+        if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
+            said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
@@ -1271,7 +1285,11 @@ class Reader:
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
             fields["users"], derived_all = concurrent_from_volume(
-                said.requests_per_s, said.requests_per_day, profile, workloads
+                said.requests_per_s,
+                said.requests_per_day,
+                profile,
+                workloads,
+                said.around_the_clock,
             )
             notes.extend(derived_all)
         elif "users" not in fields and (said.tokens_per_day or said.words_per_day):
@@ -1359,6 +1377,8 @@ class Reader:
             goal["on_premises"] = True
         if said.redundancy:
             goal["redundancy"] = True
+        if said.around_the_clock:
+            goal["around_the_clock"] = True
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:

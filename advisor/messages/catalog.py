@@ -674,19 +674,28 @@ class M(Enum):
     COMPARE_HEAD_LINE = (
         "compare.head_line",
         "{count} x {gpu}: fits, memory for up to {capacity:,} users at once, {speed:g} tokens/s "
-        "per user; about ${capex:,.0f} to buy, ${monthly:,.0f} a month to run",
+        "per user; about ${capex:,.0f} to buy{whole}, ${monthly:,.0f} a month to run",
         "{count} x {gpu}: помещается, памяти хватит на {capacity:,} пользователей одновременно, "
-        "{speed:g} токенов/с на пользователя; покупка около ${capex:,.0f}, работа ${monthly:,.0f} "
-        "в месяц",
+        "{speed:g} токенов/с на пользователя; покупка около ${capex:,.0f}{whole}, работа "
+        "${monthly:,.0f} в месяц",
+    )
+    COMPARE_PICK = (
+        "compare.pick",
+        "I would take {count} x {gpu}: the lowest price per user its memory holds, "
+        "${per_user:,.0f} a user for up to {capacity:,} at once, {speed:g} tokens/s each "
+        "(figures below; tell me the load and I will size it).",
+        "Я бы взял {count} x {gpu}: самая низкая цена на пользователя, которого вмещает её "
+        "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно, {speed:g} "
+        "токенов/с каждому (цифры ниже; скажите нагрузку, и я рассчитаю под неё).",
     )
     COMPARE_HEAD_LINE_MORE = (
         "compare.head_line_more",
         "{asked} x {gpu} do not hold the model for this load; {count} do: memory for up to "
-        "{capacity:,} users at once, {speed:g} tokens/s per user; about ${capex:,.0f} to buy, "
-        "${monthly:,.0f} a month to run",
+        "{capacity:,} users at once, {speed:g} tokens/s per user; about ${capex:,.0f} to "
+        "buy{whole}, ${monthly:,.0f} a month to run",
         "{asked} x {gpu} не вмещают модель при такой нагрузке; нужно {count}: памяти хватит на "
         "{capacity:,} пользователей одновременно, {speed:g} токенов/с на пользователя; покупка "
-        "около ${capex:,.0f}, работа ${monthly:,.0f} в месяц",
+        "около ${capex:,.0f}{whole}, работа ${monthly:,.0f} в месяц",
     )
     COMPARE_PER_TOKEN_HEAD = (
         "compare.per_token_head",

@@ -1270,3 +1270,29 @@ def test_api_or_own_server_between_two_models_answers_that_first(
         )
     )
     assert again.answer.splitlines()[:2] == lines[:2]
+
+
+def test_two_gpus_weighed_show_the_card_version_and_the_pick(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'чем L40S лучше A100? что быстрее на мистрале смол 24б': a comparison (it sized the
+    L40S alone). One A100 SXM is a share of a whole 8-GPU server ($160,000, now said), so
+    the card version sold one by one is weighed beside it; 'which would you take?' gets the
+    lowest price per user the memory holds, first."""
+    turn = run_offline_turn(
+        "чем L40S лучше A100 для инференса? и что быстрее на мистрале смол 24б",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.reading.intent == "compare"
+    assert "1 x NVIDIA A100 80GB PCIe: помещается" in turn.answer
+    assert "(целый сервер на 8 GPU: поштучно эти GPU не продаются)" in turn.answer
+    pick = run_offline_turn(
+        "H100 vs H200 for llama 70b serving, which one would you take?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert pick.answer.startswith("I would take 2 x NVIDIA H200 SXM 141GB")
+    assert "2 x NVIDIA H100 PCIe: fits" in pick.answer

@@ -392,7 +392,8 @@ _COMPARE = re.compile(
     r"(?:best|fastest) gpu|лучш\w* (?:видео)?карт\w*|\bvs\.?\b|versus|или лучше|which is better|"
     r"что лучше|что выгодн\w*|на ч[её]м быстрее|which (?:one|is faster|gets)|"
     r"price[- /]performance|цена\s*/\s*производительн\w*|соотношени\w* цен\w*|"
-    r"оптимал\w* (?:gpu|карт|видеокарт)|на как\w+ (?:видео)?карт\w* лучше|лучше всего"
+    r"оптимал\w* (?:gpu|карт|видеокарт)|на как\w+ (?:видео)?карт\w* лучше|лучше всего|"
+    r"чем [\w-]+ (?:лучше|хуже|быстрее)|что быстрее|which is faster|what'?s faster"
 )
 # "Which GPU?" weighs GPUs unless it asks how many or what setup is needed ("which GPUs,
 # and how many?", "what GPU configuration is required", "what gpu do I need").
@@ -453,7 +454,7 @@ _ONE_MACHINE = re.compile(
 )
 # "Which would you pick?", "так что брать?": the adviser's own choice among the options.
 _PICK = re.compile(
-    r"which (?:one )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|go with|buy|recommend)|"
+    r"which (?:one |1 )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|go with|buy|recommend)|"
     r"what (?:would|do) you (?:pick|choose|take|go with|recommend)|your (?:pick|choice)|"
     r"что (?:бы )?(?:вы |ты )?(?:выбрал\w*|взял\w*|посовету\w*|порекоменду\w*)|"
     r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"

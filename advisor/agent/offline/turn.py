@@ -59,6 +59,7 @@ from advisor.services.sizing import (
     sizing_cost,
     sizing_summary,
 )
+from advisor.sizing.inputs import GPUS_PER_NODE
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import DEFAULT_CONTEXT, DEFAULT_GPU, SizingRequest
 from advisor.sizing.workload import ttft_target
@@ -984,9 +985,24 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         return []
     lines = [render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))]
     priced: list[tuple[SizingReport, SizingCost]] = []
+    sized: dict[str, tuple[SizingReport, int | None]] = {}
+    weighed = list(named[:4])
     for gpu in named[:4]:
         try:
-            report, asked = _at_count_or_fewest({**request, "gpu": gpu}, catalog)
+            sized[gpu] = _at_count_or_fewest({**request, "gpu": gpu}, catalog)
+        except InputError:
+            continue
+        sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
+        if (
+            sibling is not None
+            and sibling.id not in weighed
+            and sized[gpu][0].gpu.count < GPUS_PER_NODE
+            and request.get("gpus") is None
+        ):  # "L40S or A100?": an A100 SXM comes only in 8-GPU servers; one or two are cards
+            weighed.insert(weighed.index(gpu) + 1, sibling.id)
+    for gpu in weighed:
+        try:
+            report, asked = sized.get(gpu) or _at_count_or_fewest({**request, "gpu": gpu}, catalog)
         except InputError:
             continue
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None
@@ -1008,8 +1024,29 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
                 capacity=perf.max_concurrent_users,
                 speed=round(perf.per_user_tokens_per_s, 1),
                 capex=cost.capex_usd if cost is not None else 0,
+                whole=render(M.GOAL_WHOLE_SERVER, turn.language, bought=cost.gpus_bought)
+                if cost is not None and cost.gpus_bought > report.gpu.count
+                else "",
                 monthly=cost.monthly_usd if cost is not None else 0,
             )
+        )
+    if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first
+        report, cost = min(
+            priced,
+            key=lambda p: p[1].capex_usd / max(1, p[0].performance.max_concurrent_users),
+        )
+        perf = report.performance
+        lines.insert(
+            0,
+            render(
+                M.COMPARE_PICK,
+                turn.language,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                per_user=cost.capex_usd / max(1, perf.max_concurrent_users),
+                capacity=perf.max_concurrent_users,
+                speed=round(perf.per_user_tokens_per_s, 1),
+            ),
         )
     if len(lines) > 1 and "per_token" in turn.reading.said.wants:
         lines.extend(_per_token(request, named[:4], catalog, turn))

@@ -604,6 +604,18 @@ class M(Enum):
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; tier: {tier}).",
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; уровень по статье: {tier}).",
     )
+    ANSWER_FEWER_IN_FP8 = (
+        "answer.fewer_in_fp8",
+        "In FP8, which the {gpu} computes natively and is how such deployments are usually "
+        "served (a small quality cost): {count} x {gpu} instead of {sized} in {precision}, with "
+        "the KV cache in {kv}: memory for up to {users:plural:user|users} at once, {speed:g} "
+        "tokens/s each, about ${capex:,.0f} to buy.",
+        "В FP8, который {gpu} считает аппаратно и в котором такие развёртывания обычно и "
+        "работают (с небольшой потерей качества): {count} x {gpu} вместо {sized} в {precision}, "
+        "KV-кэш в {kv}: памяти хватит на "
+        "{users:plural:пользователя|пользователей|пользователей} одновременно, {speed:g} "
+        "токенов/с каждому, покупка около ${capex:,.0f}.",
+    )
     ANSWER_FITS_IN_FORMAT = (
         "answer.fits_in_format",
         "**Yes, it fits on {count} x {gpu} with the weights in {format} and the KV cache in "

@@ -1296,3 +1296,28 @@ def test_two_gpus_weighed_show_the_card_version_and_the_pick(
     )
     assert pick.answer.startswith("I would take 2 x NVIDIA H200 SXM 141GB")
     assert "2 x NVIDIA H100 PCIe: fits" in pick.answer
+
+
+def test_how_many_gpus_in_16_bits_says_the_fp8_count_beside(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'128k context with qwen 2.5 72b, 10 users: how many h100s?': 16 in the published BF16
+    ($570,000), and right under it the 8 that hold it in FP8, which the H100 computes
+    natively; it said so only when asked about FP8."""
+    turn = run_offline_turn(
+        "need 128k context with qwen 2.5 72b, 10 simultaneous users. how many h100s?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = turn.answer.splitlines()
+    assert "BF16: 16 x NVIDIA H100 SXM5 80GB" in lines[0]
+    assert lines[1].startswith("In FP8, which the NVIDIA H100 SXM5 80GB computes natively")
+    assert "8 x NVIDIA H100 SXM5 80GB instead of 16 in BF16" in lines[1]
+    asked = run_offline_turn(
+        "need 128k context with qwen 2.5 72b in bf16, 10 simultaneous users. how many h100s?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert "In FP8, which" not in asked.answer

@@ -248,8 +248,11 @@ def _size(
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
         changes = _cheapest_training(outcome.request, catalog, turn, report)
-    formats = _other_formats(request, report, catalog, turn) + _other_tasks(
-        request, report, catalog, turn
+    fewer = _fewer_in_fp8(request, report, catalog, turn)
+    formats = (
+        _other_formats(request, report, catalog, turn)
+        + _other_tasks(request, report, catalog, turn)
+        + fewer
     )
     cost = sizing_cost(report, catalog, owned=_owned(turn)) if report.fits else None
     if cost is not None:
@@ -273,11 +276,14 @@ def _size(
         injection=turn.reading.injection,
         changes=[*formats, *changes],
         cost=None if reference_only else cost,
-        changes_first=bool(changes)
-        and turn.to_meet_targets is not None
-        and (
-            (turn.reading.said.gpu is None and report.gpu.id == DEFAULT_GPU)
-            or outcome.request.task == "pretrain"  # "how many H100s?": the count first
+        changes_first=bool(fewer)  # "how many H100s?": 16 in BF16, 8 in FP8, together
+        or (
+            bool(changes)
+            and turn.to_meet_targets is not None
+            and (
+                (turn.reading.said.gpu is None and report.gpu.id == DEFAULT_GPU)
+                or outcome.request.task == "pretrain"  # "how many H100s?": the count first
+            )
         ),
         lead=_fits_in_another_format(report, turn),
     )
@@ -646,6 +652,51 @@ def _other_formats(
             )
         )
     return lines if len(lines) > 1 else []
+
+
+def _fewer_in_fp8(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """ "How many H100s for Qwen 72B at 128k?": sized in the published 16 bits, which the
+    person did not choose; on GPUs with FP8 tensor cores FP8 weights (and, if that is not
+    enough, an FP8 KV cache) are how such a deployment is usually served, so the count that
+    holds it in FP8 is said beside, with its price, when it is smaller."""
+    said = turn.reading.said
+    if (
+        not report.fits
+        or report.training is not None
+        or report.precision not in ("bf16", "fp16")
+        or "precision" in turn.reading.explicit
+        or said.precisions_compared
+        or request.get("gpus") is not None
+        or said.gpu is None  # on the reference card the cheapest setup weighs formats
+        or catalog.gpus[report.gpu.id].tflops.fp8 is None
+    ):
+        return []
+    for change in ({"precision": "fp8"}, {"precision": "fp8", "kv_precision": "fp8"}):
+        try:
+            other = size_deployment({**request, **change}, catalog).report
+        except InputError:
+            continue
+        if not other.fits or other.gpu.count >= report.gpu.count:
+            continue
+        cost = sizing_cost(other, catalog, owned=False)
+        turn.tool_results.extend([other, *([cost] if cost is not None else [])])
+        return [
+            render(
+                M.ANSWER_FEWER_IN_FP8,
+                turn.language,
+                count=other.gpu.count,
+                gpu=other.gpu.name,
+                kv=other.kv_precision.upper(),
+                users=other.performance.max_concurrent_users,
+                speed=round(other.performance.per_user_tokens_per_s, 1),
+                capex=cost.capex_usd if cost is not None else 0.0,
+                sized=report.gpu.count,
+                precision=report.precision.upper(),
+            )
+        ]
+    return []
 
 
 def _other_tasks(

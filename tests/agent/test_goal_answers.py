@@ -1321,3 +1321,31 @@ def test_how_many_gpus_in_16_bits_says_the_fp8_count_beside(
         kb=None,
     )
     assert "In FP8, which" not in asked.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        (
+            "сколько юзеров потянет одна L40S? модель квен 2.5 7б, чатбот, контекст ну пусть 8к",
+            "**1 x NVIDIA L40S обслуживает ",
+        ),
+        (
+            "how many concurrent users can a single RTX 4090 handle with Llama 3.1 8B?",
+            "**1 x NVIDIA GeForce RTX 4090 serves ",
+        ),
+    ],
+)
+def test_how_many_users_a_gpu_holds_is_answered_first(
+    reader: Reader, catalog: Catalog, question: str, head: str
+) -> None:
+    """'Сколько юзеров потянет одна L40S?': the users it serves at the use case's targets
+    (the most that still get 20 tokens/s), not a sizing 'for 1 user, as assumed'."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is not None
+    lines = turn.answer.splitlines()
+    assert lines[1].startswith(head)
+    assert "1 user" not in turn.answer and "1 пользователь" not in turn.answer
+    served = [r for r in turn.tool_results if isinstance(r, SizingReport)][-1]
+    assert served.performance.per_user_tokens_per_s >= 20
+    assert served.users > 1

@@ -125,6 +125,7 @@ class Said(BaseModel):
     requests_per_s: float | None = None
     requests_per_day: float | None = None
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
+    capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
@@ -460,6 +461,13 @@ _PICK = re.compile(
     r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"
     r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)"
 )
+# "How many users will one L40S hold?", "сколько юзеров потянет": the users are the answer.
+_HOW_MANY_USERS = re.compile(
+    r"сколько (?:\w+ )?(?:юзер\w*|пользовател\w*|человек|людей|сесси\w*|запрос\w*|чат\w*)"
+    r".{0,40}?(?:потян|выдерж|вытян|держ|обслуж|тян|осил|влез|помест)\w*|"
+    r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|sessions|requests|chats)"
+    r"\b.{0,40}?(?:handle|hold|serve|support|run|take|sustain|manage)"
+)
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "high_stakes",
@@ -467,6 +475,7 @@ _NOT_FIGURES = (
     "on_premises",
     "redundancy",
     "around_the_clock",
+    "capacity_asked",
     "api_quality",
     "wants_rent_by_budget",
     "precisions_compared",
@@ -976,6 +985,7 @@ class Reader:
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
         said.pick = bool(_PICK.search(text))
+        said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
         if money is None and q.says_monthly_budget(undictated):

@@ -248,7 +248,9 @@ def _size(
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
         changes = _cheapest_training(outcome.request, catalog, turn, report)
-    fewer = _fewer_in_fp8(request, report, catalog, turn)
+    fewer = _users_held(
+        request, outcome.request.prompt_length, report, catalog, turn
+    ) + _fewer_in_fp8(request, report, catalog, turn)
     formats = (
         _other_formats(request, report, catalog, turn)
         + _other_tasks(request, report, catalog, turn)
@@ -652,6 +654,63 @@ def _other_formats(
             )
         )
     return lines if len(lines) > 1 else []
+
+
+def _users_held(
+    request: dict[str, Any],
+    prompt: int,
+    report: SizingReport,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> list[str]:
+    """ "How many users will one L40S hold?": the most users at once its memory holds, and
+    the most it serves at the use case's speed and first-token targets (the engine's load
+    model at each count, found by bisection), the answer first."""
+    said = turn.reading.said
+    if not said.capacity_asked or not report.fits or report.training is not None:
+        return []
+    profile = catalog.workloads.use_cases[said.use_case or "chat"]
+    speed_target = said.tokens_per_s or profile.tokens_per_s_per_user
+    ttft = said.ttft_s or ttft_target(profile, prompt)
+    held = report.performance.max_concurrent_users
+
+    def meets(users: int) -> SizingReport | None:
+        try:
+            sized = size_deployment({**request, "users": users}, catalog).report
+        except InputError:
+            return None
+        perf = sized.performance
+        ok = perf.per_user_tokens_per_s >= speed_target and perf.ttft_s <= ttft
+        return sized if ok else None
+
+    best = meets(1)
+    if best is None or held < 1:
+        return []
+    low, high = 1, held
+    while low < high:  # the most users at once that still meet the targets
+        middle = (low + high + 1) // 2
+        found = meets(middle)
+        if found is not None:
+            low, best = middle, found
+        else:
+            high = middle - 1
+    turn.tool_results.append(best)
+    perf = best.performance
+    return [
+        render(
+            M.ANSWER_USERS_HELD if low < held else M.ANSWER_USERS_HELD_MEMORY,
+            turn.language,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            held=held,
+            context=report.context,
+            served=low,
+            target=speed_target,
+            speed=round(perf.per_user_tokens_per_s, 1),
+            ttft=round(perf.ttft_s, 2),
+            use_case=use_case_note(said.use_case or "chat").render(turn.language),
+        )
+    ]
 
 
 def _fewer_in_fp8(
@@ -1249,7 +1308,7 @@ def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> li
             )
         if "context" not in said:
             parts.append(render(M.ASSUMED_CONTEXT, language, context=report.context))
-        if "users" not in said:
+        if "users" not in said and not reading.said.capacity_asked:  # users: the answer
             parts.append(render(M.ASSUMED_USERS, language, users=report.users))
     elif reading.generic_fine_tune:
         parts.append(render(M.ASSUMED_LORA, language))

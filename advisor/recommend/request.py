@@ -255,9 +255,9 @@ class RecommendRequest(BaseModel):
     )
     epochs: float | None = Field(
         default=None,
-        gt=0,
+        ge=0.01,
         le=100,
-        description="fine-tuning: passes over the dataset; unset = one",
+        description="fine-tuning: passes over the dataset (a hundredth at the least); unset = one",
     )
     deadline_hours: float | None = Field(
         default=None, gt=0, le=100_000, description="fine-tuning: the run must finish in this time"

@@ -864,3 +864,10 @@ def test_work_around_the_clock_has_no_office_hours_nor_peak(catalog: Catalog) ->
     )
     assert office.workload.concurrency == pytest.approx(6 * batch.workload.concurrency, rel=0.05)
     assert any("around the clock at an even rate" in line for line in batch.assumptions)
+
+
+def test_a_vanishing_epoch_count_is_refused() -> None:
+    """The API fuzz test sent epochs=5e-324: the run's tokens vanished and its cost per
+    million tokens overflowed to infinity, which JSON cannot carry."""
+    with pytest.raises(ValueError, match="epochs"):
+        RecommendRequest(task="full", epochs=5e-324)

@@ -1977,6 +1977,13 @@ class M(Enum):
         "buying pays back against renting in {months:g} months.",
         "покупка окупится против аренды за {months:g} мес.",
     )
+    REC_CLOUD_PAYBACK_CARD = (
+        "rec.cloud_payback_card",
+        "buying {gpus} x {card} (the card version, sold one by one) instead pays back against "
+        "renting in {months:g} months.",
+        "покупка {gpus} x {card} (версии, которая продаётся поштучно) вместо аренды окупится за "
+        "{months:g} мес.",
+    )
     REC_CLOUD_CHEAPER = (
         "rec.cloud_cheaper",
         "renting stays cheaper than buying for five years.",

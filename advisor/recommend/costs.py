@@ -174,6 +174,18 @@ class Rental:
     break_even_months: float | None  # until buying beats renting; None: not within 5 years
 
 
+def rental_purchase(
+    box: Hardware, count: int, prices: Prices, *, card: Gpu | None, group: int = 1
+) -> Hardware:
+    """What renting `count` GPUs is weighed against: buying them; for a GPU sold only in
+    whole 8-GPU servers used one or two at a time, buying its card version (`card`) instead,
+    which is how one buys one or two (renting 2 H100 against a $285,000 server 'stays
+    cheaper for five years'; against 2 H100 PCIe it pays back within about two)."""
+    if card is None or box.gpus_bought <= count or box.capex_usd == 0:
+        return box
+    return hardware(card, count, prices, owned=False, group=group)
+
+
 def rental(
     gpu: Gpu,
     count: int,
@@ -228,9 +240,12 @@ def spend(
     use: Serving | TrainingRun,
     group: int = 1,
     rent_hours: float = HOURS_PER_MONTH,
+    card: Gpu | None = None,
 ) -> Spend:
     """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
-    hosted-API bill, for training the run's cost owned and rented."""
+    hosted-API bill, for training the run's cost owned and rented. `card`: the card version of
+    a GPU sold only in whole servers; renting one or two is weighed against buying those
+    cards, not a server of eight (rental_purchase)."""
     box = hardware(gpu, count, prices, owned=owned, group=group)
     capex, monthly, servers = box.capex_usd, box.monthly_usd, box.servers
     bought, power_kw = box.gpus_bought, box.power_kw
@@ -261,7 +276,16 @@ def spend(
     break_even = capex / saving if saving > 0 and not owned else None
     if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:
         break_even = None
-    rent = rental(gpu, count, prices, capex=capex, monthly=monthly, owned=owned, hours=rent_hours)
+    bought_instead = rental_purchase(box, count, prices, card=card, group=group)
+    rent = rental(
+        gpu,
+        count,
+        prices,
+        capex=bought_instead.capex_usd,
+        monthly=bought_instead.monthly_usd,
+        owned=owned,
+        hours=rent_hours,
+    )
     return Spend(
         capex_usd=capex,
         monthly_usd=monthly,

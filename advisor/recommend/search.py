@@ -37,6 +37,7 @@ from advisor.recommend.costs import (
     TrainingRun,
     against_bill,
     card_alternative,
+    card_sibling,
     spend,
     tokens_per_month,
 )
@@ -641,6 +642,7 @@ class _Search:
             use=use,
             group=result.layout.per_replica,
             rent_hours=self.request.rent_hours_per_month or HOURS_PER_MONTH,
+            card=card_sibling(gpu, self.catalog.gpus.values(), self.prices),
         )
         return _Config(
             model,

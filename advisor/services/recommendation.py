@@ -372,6 +372,7 @@ def cost_lines(
             language,
             cost.cloud_hours_per_month,
             cur,
+            card=cost.card_alternative,
         )
         if rent_first:
             lines.insert(0, rented)
@@ -466,14 +467,19 @@ def rental_line(
     language: Language,
     hours: float | None = None,
     cur: M = M.CURRENCY_RUB,
+    card: str | None = None,
 ) -> str:
     """Renting the same GPUs around the clock, or `hours` a month (dollars, and roubles or
-    `cur` a month), against buying them."""
-    payback = (
-        render(M.REC_CLOUD_PAYBACK, language, months=break_even_months)
-        if break_even_months is not None
-        else render(M.REC_CLOUD_CHEAPER, language)
-    )
+    `cur` a month), against buying them: their card version `card` where whole servers
+    would buy more than the GPUs used."""
+    if break_even_months is None:
+        payback = render(M.REC_CLOUD_CHEAPER, language)
+    elif card is not None:
+        payback = render(
+            M.REC_CLOUD_PAYBACK_CARD, language, months=break_even_months, gpus=gpus, card=card
+        )
+    else:
+        payback = render(M.REC_CLOUD_PAYBACK, language, months=break_even_months)
     usd, local = monthly
     part_time = hours is not None and hours < HOURS_PER_MONTH
     return render(

@@ -25,6 +25,7 @@ from advisor.recommend.costs import (
     card_sibling,
     hardware,
     rental,
+    rental_purchase,
 )
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
@@ -171,11 +172,23 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         group=layout.tensor_parallel * layout.pipeline_parallel,
     )
     rate = prices.rub_per_usd.value
-    rent = rental(
-        gpu, layout.count, prices, capex=box.capex_usd, monthly=box.monthly_usd, owned=owned
-    )
     sibling = (
         card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > layout.count else None
+    )
+    bought_instead = rental_purchase(
+        box,
+        layout.count,
+        prices,
+        card=sibling,
+        group=layout.tensor_parallel * layout.pipeline_parallel,
+    )
+    rent = rental(
+        gpu,
+        layout.count,
+        prices,
+        capex=bought_instead.capex_usd,
+        monthly=bought_instead.monthly_usd,
+        owned=owned,
     )
     sibling_capex = (
         hardware(sibling, layout.count, prices, owned=False, group=1).capex_usd

@@ -871,3 +871,19 @@ def test_a_vanishing_epoch_count_is_refused() -> None:
     million tokens overflowed to infinity, which JSON cannot carry."""
     with pytest.raises(ValueError, match="epochs"):
         RecommendRequest(task="full", epochs=5e-324)
+
+
+def test_renting_one_gpu_of_a_whole_server_is_weighed_against_its_card(
+    catalog: Catalog,
+) -> None:
+    """One H100 SXM is a share of a $285,000 server: against that, renting one 'stays cheaper
+    for five years'. One is bought as the card version (H100 PCIe), and against that renting
+    around the clock pays back within about a year and a half."""
+    result = recommend(RecommendRequest(model="qwen2.5-7b", gpu="h100-sxm", users=5), catalog)
+    (best,) = by_label(result, "recommended")
+    assert best.gpu.count * best.replicas == 1 and best.cost.gpus_bought == 8
+    assert best.cost.card_alternative == "NVIDIA H100 PCIe"
+    months = best.cost.cloud_break_even_months
+    assert months is not None and 6 < months < 24
+    text = recommendation_text(result, "en")
+    assert "buying 1 x NVIDIA H100 PCIe (the card version, sold one by one) instead" in text

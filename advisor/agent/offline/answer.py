@@ -226,6 +226,7 @@ def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bo
                 monthly,
                 cost.cloud_break_even_months,
                 language,
+                card=cost.card_alternative,
             )
         )
     return lines

@@ -1597,6 +1597,8 @@ def test_at_a_time_is_at_once(reader: Reader) -> None:
         ("Нужен отказоустойчивый сервер для чат-бота на 50 пользователей", True),
         ("Chatbot for 300 staff, must run with no downtime (N+1)", True),
         ("Ассистент для 500 сотрудников, с резервом на случай отказа", True),
+        ("Мы страховая, 1500 сотрудников, система не должна падать. Какой сервер?", True),
+        ("planning 99.9% uptime for a customer support chatbot, 40 concurrent users", True),
         ("Ассистент для 500 сотрудников, с резервом на рост", None),
         ("Чат-бот для 200 сотрудников, резервное копирование данных у нас есть", None),
     ],

@@ -1020,7 +1020,10 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"(?:колл?-?|контакт-?)центр\w*\s+(?:\w+\s+)?(?:ассистент|бот)\w*|"
             r"поддержк\w* (?:клиент|покупател|пользовател)\w*|техподдержк\w*|help ?desk|"
             r"customer service|отвеча\w* (?:на вопросы )?(?:клиентам|покупателям)|"
-            r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b"
+            r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b|"
+            # a bot the customers talk to: "customer facing bot", "бот для клиентов"
+            r"customer[- ]facing (?:chat)?bot|(?:chat)?bot for (?:our )?(?:customers|clients)|"
+            r"(?:чат-?)?бот\w* для (?:наших )?(?:клиент|покупател)\w*"
         ),
     ),
     (
@@ -1215,7 +1218,10 @@ _REDUNDANCY = re.compile(
     r"резервн\w* (?:(?:сервер|узел|узл|gpu|карт)\w*|копи[яиюей]\b)|"
     r"отказоустойчив\w*|без (?:простоя|простоев|даунтайма)|высок\w* доступност\w*|"
     r"дублирован\w*|redundan\w*|fail-?over|fault[- ]toleran\w*|high[- ]availability|"
-    r"(?:no|without|zero) downtime|spare (?:server|gpu|node|copy|replica)s?"
+    r"(?:no|without|zero) downtime|spare (?:server|gpu|node|copy|replica)s?|"
+    # "99.9% uptime", "система не должна падать", "must not go down"
+    r"\b99[.,]9+ ?%|\buptime\b|(?:не долж\w*|нельзя|чтобы не) (?:\w+ )?(?:падать|падал\w*|"
+    r"лежать)|(?:must|should|can)(?:n'?t| not| never) go down|never goes? down"
 )
 
 

@@ -383,6 +383,7 @@ class AdvisorService:
             make_it_fit=turn.make_it_fit,
             cost=turn.cost,
             to_meet_targets=turn.to_meet_targets,
+            alternatives=turn.alternatives,
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,

@@ -63,6 +63,17 @@ class ToolStep(BaseModel):
     summary: str = Field(description="one line on what the tool returned")
 
 
+class Alternative(BaseModel):
+    """Another sizing an answer quotes beside its own: the same model in FP8, the users a
+    GPU serves at the targets; its figures are the engine's like the main sizing's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    why: Literal["fp8", "users_at_targets"]
+    sizing: SizingReport
+    cost: SizingCost | None = None
+
+
 class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -96,6 +107,10 @@ class AskResponse(BaseModel):
         description="for a sizing slower than its use case needs, or one that does not fit GPUs "
         "the user named: the setup of that model that serves the request (its targets met, or "
         "on those GPUs in another weight format)",
+    )
+    alternatives: list[Alternative] = Field(
+        default_factory=list,
+        description="other sizings the answer quotes beside its own (FP8, users at targets)",
     )
     citations: list[Citation]
     conversation_id: str

@@ -108,6 +108,7 @@ def unsupported_figures(
         response.recommendation,
         response.cost,
         response.to_meet_targets,
+        response.alternatives,
         [step.model_dump() for step in response.steps],
         [passages.get(c.id, "") for c in response.citations],
         [f"{c.title} {c.section}" for c in response.citations],

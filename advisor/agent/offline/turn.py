@@ -40,7 +40,7 @@ from advisor.messages import M, Param, render, use_case_note
 from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
-from advisor.services.protocol import Citation, ToolStep
+from advisor.services.protocol import Alternative, Citation, ToolStep
 from advisor.services.recommendation import (
     cost_lines,
     fit_line,
@@ -106,6 +106,7 @@ class OfflineTurn:
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
+    alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
     tool_results: list[SizingReport | Comparison | Recommendation | SizingCost | BusyCost] = field(
         default_factory=list
     )  # every figure the answer may state
@@ -695,6 +696,7 @@ def _users_held(
         else:
             high = middle - 1
     turn.tool_results.append(best)
+    turn.alternatives.append(Alternative(why="users_at_targets", sizing=best))
     perf = best.performance
     return [
         render(
@@ -741,6 +743,7 @@ def _fewer_in_fp8(
             continue
         cost = sizing_cost(other, catalog, owned=False)
         turn.tool_results.extend([other, *([cost] if cost is not None else [])])
+        turn.alternatives.append(Alternative(why="fp8", sizing=other, cost=cost))
         return [
             render(
                 M.ANSWER_FEWER_IN_FP8,

@@ -64,14 +64,16 @@ class ToolStep(BaseModel):
 
 
 class Alternative(BaseModel):
-    """Another sizing an answer quotes beside its own: the same model in FP8, the users a
-    GPU serves at the targets; its figures are the engine's like the main sizing's."""
+    """Another setup an answer quotes beside its own: the same model in FP8 or at the users
+    a GPU serves at the targets (a sizing), or a training run rented (an option); its
+    figures are the engine's like the main sizing's."""
 
     model_config = ConfigDict(extra="forbid")
 
-    why: Literal["fp8", "users_at_targets"]
-    sizing: SizingReport
+    why: Literal["fp8", "users_at_targets", "rented"]
+    sizing: SizingReport | None = None
     cost: SizingCost | None = None
+    option: Option | None = None
 
 
 class AskRequest(BaseModel):
@@ -110,7 +112,8 @@ class AskResponse(BaseModel):
     )
     alternatives: list[Alternative] = Field(
         default_factory=list,
-        description="other sizings the answer quotes beside its own (FP8, users at targets)",
+        description="other setups the answer quotes beside its own (FP8, users at the "
+        "targets, a training run rented)",
     )
     citations: list[Citation]
     conversation_id: str

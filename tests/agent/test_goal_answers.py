@@ -1349,3 +1349,21 @@ def test_how_many_users_a_gpu_holds_is_answered_first(
     served = [r for r in turn.tool_results if isinstance(r, SizingReport)][-1]
     assert served.performance.per_user_tokens_per_s >= 20
     assert served.users > 1
+
+
+def test_a_run_on_the_cheapest_unrentable_gpus_is_priced_rented_too(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'Дообучить квен 2.5 7b на 20 тыс. тикетов, 3 эпохи': the cheapest cards that train it
+    in time have no public rental rate, and the answer ended on buying them; the run rented
+    on GPUs one can rent, for its hours, is said beside (a dollar or two, not $2,900)."""
+    turn = run_offline_turn(
+        "нужно дообучить квен 2.5 на 7b на наших тикетах поддержки, тикетов тыщ 20, 3 эпохи. "
+        "на чем учить и сколько по времени?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.to_meet_targets is not None and turn.to_meet_targets.cost.cloud_run_usd is None
+    rented = [line for line in turn.answer.splitlines() if "Арендовать вместо покупки" in line]
+    assert len(rented) == 1 and "за GPU-час" in rented[0]

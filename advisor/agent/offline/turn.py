@@ -909,11 +909,16 @@ def _cheapest_training(
         return []
     turn.tool_results.append(result)
     turn.to_meet_targets = option
+    rented = next((o for o in result.options if o.label == "rent_instead"), None)
+    if rented is not None:
+        turn.alternatives.append(Alternative(why="rented", option=rented))
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",
         *(f"- {line}" for line in beyond),
         *cost_lines(option, turn.language),
+        # the cheapest has no public rate: the run rented on GPUs one can rent, priced
+        *([f"- {render_option_line(rented, turn.language)}"] if rented is not None else []),
     ]
 
 

@@ -164,24 +164,13 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
     if gpu is None or report.gpu.id not in prices.gpus:
         return None
     layout = report.gpu
-    box = hardware(
-        gpu,
-        layout.count,
-        prices,
-        owned=owned,
-        group=layout.tensor_parallel * layout.pipeline_parallel,
-    )
+    group = layout.tensor_parallel * layout.pipeline_parallel
+    box = hardware(gpu, layout.count, prices, owned=owned, group=group)
     rate = prices.rub_per_usd.value
     sibling = (
         card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > layout.count else None
     )
-    bought_instead = rental_purchase(
-        box,
-        layout.count,
-        prices,
-        card=sibling,
-        group=layout.tensor_parallel * layout.pipeline_parallel,
-    )
+    bought_instead = rental_purchase(box, layout.count, prices, card=sibling, group=group)
     rent = rental(
         gpu,
         layout.count,

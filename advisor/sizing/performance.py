@@ -200,6 +200,14 @@ def _allreduce_s(gpu: Gpu, tp: int, message_bytes: float) -> float:
     return latency + 2 * (tp - 1) / tp * message_bytes / _link_bytes_per_s(gpu, tp)
 
 
+def _sequence_step_s(inputs: Inputs) -> float:
+    """Host work per running sequence per engine step: with the API server's streaming, or
+    without it (an offline batch)."""
+    engine = inputs.engine
+    api = inputs.request.frontend == "api"
+    return (engine.sequence_step_us if api else engine.offline_sequence_step_us) / 1e6
+
+
 def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, str]:
     """Seconds per generated token of one sequence in a batch of `batch`, and the bound.
 
@@ -239,12 +247,7 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     # issued, so the step takes the longer of the two.
     t_dispatch = layers_per_stage * engine.host_ms_per_layer / 1e3
     t_stage = max(t_kernels + t_layers, t_dispatch) + t_comm
-    per_sequence_us = (
-        engine.sequence_step_us
-        if inputs.request.frontend == "api"
-        else engine.offline_sequence_step_us
-    )
-    host = engine.step_overhead_ms / 1e3 + batch * per_sequence_us / 1e6
+    host = engine.step_overhead_ms / 1e3 + batch * _sequence_step_s(inputs)
     t_cpu_experts = 0.0
     if offloaded:  # the CPU computes the offloaded layers' experts, reading them from RAM
         handoffs = sum(1 for b in inputs.offloaded_experts if b) * HOST_HANDOFF_S
@@ -322,11 +325,6 @@ def burst_ttft_s(inputs: Inputs, layout: Layout, clients: int, prompt: int) -> f
     budget = max(1, inputs.max_num_batched_tokens())
     total = clients * prompt
     bandwidth = inputs.gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
-    per_sequence_s = (
-        engine.sequence_step_us
-        if inputs.request.frontend == "api"
-        else engine.offline_sequence_step_us
-    ) / 1e6
     steps = math.ceil(total / budget)
     # Full steps differ only in their decode tokens, whose cost is linear in their number:
     # price a full step and one decode token once, not every step of a long burst.
@@ -334,7 +332,7 @@ def burst_ttft_s(inputs: Inputs, layout: Layout, clients: int, prompt: int) -> f
     per_decode = (
         (_prefill_compute_s(inputs, layout, budget + clients, prompt) - full) / clients
         + _kv_bytes_read(inputs, layout, 1, prompt) / bandwidth
-        + per_sequence_s
+        + _sequence_step_s(inputs)
     )
     overhead = engine.step_overhead_ms / 1e3
     if steps > BURST_EXACT_STEPS:

@@ -1149,10 +1149,11 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
             )
         )
     if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first
-        report, cost = min(
-            priced,
-            key=lambda p: p[1].capex_usd / max(1, p[0].performance.max_concurrent_users),
-        )
+
+        def per_user(pair: tuple[SizingReport, SizingCost]) -> float:
+            return pair[1].capex_usd / max(1, pair[0].performance.max_concurrent_users)
+
+        report, cost = min(priced, key=per_user)
         perf = report.performance
         lines.insert(
             0,
@@ -1161,7 +1162,7 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
                 turn.language,
                 count=report.gpu.count,
                 gpu=report.gpu.name,
-                per_user=cost.capex_usd / max(1, perf.max_concurrent_users),
+                per_user=per_user((report, cost)),
                 capacity=perf.max_concurrent_users,
                 speed=round(perf.per_user_tokens_per_s, 1),
             ),

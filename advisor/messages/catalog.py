@@ -752,18 +752,34 @@ class M(Enum):
     )
     COMPARE_BUDGET_PICK = (
         "compare.budget_pick",
-        "Within ${budget:,.0f}: take {count} x {gpu}, the fastest that fits the budget: "
+        "Within {budget}: take {count} x {gpu}, the fastest that fits the budget: "
         "{speed:g} tokens/s per user, about ${capex:,.0f} with its server.",
-        "В бюджет ${budget:,.0f}: берите {count} x {gpu} — самый быстрый вариант, который в "
+        "В бюджет {budget}: берите {count} x {gpu} — самый быстрый вариант, который в "
         "него укладывается: {speed:g} токенов/с на пользователя, около ${capex:,.0f} вместе с "
         "сервером.",
     )
     COMPARE_BUDGET_NONE = (
         "compare.budget_none",
-        "None of them fits within ${budget:,.0f}: the cheapest is {count} x {gpu} at about "
+        "None of them fits within {budget}: the cheapest is {count} x {gpu} at about "
         "${capex:,.0f} with its server.",
-        "В бюджет ${budget:,.0f} не укладывается ни один: дешевле всего {count} x {gpu} — "
+        "В бюджет {budget} не укладывается ни один: дешевле всего {count} x {gpu} — "
         "около ${capex:,.0f} вместе с сервером.",
+    )
+    BUDGET_IN_USD = ("budget.in_usd", "${usd:,.0f}", "${usd:,.0f}")
+    BUDGET_IN_LOCAL = (
+        "budget.in_local",
+        "{amount:,.0f} {cur} (${usd:,.0f})",
+        "{amount:,.0f} {cur} (${usd:,.0f})",
+    )
+    COMPARE_BUDGET_SAME_MODEL = (
+        "compare.budget_same_model",
+        "Within the budget, the same model lighter",
+        "В пределах бюджета, та же модель легче",
+    )
+    COMPARE_BUDGET_OTHER_MODEL = (
+        "compare.budget_other_model",
+        "Within the budget, another model",
+        "В пределах бюджета, другая модель",
     )
     COMPARE_HEAD_NO_FIT = (
         "compare.head_no_fit",
@@ -2050,6 +2066,15 @@ class M(Enum):
         "**Your own server pays back only after three years: over three years the API costs "
         "less.**",
         "**Свой сервер окупается только после трёх лет: за три года дешевле API.**",
+    )
+    REC_RENT_THE_RUN = (
+        "rec.rent_the_run",
+        "**Rent the run rather than buy:** about ${run:,.2f} on {count} x {gpu} ({hours:g} h), "
+        "against ${capex:,.0f} to buy {bought} x {lead_gpu}: buying pays off only for far "
+        "more frequent runs.",
+        "**Запуск выгоднее арендовать, чем покупать GPU:** около ${run:,.2f} на {count} x {gpu} "
+        "({hours:g} ч) против ${capex:,.0f} за покупку {bought} x {lead_gpu}: покупка "
+        "окупается только при гораздо более частых запусках.",
     )
     REC_RUNS_BREAK_EVEN = (
         "rec.runs_break_even",

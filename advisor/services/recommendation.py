@@ -459,6 +459,32 @@ def runs_verdict(cost: Cost, language: Language) -> str | None:
     )
 
 
+def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str | None:
+    """A fine-tuning run done once or now and then, whose cheapest setup to buy has no public
+    rental rate: the run rented on GPUs one can rent, against buying, when renting wins at
+    the runs a year said (none said: a single run)."""
+    if lead.training_hours is None or lead.gpu.market == "owned" or rented is None:
+        return None
+    run = rented.cost.cloud_run_usd
+    hours = rented.training_hours
+    if lead.cost.cloud_run_usd is not None or run is None or run <= 0 or hours is None:
+        return None  # the lead's own rate: runs_verdict weighs renting it
+    runs = lead.cost.runs_per_year or 1.0
+    if runs * run * 3 >= lead.cost.tco_3y_usd:  # three years of the runs said cost more rented
+        return None
+    return render(
+        M.REC_RENT_THE_RUN,
+        language,
+        count=rented.gpu.count * rented.replicas,
+        gpu=rented.gpu.name,
+        hours=hours,
+        run=run,
+        capex=lead.cost.capex_usd,
+        bought=lead.gpu.count * lead.replicas,
+        lead_gpu=lead.gpu.name,
+    )
+
+
 def rental_line(
     gpus: int,
     rate: float,

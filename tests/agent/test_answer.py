@@ -468,6 +468,47 @@ def test_fine_tuning_on_the_reference_card_names_the_cheapest_gpu_for_the_run(
     assert turn.answer.splitlines()[1].startswith("No GPU was named")
 
 
+def test_the_cheapest_setup_for_a_run_of_several_epochs_is_timed_for_all_of_them(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "3 эпохи": the cheapest setup was timed for one pass (4.07 h on 2 x RTX 4060 Ti
+    beside 1.5 h for three on the H100), so consumer cards looked three times too fast."""
+    turn = _turn(
+        "нужно дообучить квен 2.5 на 7b на наших тикетах поддержки, тикетов тыщ 20, 3 эпохи. "
+        "на чем учить и сколько по времени?",
+        reader,
+        catalog,
+    )
+    option, report = turn.to_meet_targets, turn.sizing
+    assert option is not None and report is not None and report.training is not None
+    assert report.training.epochs == 3
+    again = size_deployment(option.size_request, catalog).report.training
+    assert again is not None and again.epochs == 3
+    assert option.training_hours == pytest.approx(again.hours, rel=0.01)
+
+
+def test_a_run_cheaper_rented_than_bought_says_so_with_the_rented_price(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """Buying 2 x RTX 4060 Ti ($2,900) for one LoRA run that costs about $3 rented led the
+    answer with no word on renting: the rented run and the purchase are set side by side."""
+    turn = _turn(
+        "we need to fine-tune llama 3.1 8b with lora on 50k examples of 1k tokens, it's a "
+        "one-off job. what hardware?",
+        reader,
+        catalog,
+    )
+    option = turn.to_meet_targets
+    rented = next(a.option for a in turn.alternatives if a.why == "rented")
+    assert option is not None and rented is not None
+    assert option.cost.cloud_run_usd is None and rented.cost.cloud_run_usd is not None
+    assert rented.cost.cloud_run_usd < option.cost.capex_usd / 100
+    verdict = next(x for x in turn.answer.splitlines() if x.startswith("**Rent the run"))
+    assert f"${rented.cost.cloud_run_usd:,.2f}" in verdict
+    assert f"${option.cost.capex_usd:,.0f}" in verdict
+    assert rented.gpu.name in verdict and option.gpu.name in verdict
+
+
 def test_an_option_of_whole_server_gpus_says_why_its_price_is_a_server(
     reader: Reader, catalog: Catalog
 ) -> None:

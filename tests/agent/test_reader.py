@@ -1345,6 +1345,9 @@ def test_a_bare_count_after_its_documents_is_their_volume(
         ("We fine-tune llama 3.1 8b with LoRA 3 times a month", 36),
         ("full fine-tune of llama 3.1 8b, twice a year", 2),
         ("LoRA for llama 3.1 8b on our support tickets", None),
+        ("we need to fine-tune llama 3.1 8b with lora, it's a one-off job", 1),
+        ("разовое дообучение квен 7б на тикетах", 1),
+        ("дообучаем квен 7б один раз в месяц", 12),
     ],
 )
 def test_how_often_a_fine_tuning_run_repeats(

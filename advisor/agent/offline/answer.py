@@ -31,6 +31,7 @@ from advisor.services.recommendation import (
     lead_option,
     local_cost,
     option_label,
+    rent_the_run,
     rent_usd,
     rental_line,
     runs_verdict,
@@ -584,6 +585,10 @@ def render_recommendation(
             lines.append(verdict)
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
+        rented = next((o for o in result.options if o.label == "rent_instead"), None)
+        verdict = rent_the_run(lead, rented, language)  # a run one rents for a few dollars
+        if verdict is not None:
+            lines.append(verdict)
         said_why = (lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)) or (
             _strongest_lead(lead, wants)
         )
@@ -976,9 +981,9 @@ def _goal_headline(
     return render(M.GOAL_HEADLINE, language, **params, users=result.workload.concurrency)
 
 
-def render_option_line(option: Option, language: Language) -> str:
+def render_option_line(option: Option, language: Language, label: M | None = None) -> str:
     """One option in a line: GPUs, model, load, speed, price (a list item of an answer)."""
-    return _goal_other(option, language)
+    return _goal_other(option, language, label)
 
 
 def _goal_other(option: Option, language: Language, relabel: M | None = None) -> str:

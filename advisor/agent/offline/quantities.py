@@ -688,6 +688,14 @@ _RUNS_EVERY = (
         52.0,
     ),
     (re.compile(r"every day|daily|nightly|каждый день|ежедневно|каждую ночь"), 264.0),
+    # a single run, priced as one a year (the three-year purchase against three runs rented)
+    (
+        re.compile(
+            r"\bone[- ]off\b|\bone[- ]time\b|\bjust once\b|\bonly once\b|\bразов\w*|"
+            r"единоразов\w*|однократн\w*|\bодин раз\b"
+        ),
+        1.0,
+    ),
 )
 _RUNS_TIMES = re.compile(
     rf"(?<![\w.]){NUM}\s*(?:times|раза?)\s+(?:a|per|в)\s+(year|month|week|год|месяц|неделю)\b"

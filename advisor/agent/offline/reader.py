@@ -493,6 +493,7 @@ ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, res
 ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 ASKED_WANTS = "asked_wants"  # what the question a "which model?" interrupted asked for
+ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" interrupted
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -681,6 +682,10 @@ class Reader:
         if previous and ASKED_GPUS in previous:  # "which 14B?" asked while weighing GPUs
             previous = dict(previous)
             weighed_gpus = list(previous.pop(ASKED_GPUS) or [])
+        weighed_budget: Budget | None = None
+        if previous and ASKED_BUDGET in previous:  # "бюджет 3 млн" said before "which R1?"
+            previous = dict(previous)
+            weighed_budget = Budget.model_validate(previous.pop(ASKED_BUDGET))
         prefer = (previous or {}).get("model") or (
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
@@ -742,6 +747,7 @@ class Reader:
         intent = self._intent(text, said, mention, previous, undictated)
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
             intent = "compare"  # the model asked for, then the GPUs it interrupted
+            said.budget = said.budget or weighed_budget  # and the budget they were weighed in
         if len(said.models_compared) > 1 and (
             intent == "size" or (intent == "compare" and len(said.gpus_compared) < 2)
         ):
@@ -875,6 +881,8 @@ class Reader:
                     merged[ASKED_GOAL] = common["goal"]
                 if intent == "compare" and len(said.gpus_compared) > 1:
                     merged[ASKED_GPUS] = said.gpus_compared
+                    if said.budget is not None:
+                        merged[ASKED_BUDGET] = said.budget.model_dump()
                 if said.wants:  # "rent or buy?", "API or own server?": still to answer
                     merged[ASKED_WANTS] = said.wants
             return Reading(

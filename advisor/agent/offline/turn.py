@@ -36,7 +36,7 @@ from advisor.agent.offline.reader import (
 from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.language import Language
-from advisor.messages import M, Param, render, use_case_note
+from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.services.knowledge import passages_summary, search_knowledge
@@ -48,6 +48,7 @@ from advisor.services.recommendation import (
     pick_model,
     recommend_deployment,
     recommendation_summary,
+    rent_the_run,
 )
 from advisor.services.sizing import (
     BusyCost,
@@ -870,6 +871,8 @@ def _cheapest_training(
         goal["gpu"] = request.gpu
     if "dataset_tokens" in turn.reading.said_fields and request.dataset_tokens is not None:
         goal["dataset_tokens"] = request.dataset_tokens
+    if request.epochs != 1.0:  # "3 эпохи": the setup is priced for all of them
+        goal["epochs"] = request.epochs
     if said.deadline_hours is not None:
         goal["deadline_hours"] = said.deadline_hours
     try:
@@ -912,13 +915,17 @@ def _cheapest_training(
     rented = next((o for o in result.options if o.label == "rent_instead"), None)
     if rented is not None:
         turn.alternatives.append(Alternative(why="rented", option=rented))
+    # the cheapest has no public rate: the run rented on GPUs one can rent, priced, and
+    # first when renting it wins
+    verdict = rent_the_run(option, rented, turn.language)
+    rent_line = [f"- {render_option_line(rented, turn.language)}"] if rented is not None else []
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",
         *(f"- {line}" for line in beyond),
+        *([verdict] if verdict is not None else []),
         *cost_lines(option, turn.language),
-        # the cheapest has no public rate: the run rented on GPUs one can rent, priced
-        *([f"- {render_option_line(rented, turn.language)}"] if rented is not None else []),
+        *(rent_line if verdict is None else []),
     ]
 
 
@@ -1203,17 +1210,32 @@ def _within_budget(
             candidates.append((card, card_cost))
     within = [(r, c) for r, c in candidates if c.capex_usd <= budget]
     language = turn.language
+    said = turn.reading.said.budget
+    shown = (
+        render(M.BUDGET_IN_USD, language, usd=budget)
+        if said is None or said.currency == "USD"
+        else render(
+            M.BUDGET_IN_LOCAL,
+            language,
+            amount=said.amount,
+            cur=note(M.CURRENCY_RUB if said.currency == "RUB" else M.CURRENCY_EUR),
+            usd=budget,
+        )
+    )
     if not within:
         report, cost = min(candidates, key=lambda rc: rc[1].capex_usd)
         return [
             render(
                 M.COMPARE_BUDGET_NONE,
                 language,
-                budget=budget,
+                budget=shown,
                 count=report.gpu.count,
                 gpu=report.gpu.name,
                 capex=cost.capex_usd,
-            )
+            ),
+            *_another_model_within(
+                request, [r.gpu.id for r, _ in candidates], budget, catalog, turn
+            ),
         ]
     report, cost = max(
         within, key=lambda rc: (rc[0].performance.per_user_tokens_per_s, -rc[1].capex_usd)
@@ -1222,13 +1244,57 @@ def _within_budget(
         render(
             M.COMPARE_BUDGET_PICK,
             language,
-            budget=budget,
+            budget=shown,
             count=report.gpu.count,
             gpu=report.gpu.name,
             speed=round(report.performance.per_user_tokens_per_s, 1),
             capex=cost.capex_usd,
         )
     ]
+
+
+def _another_model_within(
+    request: dict[str, Any],
+    gpus: Sequence[str],
+    budget: float,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> list[str]:
+    """ "H100 or L40S for Llama 70B within 60k euros", "4090s or A100s for DeepSeek, 3 million
+    roubles": when the model as sized outgrows the budget on every GPU weighed, what each of
+    them runs within it: the same model in a lighter format, else the strongest model the
+    same load gets."""
+    if request.get("task", "inference") != "inference":
+        return []
+    said = turn.reading.said.budget
+    currency = said.currency if said is not None else "USD"
+    base: dict[str, Any] = {
+        "users": request.get("users") or 1,
+        f"budget_{currency.lower()}": said.amount if said is not None else budget,
+        "use_case": turn.reading.said.use_case or "chat",
+    }
+    lines: list[str] = []
+    for gpu in dict.fromkeys(gpus):
+        tries: tuple[tuple[dict[str, Any], list[str], M], ...] = (
+            ({"model": request.get("model")}, [], M.COMPARE_BUDGET_SAME_MODEL),
+            ({"strongest": True}, ["largest_model"], M.COMPARE_BUDGET_OTHER_MODEL),
+        )
+        for extra, wants, label in tries:
+            goal = {**base, **extra, "gpu": gpu}
+            try:
+                result = recommend_deployment(goal, catalog)
+            except InputError:
+                continue
+            lead = lead_option(result, wants)
+            if lead is None or lead.cost.capex_usd > budget or not lead.meets_targets:
+                continue
+            if label is M.COMPARE_BUDGET_OTHER_MODEL and lead.model == request.get("model"):
+                continue
+            summary = recommendation_summary(result, turn.language)
+            turn.record("recommend_deployment", goal, result, summary)
+            lines.append(f"- {render_option_line(lead, turn.language, label)}")
+            break
+    return lines
 
 
 def _per_token(

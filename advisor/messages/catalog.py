@@ -1554,6 +1554,13 @@ class M(Enum):
         "${facilities:,.0f} в месяц на сервер за место в ЦОДе (для башни в офисе — ничего), "
         "обслуживание {maintenance:g}% стоимости оборудования в год.",
     )
+    REC_TOKENS_EVEN = (
+        "rec.tokens_even",
+        "Tokens a month: the load at its even rate over {hours:g} hours, day and night; the "
+        "same tokens priced at a hosted API of the model's quality tier.",
+        "Токенов в месяц: нагрузка с её ровным темпом за {hours:g} часов, днём и ночью; те же "
+        "токены посчитаны по цене облачного API того же уровня качества.",
+    )
     REC_TOKENS = (
         "rec.tokens",
         "Tokens a month: the peak load at half its height on average over {hours:g} busy "
@@ -2054,6 +2061,28 @@ class M(Enum):
         "rec.pick",
         "**I would take {count} x {gpu} with {model}.** {why}",
         "**Я бы взял {count} x {gpu} с {model}.** {why}",
+    )
+    REC_JOB_ONE_OFF = (
+        "rec.job_one_off",
+        "**For a job done once, the API or renting costs less than buying:** the API bills "
+        "about ${api:,.0f} for the job's tokens{rent}, against ${capex:,.0f} to buy {count} x "
+        "{gpu}.",
+        "**Для разовой задачи API или аренда дешевле покупки:** API возьмёт около ${api:,.0f} "
+        "за токены задачи{rent}, а покупка {count} x {gpu} — ${capex:,.0f}.",
+    )
+    REC_JOB_IF_ONE_OFF = (
+        "rec.job_if_one_off",
+        "**If the job is done once, the API or renting costs less than buying:** the API bills "
+        "about ${api:,.0f} for its tokens{rent}, against ${capex:,.0f} to buy {count} x {gpu}; "
+        "buying pays back only if such a job comes every month ({months:g} months).",
+        "**Если задача разовая, API или аренда дешевле покупки:** API возьмёт около "
+        "${api:,.0f} за её токены{rent}, а покупка {count} x {gpu} — ${capex:,.0f}; покупка "
+        "окупается, только если такая задача повторяется каждый месяц ({months:g} мес.).",
+    )
+    REC_JOB_RENT = (
+        "rec.job_rent",
+        ", renting the same GPUs for its hours about ${rent:,.0f}",
+        ", аренда тех же GPU на её часы — около ${rent:,.0f}",
     )
     REC_VERDICT_API = ("rec.verdict_api", "**The API costs less here.**", "**Здесь дешевле API.**")
     REC_VERDICT_OWN = (

@@ -125,11 +125,16 @@ def card_alternative(
 
 
 def tokens_per_month(
-    concurrency: int, request_seconds: float, tokens_per_request: int, busy_hours: float
+    concurrency: int,
+    request_seconds: float,
+    tokens_per_request: int,
+    busy_hours: float,
+    peak_to_mean: float = PEAK_TO_MEAN,
 ) -> float:
-    """Tokens served in a month: peak requests/s (Little's law) at the mean load, busy hours."""
+    """Tokens served in a month: peak requests/s (Little's law) at the mean load, busy hours
+    (work that runs day and night at an even rate: its hours, and no peak)."""
     peak_rps = concurrency / request_seconds
-    return peak_rps / PEAK_TO_MEAN * busy_hours * 3600 * tokens_per_request
+    return peak_rps / peak_to_mean * busy_hours * 3600 * tokens_per_request
 
 
 @dataclass(frozen=True)

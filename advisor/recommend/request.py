@@ -120,6 +120,11 @@ class RecommendRequest(BaseModel):
         description="the volume runs 24 hours a day at an even rate (a batch job, a 24/7 "
         "service), not over the working day with a peak hour",
     )
+    one_off: bool = Field(
+        default=False,
+        description="the work is done once (a batch job, a single run) and then stops: buying "
+        "is weighed against the API or renting for that job alone",
+    )
     rent_hours_per_month: float | None = Field(
         default=None,
         gt=0,

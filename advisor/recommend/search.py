@@ -26,11 +26,12 @@ from functools import cached_property
 from typing import Any
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
-from advisor.catalog.schema import SERVER_GPUS, Gpu, Model, Suitability, UseCaseProfile
+from advisor.catalog.schema import SERVER_GPUS, Gpu, Model, Prices, Suitability, UseCaseProfile
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import (
     HOURS_PER_MONTH,
+    PEAK_TO_MEAN,
     AgainstBill,
     Serving,
     Spend,
@@ -624,12 +625,14 @@ class _Search:
             seconds = max(load.ttft_s, speed.ttft_s) + load.output_tokens / max(
                 min(load.tokens_per_s, speed.per_user_tokens_per_s), 1e-3
             )
+            even = self.request.around_the_clock  # a batch, "24/7": its hours, no peak
             use = Serving(
                 monthly_tokens=tokens_per_month(
                     users,
                     seconds,
                     load.input_tokens + load.output_tokens,
-                    self.prices.running.busy_hours_per_month,
+                    _busy_hours(self.request, self.prices),
+                    1.0 if even else PEAK_TO_MEAN,
                 ),
                 input_share=load.input_tokens / (load.input_tokens + load.output_tokens),
                 quality_tier=suit.quality_tier if suit else 3,
@@ -1070,7 +1073,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
     make_it_fit = (
         _make_it_fit(search, meeting) if request.model and request.task != "pretrain" else []
     )
-    assumptions = [*search.assumptions, *_cost_assumptions(catalog, load)]
+    assumptions = [*search.assumptions, *_cost_assumptions(catalog, load, request)]
     if search.capped:
         assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
     if request.call_minutes is not None and request.audio_hours_per_day is not None:
@@ -1605,14 +1608,25 @@ def _smaller_model(search: _Search, model: Model, gpu: Gpu, count: int | None) -
     return held
 
 
-def _cost_assumptions(catalog: Catalog, load: _Load) -> list[Note]:
+def _busy_hours(request: RecommendRequest, prices: Prices) -> float:
+    """Hours a month the load runs: office hours, or day and night (a batch over its span,
+    work said to run 24/7)."""
+    if request.around_the_clock:
+        return request.rent_hours_per_month or HOURS_PER_MONTH
+    return prices.running.busy_hours_per_month
+
+
+def _cost_assumptions(catalog: Catalog, load: _Load, request: RecommendRequest) -> list[Note]:
     running = catalog.prices.running
     if load.training is not None:
         usage = [note(M.REC_TRAIN_COSTS)]
     else:
+        hours = _busy_hours(request, catalog.prices)
         usage = [
             note(M.REC_TARGETS, ttft=load.ttft_s, speed=load.tokens_per_s, users=load.concurrency),
-            note(M.REC_TOKENS, hours=running.busy_hours_per_month),
+            note(M.REC_TOKENS_EVEN, hours=hours)
+            if request.around_the_clock
+            else note(M.REC_TOKENS, hours=hours),
             note(M.REC_NO_QUEUE),
         ]
     return [

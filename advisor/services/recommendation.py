@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, note, render, task_note
+from advisor.messages import M, Param, note, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Cost, CostRub, FitChange, Option
@@ -431,6 +431,36 @@ def api_verdict(option: Option, language: Language) -> str | None:
     else:  # the horizon every 3-year cost in the answer uses
         verdict = M.REC_VERDICT_OWN if payback <= MONTHS_3Y else M.REC_VERDICT_SLOW
     return f"{render(verdict, language)} {against}"
+
+
+def job_verdict(option: Option, goal: Mapping[str, Any], language: Language) -> str | None:
+    """A job done once (said so) or a batch over a span (maybe once): buying the GPUs against
+    the API's bill for the job's tokens and renting them for its hours, when buying does not
+    pay back within the job. The engine prices a month of the job's tokens at its busy hours
+    (a batch's span), so the API's month is the job's bill."""
+    cost = option.cost
+    said = bool(goal.get("one_off"))
+    batch = bool(goal.get("around_the_clock")) and goal.get("rent_hours_per_month") is not None
+    if not (said or batch) or option.gpu.market == "owned" or cost.api_monthly_usd is None:
+        return None
+    payback = cost.break_even_months
+    if payback is not None and payback <= 1.0:  # paid back within the job: buying wins
+        return None
+    rent = (
+        render(M.REC_JOB_RENT, language, rent=cost.cloud_monthly_usd)
+        if cost.cloud_monthly_usd is not None
+        else ""
+    )
+    params: dict[str, Param] = {
+        "api": cost.api_monthly_usd,
+        "rent": rent,
+        "capex": cost.capex_usd,
+        "count": option.gpu.count * option.replicas,
+        "gpu": option.gpu.name,
+    }
+    if said or payback is None:
+        return render(M.REC_JOB_ONE_OFF, language, **params)
+    return render(M.REC_JOB_IF_ONE_OFF, language, **params, months=payback)
 
 
 def runs_verdict(cost: Cost, language: Language) -> str | None:

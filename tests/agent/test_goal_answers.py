@@ -1011,6 +1011,38 @@ def test_gpus_weighed_over_the_budget_say_what_each_runs_within_it(
         assert any(lead.model_name in x and lead.gpu.name in x for x in within)
 
 
+def test_a_batch_this_month_weighs_buying_against_the_api_for_the_job(
+    service: AdvisorService,
+) -> None:
+    """ "500k contracts this month ... API or own server?" was a recurring load paid back in
+    6.3 months; it is a batch over a month, and buying is weighed against the API's bill for
+    its tokens, in case it is done once. Told it is a one-off, the answer says so plainly
+    (the follow-up was refused as off topic)."""
+    first = service.ask(
+        AskRequest(
+            question="API or own server? we need to process about 500k contracts this month, "
+            "each ~10 pages, extract fields into json. budget is 20k euro"
+        )
+    )
+    result = first.recommendation
+    assert result is not None and result.goal["around_the_clock"] is True
+    lead = lead_option(result, ["largest_model"] if result.goal.get("strongest") else [])
+    assert lead is not None and lead.cost.api_monthly_usd is not None
+    months = lead.cost.break_even_months
+    assert months is not None and months > 1
+    head = first.answer.splitlines()[0]
+    assert head.startswith("**If the job is done once, the API or renting costs less")
+    assert f"${lead.cost.api_monthly_usd:,.0f}" in head and f"${lead.cost.capex_usd:,.0f}" in head
+    again = service.ask(
+        AskRequest(
+            question="it's a one-off job, we won't need it after this month. still buy?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert again.recommendation is not None and again.recommendation.goal["one_off"] is True
+    assert again.answer.startswith("**For a job done once, the API or renting costs less")
+
+
 def test_data_that_must_stay_in_gets_no_api_to_weigh_and_contracts_are_documents(
     reader: Reader, catalog: Catalog
 ) -> None:

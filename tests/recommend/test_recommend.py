@@ -11,6 +11,7 @@ from advisor.errors import InputError
 from advisor.messages import M, render_all
 from advisor.recommend import RecommendRequest, recommend
 from advisor.recommend import search as search_module
+from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.report import Recommendation
 from advisor.services.recommendation import (
     lead_option,
@@ -864,6 +865,24 @@ def test_work_around_the_clock_has_no_office_hours_nor_peak(catalog: Catalog) ->
     )
     assert office.workload.concurrency == pytest.approx(6 * batch.workload.concurrency, rel=0.05)
     assert any("around the clock at an even rate" in line for line in batch.assumptions)
+
+
+def test_work_around_the_clock_bills_the_api_for_its_own_volume(catalog: Catalog) -> None:
+    """A batch's month of tokens is its volume day and night, not the office's 176 busy hours
+    at half the peak: 500k contracts over a month were priced at the API as $151, an eighth
+    of their tokens. The same daily volume bills 30.4 days around the clock against 22
+    working days in the office."""
+    goal = {"use_case": "extraction", "requests_per_day": 1e6, "model": "gpt-oss-20b"}
+    office = recommend(RecommendRequest(**goal), catalog)
+    batch = recommend(RecommendRequest(**goal, around_the_clock=True), catalog)
+    (at_office,) = by_label(office, "recommended")
+    (in_batch,) = by_label(batch, "recommended")
+    assert at_office.cost.api_monthly_usd is not None and in_batch.cost.api_monthly_usd
+    days = catalog.prices.running.busy_hours_per_month / 8  # working days of 8 busy hours
+    assert in_batch.cost.api_monthly_usd / at_office.cost.api_monthly_usd == pytest.approx(
+        HOURS_PER_MONTH / 24 / days, rel=0.05
+    )
+    assert any("day and night" in line for line in batch.assumptions)
 
 
 def test_a_vanishing_epoch_count_is_refused() -> None:

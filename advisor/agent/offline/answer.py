@@ -28,6 +28,7 @@ from advisor.services.recommendation import (
     api_verdict,
     cost_lines,
     fit_line,
+    job_verdict,
     lead_option,
     local_cost,
     option_label,
@@ -578,6 +579,10 @@ def render_recommendation(
         verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
         if verdict is not None:
             lines.append(verdict)
+    job = job_verdict(lead, result.goal, language) if lead is not None else None
+    if job is not None:  # a job done once: buying is weighed for it alone, first
+        lines.append(job)
+        asked_api = False
     if asked_api and lead is not None:  # "API or our own server?": that answer first
         verdict = api_verdict(lead, language)
         asked_api = verdict is not None

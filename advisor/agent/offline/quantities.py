@@ -207,7 +207,8 @@ _PER_DAY = re.compile(
 # A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
 _OVER_DAYS = re.compile(
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:\w+\W+){{0,6}}?"
-    rf"(?:за|in|over|within|в течение)\s+(?:a |an |one |{NUM}\s*)?"
+    rf"(?:за|in|over|within|в течение|this|в (?:этом|этот|эту|этой))\s+"
+    rf"(?:a |an |one |this |эт(?:от|у|ой) |{NUM}\s*)?"
     r"(д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )
 # The period first: "каждую неделю 200 договоров", "every month 3,000 invoices".
@@ -671,6 +672,18 @@ _DEADLINE_END = re.compile(
 )
 
 
+# Work done once: "a one-off job", "разовая задача", "just once".
+_ONE_OFF = re.compile(
+    r"\bone[- ]off\b|\bone[- ]time\b|\bjust once\b|\bonly once\b|\bразов\w*|"
+    r"единоразов\w*|однократн\w*|\bодин раз\b(?! в)"
+)
+
+
+def says_one_off(text: str) -> bool:
+    """Whether the work is done once and then stops."""
+    return bool(_ONE_OFF.search(text))
+
+
 # How often a fine-tuning run is repeated: "once a quarter", "every week", "раз в месяц",
 # "3 times a year", "ежеквартально". Working days for "daily" (22 x 12).
 _RUNS_EVERY = (
@@ -688,14 +701,7 @@ _RUNS_EVERY = (
         52.0,
     ),
     (re.compile(r"every day|daily|nightly|каждый день|ежедневно|каждую ночь"), 264.0),
-    # a single run, priced as one a year (the three-year purchase against three runs rented)
-    (
-        re.compile(
-            r"\bone[- ]off\b|\bone[- ]time\b|\bjust once\b|\bonly once\b|\bразов\w*|"
-            r"единоразов\w*|однократн\w*|\bодин раз\b"
-        ),
-        1.0,
-    ),
+    (_ONE_OFF, 1.0),  # a single run, priced as one a year (three years against three runs)
 )
 _RUNS_TIMES = re.compile(
     rf"(?<![\w.]){NUM}\s*(?:times|раза?)\s+(?:a|per|в)\s+(year|month|week|год|месяц|неделю)\b"

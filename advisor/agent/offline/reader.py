@@ -125,6 +125,7 @@ class Said(BaseModel):
     requests_per_s: float | None = None
     requests_per_day: float | None = None
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
+    one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
@@ -1001,6 +1002,7 @@ class Reader:
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
+        said.one_off = q.says_one_off(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1398,6 +1400,8 @@ class Reader:
             goal["redundancy"] = True
         if said.around_the_clock:
             goal["around_the_clock"] = True
+        if said.one_off:
+            goal["one_off"] = True
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:

@@ -771,6 +771,20 @@ class M(Enum):
         "{amount:,.0f} {cur} (${usd:,.0f})",
         "{amount:,.0f} {cur} (${usd:,.0f})",
     )
+    ANSWER_ONE_SERVER_YES = (
+        "answer.one_server_yes",
+        "**Yes, one server is enough:** {count} x {gpu} hold it, {used:g} GB of {usable:g} GB "
+        "per GPU.",
+        "**Да, одного сервера хватает:** {count} x {gpu} вмещают это, {used:g} ГБ из "
+        "{usable:g} ГБ на GPU.",
+    )
+    ANSWER_ONE_SERVER_NO = (
+        "answer.one_server_no",
+        "**No, one server is not enough:** {count} x {gpu} would need {used:g} GB per GPU, "
+        "{usable:g} GB is there.",
+        "**Нет, одного сервера не хватает:** {count} x {gpu} нужно {used:g} ГБ на GPU, а "
+        "есть {usable:g} ГБ.",
+    )
     COMPARE_BUDGET_SAME_MODEL = (
         "compare.budget_same_model",
         "Within the budget, the same model lighter",

@@ -509,6 +509,37 @@ def test_a_run_cheaper_rented_than_bought_says_so_with_the_rented_price(
     assert rented.gpu.name in verdict and option.gpu.name in verdict
 
 
+def test_one_server_enough_is_sized_on_one_server_and_answered_first(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "Хватит одного сервера?" after a run on two 8-GPU servers was sized again on all 16;
+    it is sized on the 8 GPUs of one server, and the yes or no comes first."""
+    first = reader.read(
+        "у нас 2 сервера по 8 A100 80GB. можно ли дообучить ламу 70б целиком (full "
+        "fine-tune), не лору? датасет 50 млн токенов"
+    )
+    assert first.request is not None and first.request["gpus"] == 16
+    lora = _turn("а если лору, хватит одного сервера?", reader, catalog, previous=first.request)
+    assert lora.sizing is not None and lora.sizing.gpu.count == 8 and lora.sizing.fits
+    assert any(x.startswith("**Да, одного сервера хватает") for x in lora.answer.splitlines()[:2])
+    full = _turn("а полное на одном сервере влезет?", reader, catalog, previous=first.request)
+    assert full.sizing is not None and full.sizing.gpu.count == 8 and not full.sizing.fits
+    assert full.answer.startswith("**Нет, одного сервера не хватает")
+
+
+def test_a_version_ruled_out_is_no_model_to_weigh(reader: Reader, catalog: Catalog) -> None:
+    """ "Дипсик р1 полную, не дистиллят": DeepSeek-R1 was weighed against a distill nobody
+    asked for; the full model is sized."""
+    turn = _turn(
+        "какая минимальная конфигурация чтобы запустить дипсик р1 полную, не дистиллят? и "
+        "сколько токенов в секунду будет",
+        reader,
+        catalog,
+    )
+    assert turn.reading.said.models_compared == []
+    assert turn.sizing is not None and turn.sizing.model == "deepseek-r1"
+
+
 def test_an_option_of_whole_server_gpus_says_why_its_price_is_a_server(
     reader: Reader, catalog: Catalog
 ) -> None:

@@ -675,7 +675,7 @@ _DEADLINE_END = re.compile(
 # Work done once: "a one-off job", "разовая задача", "just once".
 _ONE_OFF = re.compile(
     r"\bone[- ]off\b|\bone[- ]time\b|\bjust once\b|\bonly once\b|\bразов\w*|"
-    r"единоразов\w*|однократн\w*|\bодин раз\b(?! в)"
+    r"единоразов\w*|однократн\w*|\b(?:один|1) раз\b(?! в)"
 )
 
 

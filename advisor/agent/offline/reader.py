@@ -42,6 +42,7 @@ from advisor.messages import M, Note, note
 from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.request import BUDGET_FIELDS
 from advisor.services.sizing import normalized_request, parse_request
+from advisor.sizing.inputs import GPUS_PER_NODE
 from advisor.sizing.kv_cache import kv_bytes_per_token
 from advisor.sizing.request import DEFAULT_CONTEXT, ENGINES, EXPERT_OFFLOAD_ALL
 from advisor.sizing.workload import (
@@ -160,6 +161,7 @@ class Said(BaseModel):
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
     growth: float | None = None  # "if it grows 10x": the load times this
     pick: bool = False  # "which would you pick?": the choice first, then the options
+    one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
     tasks_compared: list[str] = Field(default_factory=list)  # "LoRA или полное дообучение?"
@@ -447,6 +449,12 @@ _WEIGHS_MODELS = re.compile(
     r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
 )
 _EUROS = re.compile(r"€|\beur\b|\beuros?\b|\bевро\b")
+# A model version ruled out: "полную, не дистиллят", "the full one, not a distill" names no
+# second model to weigh.
+_NOT_A_VERSION = re.compile(
+    r"\b(?:(?:а|и|но) )?не (?:\w+ )?(?:дистил\w*|distill\w*|квант\w*|урезан\w*)|"
+    r"\bnot (?:a |the |an? )?(?:\w+ )?(?:distill\w*|quant\w*)(?: (?:one|version|model))?"
+)
 # One personal machine with its one GPU: "my laptop with an RTX 4060", "на моём ноутбуке".
 _ONE_MACHINE = re.compile(
     r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation)\b|"
@@ -461,6 +469,11 @@ _PICK = re.compile(
     r"что (?:бы )?(?:вы |ты )?(?:выбрал\w*|взял\w*|посовету\w*|порекоменду\w*)|"
     r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"
     r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)"
+)
+# "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
+_ONE_SERVER = re.compile(
+    r"(?:\b1|одн\w+|на 1|в 1) сервер\w*|"
+    r"\b(?:1|one|a single|single) (?:server|node|box|machine)\b"
 )
 # "How many users will one L40S hold?", "сколько юзеров потянет": the users are the answer.
 _HOW_MANY_USERS = re.compile(
@@ -690,12 +703,13 @@ class Reader:
         prefer = (previous or {}).get("model") or (
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
-        mention = self.models.find(_PRODUCT_LIKE.sub(" ", text), prefer=prefer)
+        naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
+        mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
             # not in the catalog); beside an open model ("we pay for GPT-4o, move to Llama")
             # it is only the service used now
-            mention = self.models.find(_LIKE_PRODUCT_RE.sub(" ", text), prefer=prefer)
+            mention = self.models.find(_LIKE_PRODUCT_RE.sub(" ", naming), prefer=prefer)
         if mention is None and asked:  # "3.3", "да", "the first one": an answer to that question
             mention = self.models.pick(text, asked)
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
@@ -823,6 +837,14 @@ class Reader:
                 fields["model"] = chosen
                 notes.append(note(M.ASSUMED_SIZE_CLASS, model=self.catalog.models[chosen].name))
                 mention = ModelMention(chosen)
+        if (
+            said.one_server
+            and said.gpus is None
+            and previous
+            and not said.owned
+            and (previous.get("gpus") or GPUS_PER_NODE + 1) > GPUS_PER_NODE
+        ):
+            fields["gpus"] = GPUS_PER_NODE  # "хватит одного сервера?" after 16 GPUs
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
@@ -994,6 +1016,7 @@ class Reader:
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
         said.pick = bool(_PICK.search(text))
+        said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
@@ -1219,7 +1242,7 @@ class Reader:
         if not _WEIGHS_MODELS.search(text):
             return []
         named: list[str] = []
-        for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", text)):
+        for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", _NOT_A_VERSION.sub(" ", text))):
             if mention.unknown is not None:
                 continue
             alike = self._sizes_the_same(mention.candidates, None)

@@ -289,7 +289,22 @@ def _size(
                 or outcome.request.task == "pretrain"  # "how many H100s?": the count first
             )
         ),
-        lead=_fits_in_another_format(report, turn),
+        lead=_one_server(report, turn) or _fits_in_another_format(report, turn),
+    )
+
+
+def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:
+    """ "Хватит одного сервера?": yes or no first, on the GPUs of one server."""
+    if not turn.reading.said.one_server or report.gpu.count > GPUS_PER_NODE:
+        return None
+    memory = report.memory
+    return render(
+        M.ANSWER_ONE_SERVER_YES if report.fits else M.ANSWER_ONE_SERVER_NO,
+        turn.language,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        used=round(memory.per_gpu_gb, 1),
+        usable=round(memory.usable_per_gpu_gb, 1),
     )
 
 

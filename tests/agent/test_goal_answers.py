@@ -900,6 +900,49 @@ def test_two_gpus_weighed_per_token_get_a_cost_per_token_on_one_basis(
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "L40S vs H100 for serving mistral small 24b to ~200 users, which gives better tokens "
+        "per dollar?",
+        "L40S или H100 для mistral small 24b, где больше токенов на доллар?",
+    ],
+)
+def test_tokens_per_dollar_is_the_cost_per_token(
+    reader: Reader, catalog: Catalog, question: str
+) -> None:
+    """ "Which gives better tokens per dollar?" got the two GPUs listed and no verdict."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    assert "per_token" in turn.reading.said.wants
+    busy = [r for r in turn.tool_results if isinstance(r, BusyCost)]
+    assert {b.gpu for b in busy} == {"l40s", "h100-sxm"}
+
+
+def test_owned_gpus_asked_how_many_they_serve_answer_on_all_of_them(
+    service: AdvisorService,
+) -> None:
+    """ "How many devs can it actually serve at once?" about 4 owned A100s repeated the goal's
+    10% assumption on 2 of them ("3 users at once"); the model is sized on all four and the
+    users served at the use case's targets come first."""
+    first = service.ask(
+        AskRequest(
+            question="we got 4x A100 40GB sitting in our rack doing nothing. whats the best "
+            "model we can run on them for an internal coding assistant, ~30 devs?"
+        )
+    )
+    again = service.ask(
+        AskRequest(
+            question="ok and with Qwen2.5-Coder 32B specifically, how many devs can it "
+            "actually serve at once?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    held = next(a.sizing for a in again.alternatives if a.why == "users_at_targets")
+    assert held is not None and held.gpu.count == 4 and held.model == "qwen2.5-coder-32b"
+    assert held.users > 3
+    assert again.answer.startswith(f"**4 x NVIDIA A100 40GB SXM4 serves {held.users} users")
+
+
+@pytest.mark.parametrize(
     ("question", "largest"),
     [
         (

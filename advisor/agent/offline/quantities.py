@@ -1092,7 +1092,9 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
         re.compile(
             r"(?:цен\w*|стоимост\w*|затрат\w*|выгодн\w*|дешевле|cost|price)\s+(?:за|per|на|of a)\s+"
             r"(?:1\s+|один\s+|миллион\s+|million\s+|1m\s+)?(?:токен\w*|tokens?)|"
-            r"per[- ](?:million[- ])?tokens?|\$\s*/\s*(?:m\s*)?tok\w*|за токен\w*"
+            r"per[- ](?:million[- ])?tokens?|\$\s*/\s*(?:m\s*)?tok\w*|за токен\w*|"
+            r"tokens? (?:per|for each|a|for the) (?:dollar|buck|euro|рубл\w*)|"
+            r"токен\w* (?:на|за) (?:доллар|рубл|евро)\w*"
         ),
     ),
     (

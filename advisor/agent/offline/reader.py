@@ -477,9 +477,11 @@ _ONE_SERVER = re.compile(
 )
 # "How many users will one L40S hold?", "сколько юзеров потянет": the users are the answer.
 _HOW_MANY_USERS = re.compile(
-    r"сколько (?:\w+ )?(?:юзер\w*|пользовател\w*|человек|людей|сесси\w*|запрос\w*|чат\w*)"
+    r"сколько (?:\w+ )?(?:юзер\w*|пользовател\w*|человек|людей|сесси\w*|запрос\w*|чат\w*|"
+    r"разработчик\w*|сотрудник\w*|оператор\w*|менеджер\w*|юрист\w*)"
     r".{0,40}?(?:потян|выдерж|вытян|держ|обслуж|тян|осил|влез|помест)\w*|"
-    r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|sessions|requests|chats)"
+    r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|sessions|requests|chats|"
+    r"devs|developers|engineers|employees|staff|agents|operators|lawyers|seats)"
     r"\b.{0,40}?(?:handle|hold|serve|support|run|take|sustain|manage)"
 )
 # What a message says that is no figure of a sizing: it does not make a message a question.

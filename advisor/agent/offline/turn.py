@@ -34,6 +34,7 @@ from advisor.agent.offline.reader import (
     Reading,
 )
 from advisor.catalog.loader import Catalog
+from advisor.catalog.schema import UseCaseId
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
@@ -430,6 +431,9 @@ def _recommend(
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         pick=reading.said.pick and previous_goal is not None,
     )
+    held = _owned_capacity(goal, lead, catalog, turn)  # "how many devs can it serve?": first
+    if held:
+        turn.answer = "\n".join([*held, turn.answer])
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
@@ -679,6 +683,7 @@ def _users_held(
     report: SizingReport,
     catalog: Catalog,
     turn: OfflineTurn,
+    use_case: UseCaseId | None = None,
 ) -> list[str]:
     """ "How many users will one L40S hold?": the most users at once its memory holds, and
     the most it serves at the use case's speed and first-token targets (the engine's load
@@ -686,7 +691,8 @@ def _users_held(
     said = turn.reading.said
     if not said.capacity_asked or not report.fits or report.training is not None:
         return []
-    profile = catalog.workloads.use_cases[said.use_case or "chat"]
+    use_case = use_case or said.use_case or "chat"
+    profile = catalog.workloads.use_cases[use_case]
     speed_target = said.tokens_per_s or profile.tokens_per_s_per_user
     ttft = said.ttft_s or ttft_target(profile, prompt)
     held = report.performance.max_concurrent_users
@@ -726,9 +732,35 @@ def _users_held(
             target=speed_target,
             speed=round(perf.per_user_tokens_per_s, 1),
             ttft=round(perf.ttft_s, 2),
-            use_case=use_case_note(said.use_case or "chat").render(turn.language),
+            use_case=use_case_note(use_case).render(turn.language),
         )
     ]
+
+
+def _owned_capacity(
+    goal: dict[str, Any], lead: Option | None, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """ "With Qwen2.5-Coder 32B, how many devs can it serve at once?" about GPUs the customer
+    owns: the model as the goal runs it, on all of them, and the users it serves at the use
+    case's targets (the goal's answer sized only the users it assumed, on the GPUs they need)."""
+    owned = goal.get("owned")
+    if not turn.reading.said.capacity_asked or lead is None or not isinstance(owned, dict):
+        return []
+    request = {
+        **{k: v for k, v in lead.size_request.items() if k != "tensor_parallel_size"},
+        "gpu": owned["gpu"],
+        "gpus": owned["count"],
+        "users": 1,
+    }
+    try:
+        report = size_deployment(request, catalog).report
+    except InputError:
+        return []
+    turn.tool_results.append(report)
+    prompt = lead.size_request.get("context", DEFAULT_CONTEXT) - lead.size_request.get(
+        "output_tokens", 0
+    )
+    return _users_held(request, max(1, prompt), report, catalog, turn, goal.get("use_case"))
 
 
 def _fewer_in_fp8(

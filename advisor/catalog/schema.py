@@ -257,6 +257,11 @@ class Model(_Record):
         default=None, gt=0, description="parameter count the publisher states, for cross-checks"
     )
     tool_call_parser: str | None = None
+    reasoning: bool = Field(
+        default=False,
+        description="writes a chain of thought before each answer by default (its model card "
+        "says so): its outputs run far longer than a use case's answer",
+    )
     aliases: tuple[str, ...] = ()
     bf16_layers_in_fp8: int = Field(
         default=0,

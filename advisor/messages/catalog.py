@@ -771,6 +771,15 @@ class M(Enum):
         "{amount:,.0f} {cur} (${usd:,.0f})",
         "{amount:,.0f} {cur} (${usd:,.0f})",
     )
+    REASONING_OUTPUT = (
+        "warn.reasoning_output",
+        "{model} thinks before it answers: each answer opens with a chain of thought, often "
+        "thousands of tokens on hard questions, which the {output} output tokens sized here do "
+        "not hold; give the output length you expect (output_tokens) to size for it.",
+        "{model} рассуждает перед ответом: каждый ответ начинается с цепочки рассуждений, на "
+        "сложных вопросах часто в тысячи токенов, а посчитанные здесь {output} токенов на выходе "
+        "её не вмещают; назовите ожидаемую длину ответа (output_tokens), и я пересчитаю.",
+    )
     ANSWER_ONE_SERVER_YES = (
         "answer.one_server_yes",
         "**Yes, one server is enough:** {count} x {gpu} hold it, {used:g} GB of {usable:g} GB "

@@ -55,6 +55,7 @@ from advisor.recommend.request import RecommendRequest
 from advisor.sizing.adoption import PILOT_USERS
 from advisor.sizing.engine import (
     CHINCHILLA_TOKENS_PER_PARAM,
+    REASONING_OUTPUT_COUNTED,
     Fit,
     compute_optimal_tokens,
     fit,
@@ -1074,6 +1075,14 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         _make_it_fit(search, meeting) if request.model and request.task != "pretrain" else []
     )
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load, request)]
+    asked = catalog.models.get(request.model or "")
+    if (
+        asked is not None
+        and asked.reasoning
+        and load.training is None
+        and load.output_tokens < REASONING_OUTPUT_COUNTED
+    ):  # "DeepSeek R1 for 50 users": its chain of thought is not in the use case's answer
+        assumptions.append(note(M.REASONING_OUTPUT, model=asked.name, output=load.output_tokens))
     if search.capped:
         assumptions.append(note(M.REC_SEARCH_CAPPED, sizings=MAX_SIZINGS))
     if request.call_minutes is not None and request.audio_hours_per_day is not None:

@@ -576,9 +576,19 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
     )
 
 
+# Output lengths from which a reasoning model's chain of thought is taken to be counted.
+REASONING_OUTPUT_COUNTED = 4096
+
+
 def _warnings(inputs: Inputs) -> list[Note]:
     request, model, fmt = inputs.request, inputs.model, inputs.fmt
     notes = []
+    if (
+        model.reasoning
+        and not request.is_training
+        and request.tokens_generated < REASONING_OUTPUT_COUNTED
+    ):
+        notes.append(note(M.REASONING_OUTPUT, model=model.name, output=request.tokens_generated))
     if request.precision is None and not request.is_training and fmt.id != "bf16":
         notes.append(note(M.PUBLISHED_FORMAT, format=fmt.name, model=model.name))
     if request.context > model.architecture.max_position_embeddings:

@@ -855,3 +855,27 @@ def test_a_named_sharding_is_kept() -> None:
     zero2 = size(request.model_copy(update={"sharding": "zero2"}), CATALOG)
     assert M.SHARDED_ZERO3 not in {w.code for w in zero2.warnings_i18n}
     assert not zero2.fits or zero2.memory.breakdown_gb.optimizer > 10  # states split 8 ways only
+
+
+@pytest.mark.parametrize(
+    ("model", "output", "warned"),
+    [
+        ("deepseek-r1-distill-qwen-32b", 256, True),  # always thinks
+        ("qwen3-32b", None, True),  # thinks by default
+        ("qwen3-32b", 8000, False),  # an output length that holds the thinking was given
+        ("qwen2.5-32b", 256, False),  # answers straight away
+        ("qwen3-30b-a3b-2507", 256, False),  # the 2507 Instruct does not think
+    ],
+)
+def test_a_reasoning_model_sized_for_a_short_answer_is_flagged(
+    model: str, output: int | None, warned: bool
+) -> None:
+    """R1 was sized at the use case's 256 output tokens, as if it answered straight away; its
+    chain of thought runs to thousands of tokens on hard questions (R1-0528's card: R1
+    averaged 12K tokens per AIME question), so a short output length is flagged."""
+    report = size(
+        SizingRequest(model=model, gpu="h100-sxm", context=8192, output_tokens=output),
+        CATALOG,
+    )
+    codes = [n.code for n in report.warnings_i18n]
+    assert (M.REASONING_OUTPUT in codes) is warned

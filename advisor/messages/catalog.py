@@ -1542,6 +1542,15 @@ class M(Enum):
         "русском; посчитано, потому что вы назвали это семейство: проверьте её на своих "
         "русских запросах.",
     )
+    REC_DATACENTER_BY_SIZE = (
+        "rec.datacenter_by_size",
+        "An organisation of {staff:,} staff runs its servers in a server room: GeForce cards are "
+        "left out, as NVIDIA's driver licence does not cover data-centre deployment (say if the "
+        "server stands in an office).",
+        "Организация на {staff:,} сотрудников держит серверы в серверной: карты GeForce не "
+        "рассматриваются — лицензия драйвера NVIDIA не распространяется на размещение в "
+        "дата-центре (скажите, если сервер будет стоять в офисе).",
+    )
     REC_DATACENTER = (
         "rec.datacenter",
         "For a data centre or server room: GeForce cards are left out, as NVIDIA's driver "

@@ -84,8 +84,9 @@ DEFAULT_USERS = 5  # no load given: a pilot's worth
 PILOT_SHARE = 0.1  # the pilot: a tenth of the peak load, at least PILOT_USERS
 HEADROOM = 1.2  # `recommended` holds 20% more users than the peak
 SCALE = 2.0  # `scale` holds twice the peak
-# An organisation this large runs the assistant as a service people depend on: the answer
-# also prices N+1 (`reserve`), one copy of the model more than the peak needs.
+# An organisation this large runs the assistant as a service people depend on, on servers in
+# a server room: the answer also prices N+1 (`reserve`), one copy of the model more than the
+# peak needs, and leaves GeForce cards out as for a data centre (their driver licence).
 RESERVE_FROM_HEADCOUNT = 1000
 SHORTLIST_PER_TIER = 3  # the smallest models of each quality tier (the cheapest to serve)
 PARETO_MAX = 3
@@ -188,7 +189,9 @@ class _Search:
         self.request = request
         self.catalog = catalog
         self.prices = catalog.prices
-        if request.datacenter:  # rack servers only: a tower is an office machine
+        large = (request.headcount or 0) >= RESERVE_FROM_HEADCOUNT and request.owned is None
+        self.datacenter = request.datacenter or large
+        if self.datacenter:  # rack servers only: a tower is an office machine
             racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
             self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
@@ -206,6 +209,8 @@ class _Search:
         self.bill = self._api_bill()
         if request.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER))
+        elif self.datacenter:
+            self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=request.headcount or 0))
         self.load = self._workload()
         self.budget = self._budget()
 
@@ -550,7 +555,7 @@ class _Search:
             if g.gpu_class != "cpu"
             and g.id in self.prices.gpus
             and (not self.request.rentable_only or g.id in self.prices.cloud_usd_per_gpu_hour)
-            and not (self.request.datacenter and g.gpu_class == "gaming")
+            and not (self.datacenter and g.gpu_class == "gaming")
         ]
 
     def size(

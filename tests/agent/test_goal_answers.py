@@ -917,6 +917,27 @@ def test_tokens_per_dollar_is_the_cost_per_token(
     assert {b.gpu for b in busy} == {"l40s", "h100-sxm"}
 
 
+def test_the_pick_after_the_cheapest_is_the_advisers_own_choice(service: AdvisorService) -> None:
+    """ "Cheapest box ... 15 person company", then "which one would you take?": the pick kept
+    the cheapest asked before and gave the reason of another option ("another balance of cost
+    and speed"); it is the recommended setup with its own reason."""
+    first = service.ask(
+        AskRequest(
+            question="we have 10k euros. cheapest box to run a decent chatbot for a 15 "
+            "person company, internal only"
+        )
+    )
+    pick = service.ask(
+        AskRequest(question="which one would you take?", conversation_id=first.conversation_id)
+    )
+    assert pick.recommendation is not None
+    lead = lead_option(pick.recommendation, [])
+    assert lead is not None and lead.label == "recommended"
+    head = pick.answer.splitlines()[0]
+    assert head.startswith(f"**I would take {lead.gpu.count * lead.replicas} x {lead.gpu.name}")
+    assert lead.why_i18n.render("en") in head
+
+
 def test_owned_gpus_asked_how_many_they_serve_answer_on_all_of_them(
     service: AdvisorService,
 ) -> None:

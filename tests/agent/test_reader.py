@@ -1356,6 +1356,14 @@ def test_how_often_a_fine_tuning_run_repeats(
     assert reader.read(question).said.runs_per_year == runs
 
 
+def test_a_company_of_n_people_is_its_staff_not_its_load(reader: Reader) -> None:
+    """ "A chatbot for a 15 person company" was 15 users at once; it is 15 staff."""
+    said = reader.read(
+        "we have 10k euros. cheapest box to run a decent chatbot for a 15 person company"
+    ).said
+    assert said.headcount == 15 and said.users is None
+
+
 def test_people_at_once_after_a_verb_are_the_load_not_the_staff(reader: Reader) -> None:
     said = reader.read(
         "Нужен чат-бот по внутренним документам для 300 сотрудников, одновременно будут "

@@ -521,6 +521,19 @@ def test_a_quality_floor_asked_for_holds_for_every_option(catalog: Catalog) -> N
     assert any(n.code is M.REC_QUALITY_ASKED for n in result.assumptions_i18n)
 
 
+def test_an_organisation_of_a_thousand_staff_gets_server_room_cards(catalog: Catalog) -> None:
+    """An insurer of 1,500 staff was told to buy 8 x GeForce RTX 5090 for its server: an
+    organisation that large runs its servers in a server room, which GeForce's licence
+    excludes; said so, and its own GPUs are what it owns."""
+    result = recommend(RecommendRequest(use_case="rag", headcount=1500), catalog)
+    assert result.options and all(o.gpu.gpu_class != "gaming" for o in result.options)
+    assert any(n.code is M.REC_DATACENTER_BY_SIZE for n in result.assumptions_i18n)
+    owned = recommend(
+        RecommendRequest(use_case="rag", headcount=1500, owned="4x rtx-4090"), catalog
+    )
+    assert not any(n.code is M.REC_DATACENTER_BY_SIZE for n in owned.assumptions_i18n)
+
+
 def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> None:
     from advisor.recommend.costs import chassis_for
 
@@ -528,7 +541,7 @@ def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> 
     assert result.options
     assert all(o.gpu.gpu_class != "gaming" for o in result.options)
     assert any(n.code is M.REC_DATACENTER for n in result.assumptions_i18n)
-    office = recommend(RecommendRequest(headcount=2000), catalog)
+    office = recommend(RecommendRequest(headcount=200), catalog)
     assert any(o.gpu.gpu_class == "gaming" for o in office.options)
     lead = result.options[0]
     gpu = catalog.gpus[lead.gpu.id]

@@ -182,9 +182,9 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
 )
 
 
-# The size of the organisation ("компания из 800 человек", "контора на 150 человек"): never
-# a load, whatever noun follows.
-_COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], *_HEADCOUNT_PATTERNS[-2:])
+# The size of the organisation ("компания из 800 человек", "контора на 150 человек", "a 15
+# person company"): never a load, whatever noun follows.
+_COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], _HEADCOUNT_PATTERNS[4], *_HEADCOUNT_PATTERNS[-2:])
 
 
 # A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",

@@ -744,7 +744,7 @@ class Reader:
             ]
         elif compared and mention is None:  # "which one would you pick?", "and for 200?"
             said.models_compared = compared
-        if led_by and not set(said.wants) & {"largest_model", "fast", "rent"}:
+        if led_by and not said.pick and not set(said.wants) & {"largest_model", "fast", "rent"}:
             said.wants += [  # "а в 4 бита?" after the cheapest: still the cheapest
                 w for w in q.WANTS if w in led_by and w not in said.wants
             ]

@@ -2066,6 +2066,15 @@ class M(Enum):
         "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
         "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
     )
+    REC_RESIDENCY = (
+        "rec.residency",
+        "You said the data must stay in its jurisdiction: a hosted API qualifies only if it "
+        "processes the data there, and rented GPUs only in a region there; the prices below "
+        "are list prices, not checked for that.",
+        "Вы сказали, что данные должны оставаться в своей юрисдикции: облачный API подходит, "
+        "только если обрабатывает их там же, а арендованные GPU — только в регионе там же; цены "
+        "ниже — прейскурантные, на это не проверены.",
+    )
     REC_ON_PREMISES = (
         "rec.on_premises",
         "You said the data must not leave the company: rented cloud GPUs and a hosted API both "

@@ -115,6 +115,11 @@ class RecommendRequest(BaseModel):
         description="the data must not leave the company: renting cloud GPUs and hosted APIs "
         "are priced only with that warning",
     )
+    data_residency: bool = Field(
+        default=False,
+        description="the data must stay in a jurisdiction (EU, Russia): a hosted API abroad is "
+        "priced only with that warning, and rented GPUs must be in that region",
+    )
     around_the_clock: bool = Field(
         default=False,
         description="the volume runs 24 hours a day at an even rate (a batch job, a 24/7 "

@@ -917,6 +917,17 @@ def test_tokens_per_dollar_is_the_cost_per_token(
     assert {b.gpu for b in busy} == {"l40s", "h100-sxm"}
 
 
+def test_data_residency_qualifies_the_api_and_the_rental_first(service: AdvisorService) -> None:
+    """An EU-residency bot was told the hosted API stays cheaper, as if any API would do."""
+    answer = service.ask(
+        AskRequest(
+            question="customer bot on llama 3.3 70b, 40 users at once, EU data residency. "
+            "buy or rent?"
+        )
+    ).answer
+    assert answer.startswith("You said the data must stay in its jurisdiction")
+
+
 def test_the_pick_after_the_cheapest_is_the_advisers_own_choice(service: AdvisorService) -> None:
     """ "Cheapest box ... 15 person company", then "which one would you take?": the pick kept
     the cheapest asked before and gave the reason of another option ("another balance of cost

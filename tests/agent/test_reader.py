@@ -1045,12 +1045,31 @@ def test_high_stakes_work_asks_for_a_stronger_model(
         ("We're a bank, 2,000 employees, 200 chats at once, on-prem only", True),
         ("сервер в нашу серверную, 300 сотрудников, чат-бот", True),
         ("a chatbot for our 30-person office", False),
+        ("99.9% uptime for a customer facing bot on llama 3.3 70b, 40 at once: buy or rent?", True),
+        ("support bot for 50 users at once with an SLA", True),
     ],
 )
 def test_a_data_centre_is_read(reader: Reader, question: str, datacenter: bool) -> None:
     reading = reader.read(question)
     assert reading.goal is not None
     assert bool(reading.goal.get("datacenter")) == datacenter
+
+
+@pytest.mark.parametrize(
+    ("question", "residency"),
+    [
+        ("customer bot on llama 3.3 70b, 40 at once, EU data residency: buy or rent?", True),
+        ("чат-бот для 100 сотрудников, данные должны храниться в РФ (152-ФЗ)", True),
+        ("chatbot for 100 staff, data must stay in the EU", True),
+        ("chatbot for 100 staff, data cannot leave our premises", False),  # on premises
+        ("chatbot for 100 staff", False),
+    ],
+)
+def test_data_residency_is_read(reader: Reader, question: str, residency: bool) -> None:
+    """ "EU data residency" was ignored, and the answer called a hosted API cheaper."""
+    reading = reader.read(question)
+    assert reading.goal is not None
+    assert bool(reading.goal.get("data_residency")) == residency
 
 
 @pytest.mark.parametrize(

@@ -575,6 +575,8 @@ def render_recommendation(
     private = bool(result.goal.get("on_premises"))
     if private and ("rent" in wants or "api_vs_own" in wants):
         lines.append(render(M.REC_ON_PREMISES, language))
+    elif result.goal.get("data_residency"):  # "EU data residency": where API and rental run
+        lines.append(render(M.REC_RESIDENCY, language))
     if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
         verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
         if verdict is not None:

@@ -1188,7 +1188,9 @@ _HIGH_STAKES = re.compile(
 # Where the GPUs go when it is a data centre: GeForce cards are then out (NVIDIA's licence).
 _DATACENTER = re.compile(
     r"data ?cent(?:er|re)|\bdc\b|colocation|server ?room|\brack\b|\bbank(?:s|ing)?\b|"
-    r"\bцод\w*|дата-?центр\w*|серверн\w*|стойк\w*|\bбанк\w*"
+    r"\bцод\w*|дата-?центр\w*|серверн\w*|стойк\w*|\bбанк\w*|"
+    # an uptime target is a data centre's service level (redundant power and cooling)
+    r"\b99[.,]9+ ?%|\bsla\b"
 )
 
 
@@ -1219,6 +1221,23 @@ _ON_PREMISES = re.compile(
     r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
     r"nothing (?:can|may) leave"
 )
+
+
+# The data must stay in a jurisdiction: "EU data residency", "данные должны храниться в РФ",
+# "152-ФЗ", "GDPR": hosted APIs abroad are out, rented GPUs must be in that region.
+_RESIDENCY = re.compile(
+    r"data residency|residency requirement|\bgdpr\b|\bdsgvo\b|"
+    r"data (?:must|has to|have to|should|needs? to) (?:stay|remain|be (?:kept|stored|hosted)) "
+    r"(?:in|within) (?:the )?(?:eu|europe|russia|germany|country|region)\b|"
+    r"152[- ]?фз|локализаци\w* (?:персональн\w* )?данн\w*|"
+    r"данн\w* (?:должн\w* )?(?:хранит\w*|остават\w*|находит\w*) (?:только )?(?:в|на территории) "
+    r"(?:рф|росси\w*|ес|европ\w*)"
+)
+
+
+def says_residency(text: str) -> bool:
+    """Whether the data must stay in a jurisdiction (EU, Russia)."""
+    return bool(_RESIDENCY.search(text))
 
 
 def says_on_premises(text: str) -> bool:

@@ -155,6 +155,7 @@ class Said(BaseModel):
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
+    residency: bool = False  # "EU data residency", "152-ФЗ": no API abroad, rent in region
     redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
@@ -489,6 +490,7 @@ _NOT_FIGURES = (
     "high_stakes",
     "datacenter",
     "on_premises",
+    "residency",
     "redundancy",
     "around_the_clock",
     "capacity_asked",
@@ -1033,6 +1035,7 @@ class Reader:
         said.high_stakes = q.says_high_stakes(text)
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
+        said.residency = q.says_residency(text)
         said.redundancy = q.says_redundancy(text)
         said.api_quality = bool(  # a ChatGPT of our own, or moving off a paid GPT-4o: its tier
             _LIKE_PRODUCT_RE.search(text)
@@ -1421,6 +1424,8 @@ class Reader:
             goal["datacenter"] = True
         if said.on_premises:
             goal["on_premises"] = True
+        if said.residency:
+            goal["data_residency"] = True
         if said.redundancy:
             goal["redundancy"] = True
         if said.around_the_clock:

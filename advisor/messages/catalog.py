@@ -690,12 +690,14 @@ class M(Enum):
     )
     ANSWER_INFERENCE = (
         "answer.inference",
-        "The KV cache holds {tokens} tokens: up to {users} concurrent users at {context} "
-        "tokens of context ({asked} asked for). Speed: {per_user} tokens/s per user, {total} "
-        "tokens/s in total, first token after {ttft} s.",
-        "KV-кэш вмещает {tokens} токенов: до {users} одновременных пользователей при "
-        "контексте {context} токенов (запрошено {asked}). Скорость: {per_user} токенов/с на "
-        "пользователя, {total} токенов/с суммарно, первый токен через {ttft} с.",
+        "The memory left after the weights, reserved for the KV cache as vLLM does, holds "
+        "{tokens} tokens: up to {users} concurrent users at {context} tokens of context "
+        "({asked} asked for). Speed: {per_user} tokens/s per user while it streams, {total} "
+        "tokens/s in total over whole requests (first token after {ttft} s).",
+        "Память, оставшаяся после весов, отводится под KV-кэш, как это делает vLLM, и вмещает "
+        "{tokens} токенов: до {users} одновременных пользователей при контексте {context} "
+        "токенов (запрошено {asked}). Скорость: {per_user} токенов/с на пользователя во время "
+        "генерации, {total} токенов/с суммарно с учётом ожидания первого токена (через {ttft} с).",
     )
     COMPARE_HEAD_TO_HEAD = (
         "compare.head_to_head",

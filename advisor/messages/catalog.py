@@ -1259,6 +1259,13 @@ class M(Enum):
         "{input} tokens in and {output} out per request",
         "{input} токенов на входе и {output} на выходе на запрос",
     )
+    ANSWER_TARGET_REQUEST_WINDOW = (
+        "answer.target_request_window",
+        "{input} tokens in and {output} out per request, with memory for {context:,} tokens of "
+        "context each",
+        "{input} токенов на входе и {output} на выходе на запрос, с памятью на {context:,} "
+        "токенов контекста на каждого",
+    )
     GOAL_WHAT_FITS = (
         "goal.what_fits",
         "What would make it work:",

@@ -106,6 +106,7 @@ def render_sizing(
     cost: SizingCost | None = None,
     changes_first: bool = False,
     lead: str | None = None,
+    server: SizingReport | None = None,
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, cost, server, stages.
 
@@ -119,6 +120,7 @@ def render_sizing(
     `cost`: what the sized GPUs cost to buy and run, said when the setup fits.
     `changes_first`: the changes come right after the headline (the cheapest setup beside a
     sizing on the default reference card, which is no advice to buy an 8-GPU server).
+    `server`: the sizing whose server needs to describe (that cheapest setup's), when not this.
     """
     gpu = report.gpu
     head: dict[str, Any] = {
@@ -161,7 +163,7 @@ def render_sizing(
             lines.append(_training_line(report.training, language))
         if cost is not None:
             lines.extend(_cost_lines(cost, gpu.count, language, service=report.training is None))
-        lines.append(_server_line(report, language))
+        lines.append(_server_line(server or report, language))
         lines.extend(_stage_lines(report, language))
         lines.append(gpu.layout_note_i18n.render(language))
     for warning in report.warnings_i18n:

@@ -271,6 +271,7 @@ def _size(
     # Sized on the reference card nobody chose, beside the cheapest setup that does the same:
     # the reference's whole-server price is no offer, and the cheapest line carries the price.
     reference_only = turn.to_meet_targets is not None and _on_reference_card(outcome.request, turn)
+    server = _option_sizing(turn.to_meet_targets, catalog, turn) if reference_only else None
     turn.answer = render_sizing(
         report,
         catalog,
@@ -291,7 +292,23 @@ def _size(
             )
         ),
         lead=_one_server(report, turn) or _fits_in_another_format(report, turn),
+        server=server,
     )
+
+
+def _option_sizing(
+    option: Option | None, catalog: Catalog, turn: OfflineTurn
+) -> SizingReport | None:
+    """The sizing of an option the answer recommends beside the reference card's (its server
+    needs are the ones to describe: "what do we need besides the GPUs?")."""
+    if option is None:
+        return None
+    try:
+        report = size_deployment(option.size_request, catalog).report
+    except InputError:
+        return None
+    turn.tool_results.append(report)
+    return report
 
 
 def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:
@@ -1087,11 +1104,14 @@ def _to_meet_targets(
         return []  # the default card is the cheapest way anyway
     turn.tool_results.append(result)
     turn.to_meet_targets = option
+    load = result.workload
+    window = request.context > load.input_tokens + load.output_tokens  # "the full 128k"
     target_request = render(
-        M.ANSWER_TARGET_REQUEST,
+        M.ANSWER_TARGET_REQUEST_WINDOW if window else M.ANSWER_TARGET_REQUEST,
         turn.language,
-        input=result.workload.input_tokens,
-        output=result.workload.output_tokens,
+        input=load.input_tokens,
+        output=load.output_tokens,
+        context=request.context,
     )
     if below:
         heading = render(

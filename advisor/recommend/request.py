@@ -18,6 +18,8 @@ from advisor.sizing.request import Task
 
 GoalLanguage = Literal["ru", "en", "multi"]
 # A goal's budget, one field per currency (at most one is set by a reader).
+# The shortest request a goal is sized for: a 200-token classification holds as much.
+MIN_CONTEXT = 256
 BUDGET_FIELDS = ("budget_usd", "budget_rub", "budget_eur")
 _OWNED = re.compile(r"^\s*(\d{1,4})\s*[x×х*]\s*([a-z0-9][a-z0-9 ._-]{0,58})\s*$", re.IGNORECASE)
 
@@ -237,7 +239,7 @@ class RecommendRequest(BaseModel):
     )
     context: int | None = Field(
         default=None,
-        ge=256,
+        ge=MIN_CONTEXT,
         le=10_000_000,
         description="tokens per request: prompt + output; a context longer than the use "
         "case's requests is the window a request may fill (memory holds it for every user; "

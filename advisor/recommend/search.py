@@ -356,6 +356,16 @@ class _Search:
                     inputs=inputs,
                 )
             )
+        # A request's time in flight (Little's law) and its tokens are the ones stated ("1
+        # token out, answer within 200 ms" is no 256-token chat answer streamed at 20 tokens/s).
+        stated = {
+            "output_tokens": request.output_tokens,
+            "ttft_p95_s": request.ttft_s,
+            "tokens_per_s_per_user": request.tokens_per_s,
+        }
+        profile_as_said = profile.model_copy(
+            update={k: v for k, v in stated.items() if v is not None}
+        )
         # The most specific load wins: people at once, then a stated volume, then the staff
         # (a share of them at once is a rule of thumb; "500 queries a day" is a fact).
         if request.users is not None:
@@ -364,7 +374,7 @@ class _Search:
             concurrency, derived_all = concurrent_from_volume(
                 request.requests_per_s,
                 request.requests_per_day,
-                profile,
+                profile_as_said,
                 workloads,
                 request.around_the_clock,
             )
@@ -373,12 +383,12 @@ class _Search:
             per_day, text_notes = requests_from_text(
                 request.tokens_per_day,
                 request.words_per_day,
-                profile,
+                profile_as_said,
                 workloads,
                 russian=request.language == "ru",
             )
             concurrency, derived_all = concurrent_from_volume(
-                None, per_day, profile, workloads, request.around_the_clock
+                None, per_day, profile_as_said, workloads, request.around_the_clock
             )
             self.assumptions.extend([*text_notes, *derived_all])
         elif request.headcount is not None:
@@ -388,8 +398,10 @@ class _Search:
             self.assumptions.append(derived)
         elif self.bill is not None:
             per_day = self._tokens_billed(inputs, output)
-            requests, text_notes = requests_from_text(per_day, None, profile, workloads)
-            concurrency, derived_all = concurrent_from_volume(None, requests, profile, workloads)
+            requests, text_notes = requests_from_text(per_day, None, profile_as_said, workloads)
+            concurrency, derived_all = concurrent_from_volume(
+                None, requests, profile_as_said, workloads
+            )
             self.assumptions.extend([*text_notes, *derived_all])
         else:
             concurrency = DEFAULT_USERS

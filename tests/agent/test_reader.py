@@ -12,6 +12,7 @@ from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
+from advisor.recommend.request import MIN_CONTEXT
 from advisor.services.recommendation import recommend_deployment
 
 
@@ -1373,6 +1374,26 @@ def test_how_often_a_fine_tuning_run_repeats(
     reader: Reader, question: str, runs: float | None
 ) -> None:
     assert reader.read(question).said.runs_per_year == runs
+
+
+def test_a_short_classification_load_is_read_and_sized_at_the_shortest_context(
+    reader: Reader,
+) -> None:
+    """A bank's fraud check: "2 млн транзакций в сутки" was no volume, "задержка не больше
+    200мс" no latency, and "на входе ~200 токенов, на выходе 1 токен" made a 201-token
+    context that the goal refused with a raw validation error."""
+    first = reader.read(
+        "Банк, хотим проверять транзакции на фрод, 2 млн транзакций в сутки, задержка не "
+        "больше 200мс. какое железо?"
+    )
+    assert first.goal is not None
+    assert first.goal["requests_per_day"] == 2_000_000 and first.goal["ttft_s"] == 0.2
+    short = reader.read(
+        "банк, фрод-скоринг: 25 запросов в секунду, на входе ~200 токенов, на выходе 1 токен, "
+        "какое железо?"
+    )
+    assert short.error is None and short.goal is not None
+    assert short.goal["context"] == MIN_CONTEXT and short.goal["output_tokens"] == 1
 
 
 def test_a_company_of_n_people_is_its_staff_not_its_load(reader: Reader) -> None:

@@ -898,6 +898,17 @@ def test_work_around_the_clock_bills_the_api_for_its_own_volume(catalog: Catalog
     assert any("day and night" in line for line in batch.assumptions)
 
 
+def test_a_rate_is_held_for_the_time_each_stated_request_takes(catalog: Catalog) -> None:
+    """25 requests/s of one output token answered within 200 ms are about 7 in flight, not
+    the 345 of a 256-token chat answer streamed at 20 tokens/s (Little's law at the request's
+    own length and latency)."""
+    result = recommend(
+        RecommendRequest(requests_per_s=25, output_tokens=1, ttft_s=0.2, context=256), catalog
+    )
+    seconds = 0.2 + 1 / catalog.workloads.use_cases["chat"].tokens_per_s_per_user
+    assert result.workload.concurrency == math.ceil(25 * seconds)
+
+
 def test_a_vanishing_epoch_count_is_refused() -> None:
     """The API fuzz test sent epochs=5e-324: the run's tokens vanished and its cost per
     million tokens overflowed to infinity, which JSON cannot carry."""

@@ -192,6 +192,7 @@ _COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], _HEADCOUNT_PATTERNS[4], *_HEADCOU
 _VOLUME_NOUN = (
     r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
     r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
+    r"transactions|payments|транзакци\w*|платеж\w*|платёж\w*|"
     r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|писем|сообщени\w*|заявк\w*|страниц\w*|"
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
     r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
@@ -374,8 +375,8 @@ _TOK = r"(?:\s*(?:tokens?|токен\w*))?"
 _IN_OUT = re.compile(
     rf"(?<![\w.]){NUM}{_K}{_TOK}\s*(?:in(?:put)?|prompt|на вход\w*|входн\w*)"
     rf"\s*(?:and|,|/|и|\+)?\s*{NUM}{_K}{_TOK}\s*(?:out(?:put)?|на выход\w*|выходн\w*)\b"
-    rf"|(?:input|вход|запрос|request|prompt)\w*\s*[:=—-]?\s*~?{NUM}{_K}{_TOK}\s*(?:,|and|и|/)?\s*"
-    rf"(?:output|выход|ответ|response|answer|reply)\w*\s*[:=—-]?\s*~?{NUM}{_K}"
+    rf"|(?:input|вход|запрос|request|prompt)\w*\s*[:=—-]?\s*~?{NUM}{_K}{_TOK}\s*(?:,|and|и|а|/)?\s*"
+    rf"(?:на\s+)?(?:output|выход|ответ|response|answer|reply)\w*\s*[:=—-]?\s*~?{NUM}{_K}"
 )
 
 
@@ -964,8 +965,10 @@ _TTFT_WORDS = re.compile(
 # "должна отвечать за 1 секунду", "must respond within 2 s": a reply started (streamed to a
 # voice or a screen) within that time, the first token's target.
 _RESPOND_WITHIN = re.compile(
-    r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?)\s+(?:within|in|under|за|"
-    rf"в течение|не дольше)\s+{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*|секунд\w*)"
+    r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?|задержк\w*|latency)\s+"
+    r"(?:within|in|under|below|за|в течение|не дольше|не больше|не более|до|меньше|of|at most|"
+    r"<|≤|up to)\s+(?:чем\s+)?"
+    rf"{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*|секунд\w*)"
 )
 
 

@@ -40,7 +40,7 @@ from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note
 from advisor.recommend.costs import HOURS_PER_MONTH
-from advisor.recommend.request import BUDGET_FIELDS
+from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.inputs import GPUS_PER_NODE
 from advisor.sizing.kv_cache import kv_bytes_per_token
@@ -1447,6 +1447,8 @@ class Reader:
             value = getattr(said, name)
             if value is not None:
                 goal[name] = value
+        if goal.get("context") is not None and goal["context"] < MIN_CONTEXT:
+            goal["context"] = MIN_CONTEXT  # "200 tokens in, 1 out": sized at the shortest
         if said.context is not None:
             goal.pop("document_words", None)  # a stated context replaces the documents'
         elif said.document_tokens is not None:  # "64k-token reports": every prompt that long

@@ -1041,6 +1041,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         )
         if spare is not None and budget is not None and spare.spend.capex_usd > budget:
             spare = None
+        spare_base = best
         scaled = search.grow(best, math.ceil(load.concurrency * SCALE))
         if (
             load.training is None
@@ -1050,12 +1051,10 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             and (budget is None or scaled.spend.capex_usd <= budget)
         ):
             add("scale", scaled)
-        if spare is not None:
-            add("reserve", spare, base=best)
         # A stronger model within QUALITY_PREMIUM x the recommended 3-year cost: beyond that
         # it is another purchase, not an upgrade of this one. Asked for the strongest model a
-        # budget buys, the budget is the bound and the strongest tier wins.
-        if request.strongest and budget is not None:
+        # budget buys (or money is no limit), the budget is the bound and the strongest wins.
+        if request.strongest:
             stronger = [
                 c
                 for c in production
@@ -1073,6 +1072,15 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 c for c in production if c.tier > best.tier and c.spend.tco_3y_usd <= premium
             ]
             better = min(stronger, key=_Config.key, default=None)
+        if spare is not None and request.strongest and better is not None:
+            # the spare is for the model wanted: the strongest, not the cheapest that serves
+            strong_spare = _reserve(search, better)
+            if strong_spare is not None and (
+                budget is None or strong_spare.spend.capex_usd <= budget
+            ):
+                spare, spare_base = strong_spare, better
+        if spare is not None:
+            add("reserve", spare, base=spare_base)
         if better is not None:
             add("quality", better, base=best)
         pro = _professional(best, headroom, production)

@@ -16,7 +16,7 @@ from advisor.catalog.loader import Catalog
 from advisor.config import Settings
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
-from advisor.services.recommendation import lead_option
+from advisor.services.recommendation import lead_option, recommend_deployment
 from advisor.services.sizing import BusyCost
 from advisor.sizing.report import SizingReport
 
@@ -947,6 +947,43 @@ def test_the_pick_after_the_cheapest_is_the_advisers_own_choice(service: Advisor
     head = pick.answer.splitlines()[0]
     assert head.startswith(f"**I would take {lead.gpu.count * lead.replicas} x {lead.gpu.name}")
     assert lead.why_i18n.render("en") in head
+
+
+def test_a_pick_after_a_sizing_is_the_best_model_on_the_gpus_owned(
+    service: AdvisorService,
+) -> None:
+    """ "Could I run a 70b model on my two 3090s?", then "which one would you actually pick?"
+    was refused as off topic; it is the adviser's choice of a model for those GPUs."""
+    first = service.ask(
+        AskRequest(
+            question="I've got two RTX 3090s laying around. could I run a 70b model on them as "
+            "a coding assistant for my team of 5 devs?"
+        )
+    )
+    pick = service.ask(
+        AskRequest(
+            question="which one would you actually pick?", conversation_id=first.conversation_id
+        )
+    )
+    result = pick.recommendation
+    assert result is not None and result.goal["owned"] == {"gpu": "rtx-3090", "count": 2}
+    lead = lead_option(result, ["largest_model"])
+    assert lead is not None
+    assert pick.answer.startswith(f"**I would take {lead.gpu.count} x {lead.gpu.name} with")
+
+
+def test_the_strongest_model_with_a_spare_when_money_is_no_object(
+    catalog: Catalog,
+) -> None:
+    """Redundancy and "budget isn't the concern": the spare is for the strongest model, not
+    the cheapest that serves (a hospital got N+1 on gpt-oss-20b)."""
+    goal = {"headcount": 2000, "redundancy": True, "strongest": True, "min_quality_tier": 4}
+    result = recommend_deployment(goal, catalog)
+    spare = next(o for o in result.options if o.label == "reserve")
+    cheapest = next(o for o in result.options if o.label == "recommended")
+    assert spare.quality_tier >= cheapest.quality_tier
+    assert spare.model != cheapest.model
+    assert lead_option(result, ["largest_model"]) is spare
 
 
 def test_owned_gpus_asked_how_many_they_serve_answer_on_all_of_them(

@@ -206,7 +206,8 @@ class ModelMatcher:
 
         `prefer`: the conversation's model; an ambiguous size ("а 8b?") keeps its family.
         """
-        for span, following in self.spans(text):
+        spans = list(self.spans(text))
+        for index, (span, following) in enumerate(spans):
             mention = self._resolve(span, following, prefer)
             if (
                 mention is not None
@@ -214,6 +215,17 @@ class ModelMatcher:
                 and mention.candidates
                 and mention.unknown is None
             ):
+                for later_span, later_following in spans[index + 1 :]:
+                    # "дипсик полноценный, который R1 671B": the family, then which one
+                    later = self._resolve(later_span, later_following, prefer)
+                    if later is not None and later.model_id in mention.candidates:
+                        return later
+                    if (
+                        later is not None
+                        and later.candidates
+                        and set(later.candidates) < set(mention.candidates)
+                    ):  # "R1 671B": R1 or R1-0528, fewer left open
+                        mention = later
                 return self._sized(text, mention)  # "the 32B distill": the size said apart
             if mention is not None and mention.model_id is not None:
                 return self._resized(text, span, following, prefer, mention)

@@ -1089,6 +1089,21 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# Money is no limit: "budget isn't the main concern", "деньги не проблема".
+_NO_BUDGET_LIMIT = re.compile(
+    r"(?:budget|money|cost|price)s? (?:is|are)(?:n'?t| not| no) (?:the |a |an )?"
+    r"(?:main |big |real )?(?:concern|issue|problem|object|constraint|limit)|"
+    r"(?:no|without a) budget (?:limit|constraint|cap)|"
+    r"(?:бюджет|деньги|цена|стоимость) (?:не |—? ?не )(?:главное|проблема|важн\w*|"
+    r"ограничен\w*|вопрос)"
+)
+
+
+def says_no_budget_limit(text: str) -> bool:
+    """Whether money is said not to limit the choice (the strongest model is wanted)."""
+    return bool(_NO_BUDGET_LIMIT.search(text))
+
+
 _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "per_token",
@@ -1152,7 +1167,7 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"\bbest (?:\w+ ){0,2}(?:that|which|we can|to) (?:fits?|run|runs|will fit)|"
             r"\bwhich (?:\w+ )?(?:model|llm) (?:should|could|can|would) (?:we|i) run|"
             r"(?:как\w*|что) (?:\w+ )?(?:лучше )?(?:влез\w*|помест\w*|запустить)|"
-            r"лучш\w*,? (?:что|из того, что) (?:влез|помест|запуст)\w*"
+            r"лучш\w*,? (?:что|из того, что) (?:влез|помест|запуст)\w*|" + _NO_BUDGET_LIMIT.pattern
         ),
     ),
 )

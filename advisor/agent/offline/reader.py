@@ -127,6 +127,7 @@ class Said(BaseModel):
     requests_per_day: float | None = None
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
+    no_budget_limit: bool = False  # "budget isn't the concern": the strongest model, no cap
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
@@ -465,8 +466,10 @@ _ONE_MACHINE = re.compile(
 )
 # "Which would you pick?", "так что брать?": the adviser's own choice among the options.
 _PICK = re.compile(
-    r"which (?:one |1 )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|go with|buy|recommend)|"
-    r"what (?:would|do) you (?:pick|choose|take|go with|recommend)|your (?:pick|choice)|"
+    r"which (?:one |1 )?(?:would|do|should) (?:you|we|i) (?:actually |really |personally )?"
+    r"(?:pick|choose|take|go with|buy|recommend)|"
+    r"what (?:would|do) you (?:actually |really |personally )?(?:pick|choose|take|go with|"
+    r"recommend)|your (?:pick|choice)|"
     r"что (?:бы )?(?:вы |ты )?(?:выбрал\w*|взял\w*|посовету\w*|порекоменду\w*)|"
     r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"
     r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)"
@@ -776,6 +779,16 @@ class Reader:
         ):
             intent = "recommend"
         if (
+            said.pick
+            and previous is not None
+            and previous_goal is None
+            and mention is None
+            and intent in ("off_topic", "explain", "size")
+        ):  # "which one would you actually pick?" after a sizing: the adviser's own setup
+            intent = "recommend"
+            if OWNED in carried and "largest_model" not in said.wants:
+                said.wants.append("largest_model")  # on the GPUs they have: the best model
+        if (
             intent == "size"
             and mention is not None
             and mention.model_id is None
@@ -804,7 +817,9 @@ class Reader:
                 clarification=Clarification(reason="unknown_gpu", said=unknown_gpu),
             )
         if intent in ("explain", "off_topic", "greeting"):
-            kept = Said(model=said.model) if intent == "explain" else Said()
+            # "why does a 70b model need more VRAM to fine-tune?": a size, not a model chosen
+            picked = mention is not None and (mention.family_named or mention.model_id is not None)
+            kept = Said(model=said.model if picked else None) if intent == "explain" else Said()
             return Reading(
                 intent=intent,
                 language=language,
@@ -1030,6 +1045,7 @@ class Reader:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
         said.one_off = q.says_one_off(text)
+        said.no_budget_limit = q.says_no_budget_limit(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1073,12 +1089,8 @@ class Reader:
                 said.seq_len = length
             else:
                 said.context = length
-        if (
-            said.model is None
-            and mention is not None
-            and mention.unknown is None
-            and mention.family_named
-        ):
+        if said.model is None and mention is not None and mention.unknown is None:
+            # "llama 70b", "a 70b model": versions of one line that size alike need no question
             alike = self._sizes_the_same(mention.candidates, said.context or said.seq_len)
             if alike:
                 said.model, *said.same_sizing = alike
@@ -1432,6 +1444,8 @@ class Reader:
             goal["around_the_clock"] = True
         if said.one_off:
             goal["one_off"] = True
+        if said.no_budget_limit and "model" not in goal and said.budget is None:
+            goal["strongest"] = True  # "GPT-4 level, budget isn't the concern"
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             goal["min_quality_tier"] = HIGH_STAKES_TIER
         if "rent" in said.wants:

@@ -308,6 +308,7 @@ def _option_sizing(
     except InputError:
         return None
     turn.tool_results.append(report)
+    turn.alternatives.append(Alternative(why="recommended_setup", sizing=report))
     return report
 
 
@@ -446,7 +447,7 @@ def _recommend(
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
-        pick=reading.said.pick and previous_goal is not None,
+        pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
     )
     held = _owned_capacity(goal, lead, catalog, turn)  # "how many devs can it serve?": first
     if held:

@@ -212,6 +212,14 @@ class RecommendRequest(BaseModel):
         description="the currency shown beside dollars: euros by default for a euro budget, "
         "roubles otherwise",
     )
+    api_bill_model: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=60,
+        description="the hosted model the API bill pays for, by its name in the catalog's API "
+        "prices (gpt-4o-mini, gpt-4.1, ...): its prices turn the bill into tokens; unset = the "
+        "flagship reference",
+    )
     api_bill_usd: float | None = Field(
         default=None,
         gt=0,

@@ -207,6 +207,10 @@ class _Search:
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
         self.bill = self._api_bill()
+        name = request.api_bill_model
+        if name is not None and self.prices.billed_api(name) is None:
+            names = [a.name for a in (*self.prices.hosted_api, self.prices.bill_reference)]
+            raise InputError("api_bill_model", f"no API price for {name!r}", sorted(names))
         if request.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER))
         elif self.datacenter:
@@ -274,7 +278,8 @@ class _Search:
         """Tokens a working day the API bill pays for, at the reference model's price for
         this use case's share of prompt tokens (a month spreads over its working days)."""
         assert self.bill is not None
-        reference = self.prices.bill_reference
+        reference = self.prices.billed_api(self.request.api_bill_model)
+        assert reference is not None  # checked when the search began
         per_m = reference.blended_usd_per_m(inputs / (inputs + output))
         monthly = self.bill / per_m * 1e6
         days = self.catalog.workloads.daily.working_days_per_month

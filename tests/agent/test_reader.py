@@ -1428,6 +1428,18 @@ def test_money_no_object_asks_for_the_strongest_model(reader: Reader, question: 
     assert "largest_model" in reading.said.wants
 
 
+def test_a_bill_names_the_hosted_model_it_pays_for(reader: Reader) -> None:
+    """ "$8k a month on gpt-4o-mini": the bill is read at gpt-4o-mini's prices, and the open
+    model standing in for it needs gpt-4o-mini's tier, not GPT-4o's."""
+    goal = reader.read(
+        "We spend about $8k a month on gpt-4o-mini through the API. does self hosting make "
+        "sense for us?"
+    ).goal
+    assert goal is not None and goal["api_bill_model"] == "gpt-4o-mini"
+    tier = next(a for a in reader.catalog.prices.hosted_api if a.name == "gpt-4o-mini")
+    assert goal["min_quality_tier"] == tier.quality_tier
+
+
 def test_a_company_of_n_people_is_its_staff_not_its_load(reader: Reader) -> None:
     """ "A chatbot for a 15 person company" was 15 users at once; it is 15 staff."""
     said = reader.read(

@@ -909,6 +909,26 @@ def test_a_rate_is_held_for_the_time_each_stated_request_takes(catalog: Catalog)
     assert result.workload.concurrency == math.ceil(25 * seconds)
 
 
+def test_a_bill_for_a_named_hosted_model_is_read_at_its_prices(catalog: Catalog) -> None:
+    """$8k a month of gpt-4o-mini was read at the flagship's prices, a thirteenth of its
+    traffic; the bill buys tokens at the named model's price, and an unpriced name is refused
+    naming the field."""
+    goal = {"use_case": "support", "api_bill_usd": 8000, "model": "gpt-oss-20b"}
+    flagship = recommend(RecommendRequest(**goal), catalog)
+    mini = recommend(RecommendRequest(**goal, api_bill_model="gpt-4o-mini"), catalog)
+    profile = catalog.workloads.use_cases["support"]
+    share = profile.input_tokens / (profile.input_tokens + profile.output_tokens)
+    ratio = catalog.prices.bill_reference.blended_usd_per_m(share) / next(
+        a for a in catalog.prices.hosted_api if a.name == "gpt-4o-mini"
+    ).blended_usd_per_m(share)
+    assert mini.workload.concurrency == pytest.approx(
+        flagship.workload.concurrency * ratio, rel=0.05
+    )
+    with pytest.raises(InputError) as refused:
+        recommend(RecommendRequest(**goal, api_bill_model="claude-9"), catalog)
+    assert refused.value.field == "api_bill_model" and "gpt-4o-mini" in refused.value.allowed
+
+
 def test_a_vanishing_epoch_count_is_refused() -> None:
     """The API fuzz test sent epochs=5e-324: the run's tokens vanished and its cost per
     million tokens overflowed to infinity, which JSON cannot carry."""

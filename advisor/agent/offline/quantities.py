@@ -1099,11 +1099,6 @@ _NO_BUDGET_LIMIT = re.compile(
 )
 
 
-def says_no_budget_limit(text: str) -> bool:
-    """Whether money is said not to limit the choice (the strongest model is wanted)."""
-    return bool(_NO_BUDGET_LIMIT.search(text))
-
-
 _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "per_token",

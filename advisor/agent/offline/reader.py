@@ -36,6 +36,7 @@ from advisor.agent.offline.names import (
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.structured import structured_as_text
 from advisor.catalog.loader import Catalog
+from advisor.catalog.schema import ApiPrice, HostedApi
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note
@@ -127,7 +128,6 @@ class Said(BaseModel):
     requests_per_day: float | None = None
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
-    no_budget_limit: bool = False  # "budget isn't the concern": the strongest model, no cap
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
@@ -150,6 +150,7 @@ class Said(BaseModel):
     training_kernels: str | None = None
     budget: Budget | None = None
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
+    text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
@@ -651,6 +652,12 @@ def _masked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+def _api_pattern(name: str) -> str:
+    """A hosted model's name as people write it: 'gpt-4o-mini', 'gpt 4o mini', 'gpt4o-mini'."""
+    base = name.split(" (")[0].lower()  # "deepseek-v4-pro (peak hours)"
+    return re.escape(base).replace(r"\-", "[- ]?")
+
+
 class Reader:
     """Reads questions against one catalog; build once, use from any thread."""
 
@@ -658,6 +665,11 @@ class Reader:
         self.catalog = catalog
         self.models = ModelMatcher(catalog)
         self.gpus = GpuMatcher(catalog)
+        prices = catalog.prices
+        self._apis = [  # "gpt-4o-mini", "gpt 4o mini": the hosted models the catalog prices
+            (re.compile(rf"(?<![\w.-]){_api_pattern(api.name)}(?![\w.-])"), api)
+            for api in (*prices.hosted_api, prices.bill_reference)
+        ]
 
     def read(
         self,
@@ -1045,7 +1057,7 @@ class Reader:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
         said.one_off = q.says_one_off(text)
-        said.no_budget_limit = q.says_no_budget_limit(text)
+        said.text_apis = [api.name for pattern, api in self._apis if pattern.search(text)]
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1132,6 +1144,10 @@ class Reader:
             cut = cut[:-1]
         family = cut.rstrip(" -_.")
         return family if len(family) >= 3 else None
+
+    def _billed_api(self, names: Sequence[str]) -> ApiPrice | None:
+        """The first priced hosted model the message names."""
+        return next((self.catalog.prices.billed_api(n) for n in names), None)
 
     def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
         """The versions a name leaves open that can read the context, newest first, when they
@@ -1444,10 +1460,13 @@ class Reader:
             goal["around_the_clock"] = True
         if said.one_off:
             goal["one_off"] = True
-        if said.no_budget_limit and "model" not in goal and said.budget is None:
-            goal["strongest"] = True  # "GPT-4 level, budget isn't the concern"
+        billed = self._billed_api(said.text_apis)
+        if said.api_bill is not None and billed is not None:
+            goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
-            goal["min_quality_tier"] = HIGH_STAKES_TIER
+            # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o)
+            tier = billed.quality_tier if isinstance(billed, HostedApi) else HIGH_STAKES_TIER
+            goal["min_quality_tier"] = max(tier, HIGH_STAKES_TIER if said.high_stakes else 1)
         if "rent" in said.wants:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:

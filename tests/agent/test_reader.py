@@ -1440,6 +1440,28 @@ def test_a_bill_names_the_hosted_model_it_pays_for(reader: Reader) -> None:
     assert goal["min_quality_tier"] == tier.quality_tier
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ok and then to serve it for ~500 daily users?",
+        "чат-бот на 500 пользователей в день",
+        "llama 3.1 8b for 500 DAU",
+    ],
+)
+def test_daily_users_are_the_user_base_not_the_load(reader: Reader, question: str) -> None:
+    """ "500 daily users" was no load at all ("sized for 5 users, as a pilot")."""
+    said = reader.read(question).said
+    assert said.headcount == 500 and said.users is None
+
+
+def test_tickets_a_few_words_after_their_count_are_the_dataset(reader: Reader) -> None:
+    """ "Finetune llama 3.1 8b on ~50k of our support tickets" said no dataset size."""
+    said = reader.read(
+        "we want to finetune llama 3.1 8b on ~50k of our support tickets. cheapest way?"
+    ).said
+    assert said.dataset_examples == 50_000
+
+
 def test_a_company_of_n_people_is_its_staff_not_its_load(reader: Reader) -> None:
     """ "A chatbot for a 15 person company" was 15 users at once; it is 15 staff."""
     said = reader.read(

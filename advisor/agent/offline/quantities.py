@@ -184,7 +184,19 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
 
 # The size of the organisation ("компания из 800 человек", "контора на 150 человек", "a 15
 # person company"): never a load, whatever noun follows.
-_COMPANY_PATTERNS = (*_HEADCOUNT_PATTERNS[:2], _HEADCOUNT_PATTERNS[4], *_HEADCOUNT_PATTERNS[-2:])
+# The people who use it in a day ("500 daily users", "500 DAU", "500 пользователей в день"):
+# the user base, of whom a share is at once, as staff are.
+_DAILY_USERS = re.compile(
+    rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand))?\s+(?:daily (?:active )?users|dau\b|"
+    r"(?:уникальн\w* |активн\w* )?пользовател\w* (?:в день|в сутки|ежедневно)|"
+    r"ежедневн\w* (?:активн\w* )?пользовател\w*)"
+)
+_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _DAILY_USERS)
+_COMPANY_PATTERNS = (
+    *_HEADCOUNT_PATTERNS[:2],
+    _HEADCOUNT_PATTERNS[4],
+    *_HEADCOUNT_PATTERNS[-3:],
+)
 
 
 # A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",
@@ -626,7 +638,7 @@ _EXAMPLE_NOUN = (
 _EXAMPLE_ADJECTIVE = r"(?:example|sample|record|conversation|dialog(?:ue)?|document|row|pair)"
 _EXAMPLE_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*))?"
 _EXAMPLES = re.compile(
-    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:[\w«»\"'–-]+\s+){{0,2}}?{_EXAMPLE_NOUN}|"
+    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:[\w«»\"'–-]+\s+){{0,3}}?{_EXAMPLE_NOUN}|"
     rf"\s*-\s*{_EXAMPLE_ADJECTIVE}\b)(?!\s+(?:a|per|в|/)\s*"
     r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
 )

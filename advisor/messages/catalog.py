@@ -782,6 +782,18 @@ class M(Enum):
         "сложных вопросах часто в тысячи токенов, а посчитанные здесь {output} токенов на выходе "
         "её не вмещают; назовите ожидаемую длину ответа (output_tokens), и я пересчитаю.",
     )
+    QUOTE_CHECK = (
+        "quote.check",
+        "**The quote, {quote}, is {verdict}:** our catalog prices {count} x {gpu} with their "
+        "server at about ${capex:,.0f} (list prices as of {as_of}; a vendor's support, "
+        "warranty and delivery terms move it).",
+        "**Предложение, {quote}, — {verdict}:** по нашему каталогу {count} x {gpu} с сервером "
+        "стоят около ${capex:,.0f} (прейскурантные цены на {as_of}; поддержка, гарантия и "
+        "условия поставки у поставщика их сдвигают).",
+    )
+    QUOTE_MARKET = ("quote.market", "about the market price", "около рыночной цены")
+    QUOTE_ABOVE = ("quote.above", "above the market price", "выше рыночной цены")
+    QUOTE_BELOW = ("quote.below", "below the market price", "ниже рыночной цены")
     ANSWER_ONE_SERVER_YES = (
         "answer.one_server_yes",
         "**Yes, one server is enough:** {count} x {gpu} hold it, {used:g} GB of {usable:g} GB "

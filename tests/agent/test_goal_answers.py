@@ -986,6 +986,36 @@ def test_the_strongest_model_with_a_spare_when_money_is_no_object(
     assert lead_option(result, ["largest_model"]) is spare
 
 
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        (
+            "we got quoted $320k for an 8xH100 box. fair price? and what can we actually run "
+            "on it?",
+            "about the market price",
+        ),
+        ("нам предлагают сервер на 8 H100 за 30 млн рублей, это нормальная цена?", "выше"),
+    ],
+)
+def test_a_quote_is_checked_against_the_catalog_price(
+    reader: Reader, catalog: Catalog, question: str, verdict: str
+) -> None:
+    """ "Quoted $320k for an 8xH100 box. Fair price?" was never answered: the box was taken
+    as owned, and the quote later as a budget. The GPUs quoted are priced with their server
+    and set against it, first."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    reading = turn.reading
+    assert reading.said.quote is not None and reading.said.budget is None
+    assert turn.recommendation is not None and turn.recommendation.goal.get("owned") is None
+    quoted = next(a for a in turn.alternatives if a.why == "quoted")
+    assert quoted.cost is not None and quoted.sizing is not None
+    assert quoted.sizing.gpu.count == 8 and quoted.sizing.gpu.id == "h100-sxm"
+    head = turn.answer.splitlines()[0]
+    assert verdict in head and f"{quoted.cost.capex_usd:,.0f}".replace(",", "") in head.replace(
+        ",", ""
+    ).replace("\xa0", "").replace(" ", "")
+
+
 def test_owned_gpus_asked_how_many_they_serve_answer_on_all_of_them(
     service: AdvisorService,
 ) -> None:

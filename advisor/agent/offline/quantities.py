@@ -930,6 +930,30 @@ _BILLED_TOKENS = re.compile(
 )
 
 
+# A vendor's price for hardware: "we got quoted $320k for an 8xH100 box", "КП на 12 млн".
+_QUOTE_WORD = re.compile(
+    r"\bquot\w*|\boffered\b|\boffer (?:of|at|for)\b|asking price|vendor (?:wants|asks)|"
+    r"\bкп\b|коммерческ\w* предложени\w*|предлага\w*|предложил\w*|выставил\w* сч[её]т\w*|"
+    r"насчитал\w*|просят"
+)
+
+
+def read_quote(text: str) -> tuple[Money, tuple[int, int]] | None:
+    """A price a vendor asks for hardware, and its span: the clause with a quoting word and a
+    sum (not a budget, not a bill)."""
+    for clause in _CLAUSE.finditer(text):
+        part = clause.group(0)
+        if not _QUOTE_WORD.search(part):
+            continue
+        for pattern, currency in _MONEY:
+            found = pattern.search(part)
+            if found is not None:
+                amount = number(found.group(1)) * _money_scale(found.group(2))
+                span = (clause.start() + found.start(), clause.start() + found.end())
+                return Money(amount, currency), span
+    return None
+
+
 def read_api_bill(text: str) -> ApiBill | None:
     """A monthly sum paid to a hosted API now; None when the clause with the sum lacks a
     spending word, an API or a month."""
@@ -1173,6 +1197,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             # should we run on our 2x A6000", "лучшее, что влезет"
             r"\bbest (?:\w+ ){0,2}(?:that|which|we can|to) (?:fits?|run|runs|will fit)|"
             r"\bwhich (?:\w+ )?(?:model|llm) (?:should|could|can|would) (?:we|i) run|"
+            r"\bwhat (?:models? )?(?:can|could) (?:we|i) (?:actually |really )?run (?:on|with) "
+            r"(?:it|them|this|that|these|those)\b|"
             r"(?:как\w*|что) (?:\w+ )?(?:лучше )?(?:влез\w*|помест\w*|запустить)|"
             r"лучш\w*,? (?:что|из того, что) (?:влез|помест|запуст)\w*|" + _NO_BUDGET_LIMIT.pattern
         ),

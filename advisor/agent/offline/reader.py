@@ -150,6 +150,7 @@ class Said(BaseModel):
     training_kernels: str | None = None
     budget: Budget | None = None
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
+    quote: Budget | None = None  # "quoted $320k for an 8xH100 box": a vendor's price to check
     text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
@@ -980,6 +981,13 @@ class Reader:
                 gap = " " * (end - start)
                 text = f"{text[:start]}{gap}{text[end:]}"
                 undictated = f"{undictated[:start]}{gap}{undictated[end:]}"
+        quote = q.read_quote(undictated)
+        if quote is not None:  # read before the budget: its sum is a price to check
+            price, (start, end) = quote
+            said.quote = Budget(amount=price.amount, currency=price.currency)
+            gap = " " * (end - start)
+            text = f"{text[:start]}{gap}{text[end:]}"
+            undictated = f"{undictated[:start]}{gap}{undictated[end:]}"
         volume = q.read_text_volume(text, working_days)
         if volume is not None:
             said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day
@@ -1106,6 +1114,8 @@ class Reader:
             alike = self._sizes_the_same(mention.candidates, said.context or said.seq_len)
             if alike:
                 said.model, *said.same_sizing = alike
+        if said.quote is not None:
+            said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         return said
 
     def _dense_of_size(self, text: str) -> str | None:

@@ -449,6 +449,9 @@ def _recommend(
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
     )
+    quote = _quote_check(goal, lead, catalog, turn)  # "quoted $320k for 8x H100: fair?"
+    if quote is not None:
+        turn.answer = f"{quote}\n{turn.answer}"
     held = _owned_capacity(goal, lead, catalog, turn)  # "how many devs can it serve?": first
     if held:
         turn.answer = "\n".join([*held, turn.answer])
@@ -753,6 +756,65 @@ def _users_held(
             use_case=use_case_note(use_case).render(turn.language),
         )
     ]
+
+
+# A quote this close to the catalog's price (either way) is the market price: list prices for
+# the same server differ by about as much between vendors and months.
+QUOTE_BAND = 0.15
+
+
+def _quote_check(
+    goal: dict[str, Any], lead: Option | None, catalog: Catalog, turn: OfflineTurn
+) -> str | None:
+    """ "We got quoted $320k for an 8xH100 box. Fair price?": the GPUs quoted, priced at the
+    catalog's rates with their server, against the quote."""
+    quote = turn.reading.said.quote
+    gpu, count = goal.get("gpu"), goal.get("gpus")
+    if quote is None or lead is None or gpu is None or count is None:
+        return None
+    try:
+        report = size_deployment(
+            {"model": lead.model, "gpu": gpu, "gpus": count, "precision": lead.precision},
+            catalog,
+        ).report
+    except InputError:
+        return None
+    cost = sizing_cost(report, catalog, owned=False)
+    if cost is None:
+        return None
+    turn.tool_results.extend([report, cost])
+    turn.alternatives.append(Alternative(why="quoted", sizing=report, cost=cost))
+    quoted = catalog.prices.usd(quote.amount, quote.currency)
+    ratio = quoted / max(cost.capex_usd, 1.0)
+    verdict = (
+        M.QUOTE_ABOVE
+        if ratio > 1 + QUOTE_BAND
+        else M.QUOTE_BELOW
+        if ratio < 1 - QUOTE_BAND
+        else M.QUOTE_MARKET
+    )
+    language = turn.language
+    shown = (
+        render(M.BUDGET_IN_USD, language, usd=quoted)
+        if quote.currency == "USD"
+        else render(
+            M.BUDGET_IN_LOCAL,
+            language,
+            amount=quote.amount,
+            cur=note(M.CURRENCY_RUB if quote.currency == "RUB" else M.CURRENCY_EUR),
+            usd=quoted,
+        )
+    )
+    return render(
+        M.QUOTE_CHECK,
+        language,
+        quote=shown,
+        verdict=note(verdict),
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        capex=cost.capex_usd,
+        as_of=catalog.prices.as_of,
+    )
 
 
 def _owned_capacity(

@@ -98,6 +98,11 @@ class RecommendRequest(BaseModel):
         description="the strongest model the budget buys is wanted, not the cheapest that "
         "meets the targets: the budget bounds the stronger option instead of 3x the price",
     )
+    vendor: Literal["nvidia", "amd"] | None = Field(
+        default=None,
+        description="only this vendor's GPUs ('NVIDIA only': its software stack, or what can "
+        "be bought and serviced where the servers stand); unset = any",
+    )
     datacenter: bool = Field(
         default=False,
         description="the GPUs go into a data centre or server room: GeForce cards are left out "

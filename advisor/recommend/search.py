@@ -573,6 +573,7 @@ class _Search:
             and g.id in self.prices.gpus
             and (not self.request.rentable_only or g.id in self.prices.cloud_usd_per_gpu_hour)
             and not (self.datacenter and g.gpu_class == "gaming")
+            and (self.request.vendor is None or g.vendor == self.request.vendor)
         ]
 
     def size(

@@ -1462,6 +1462,65 @@ def test_tickets_a_few_words_after_their_count_are_the_dataset(reader: Reader) -
     assert said.dataset_examples == 50_000
 
 
+@pytest.mark.parametrize(
+    ("question", "use_case"),
+    [
+        (
+            "привет, у нас сеть из 6 стоматологий, хотим бота который отвечает пациентам в "
+            "вотсапе и записывает на прием. сколько надо железа и скока это стоит?",
+            "support",
+        ),
+        (
+            "indie game studio, we want NPC dialogue generated live for players, like 2000 "
+            "concurrent players peak, response must start under 500ms. what setup?",
+            "chat",
+        ),
+    ],
+)
+def test_bots_for_patients_and_game_characters_are_goals(
+    reader: Reader, question: str, use_case: str
+) -> None:
+    """A dental clinic's booking bot and live NPC dialogue were refused as off topic."""
+    reading = reader.read(question)
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["use_case"] == use_case
+
+
+def test_npc_players_at_once_and_a_start_in_milliseconds_are_read(reader: Reader) -> None:
+    said = reader.read(
+        "NPC dialogue for 2000 concurrent players, response must start under 500ms"
+    ).said
+    assert said.users == 2000 and said.ttft_s == 0.5
+
+
+@pytest.mark.parametrize(
+    ("question", "vendor"),
+    [
+        ("сервер на nvidia для чат-бота на 300 сотрудников, какой конкретно?", "nvidia"),
+        ("chatbot for 300 staff, no AMD please", "nvidia"),
+        ("chatbot for 300 staff, AMD only", "amd"),
+        ("chatbot for 300 staff", None),
+    ],
+)
+def test_one_vendor_only_is_read(reader: Reader, question: str, vendor: str | None) -> None:
+    """ "A server of our own, on NVIDIA" got the same AMD MI300X answer again."""
+    assert reader.read(question).said.vendor == vendor
+
+
+def test_a_power_tariff_is_no_budget(reader: Reader) -> None:
+    """ "Power is like 0.30 eur/kwh" was read as a budget of 0 euros."""
+    said = reader.read("what about electricity? we're in Germany, power is 0.30 eur/kwh").said
+    assert said.budget is None
+
+
+def test_growth_after_a_sizing_multiplies_its_users(reader: Reader) -> None:
+    """ "What if we grow 10x?" after a sizing returned the same answer."""
+    first = reader.read("llama 3.1 8b for 40 users at once")
+    assert first.request is not None
+    again = reader.read("what if we grow 10x?", first.request)
+    assert again.request is not None and again.request["users"] == 400
+
+
 def test_a_company_of_n_people_is_its_staff_not_its_load(reader: Reader) -> None:
     """ "A chatbot for a 15 person company" was 15 users at once; it is 15 staff."""
     said = reader.read(

@@ -929,6 +929,11 @@ def test_a_bill_for_a_named_hosted_model_is_read_at_its_prices(catalog: Catalog)
     assert refused.value.field == "api_bill_model" and "gpt-4o-mini" in refused.value.allowed
 
 
+def test_one_vendor_only_leaves_the_others_out(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(headcount=2000, vendor="nvidia"), catalog)
+    assert result.options and all(catalog.gpus[o.gpu.id].vendor == "nvidia" for o in result.options)
+
+
 def test_a_vanishing_epoch_count_is_refused() -> None:
     """The API fuzz test sent epochs=5e-324: the run's tokens vanished and its cost per
     million tokens overflowed to infinity, which JSON cannot carry."""

@@ -115,7 +115,8 @@ _USER_NOUN = (
 )
 # Only with "at once": "100 concurrent conversations" is a load, "10 тыс диалогов" a dataset.
 _LOAD_NOUN = (
-    rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|calls|диалог\w*|чат\w*|клиент\w*|"
+    rf"(?:{_USER_NOUN}|conversations|chats|dialog(?:ue)?s|calls|players|игрок\w*|диалог\w*|"
+    r"чат\w*|клиент\w*|"
     r"звонк\w*|разговор\w*|вызов\w*)"
 )
 _STAFF_NOUN = (
@@ -881,13 +882,17 @@ def read_budget_share(text: str) -> float | None:
     return _SHARES.get(word, 0.5)
 
 
+# "0.30 eur/kwh", "6 руб за кВт·ч": a power tariff, not a budget
+_TARIFF_AFTER = re.compile(r"\s*(?:/\s*kw\s*-?h|per kw\s*-?h|a kw\s*-?h|/\s*квт|за квт)")
+
+
 def read_budget(text: str, russian: bool) -> Money | None:
     """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each); a sum a
-    month is no budget for buying hardware."""
+    month is no budget for buying hardware, nor is a power tariff."""
     for pattern, currency in _MONEY:
         found = pattern.search(text)
         if found is not None:
-            if _MONTHLY_AFTER.match(text, found.end()):
+            if _MONTHLY_AFTER.match(text, found.end()) or _TARIFF_AFTER.match(text, found.end()):
                 return None
             amount = number(found.group(1)) * _money_scale(found.group(2))
             return Money(amount, currency)
@@ -1001,7 +1006,8 @@ _TTFT_WORDS = re.compile(
 # "должна отвечать за 1 секунду", "must respond within 2 s": a reply started (streamed to a
 # voice or a screen) within that time, the first token's target.
 _RESPOND_WITHIN = re.compile(
-    r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?|задержк\w*|latency)\s+"
+    r"(?:отвеча\w*|ответ\w*|respond\w*|repl(?:y|ies)|answers?|responses?|задержк\w*|latency)\s+"
+    r"(?:(?:must|should|has to|needs? to|to) (?:start|begin)\s+|(?:долж\w* )?начина\w*\s+)?"
     r"(?:within|in|under|below|за|в течение|не дольше|не больше|не более|до|меньше|of|at most|"
     r"<|≤|up to)\s+(?:чем\s+)?"
     rf"{NUM}\s*(ms|мс|s\b|sec\w*|seconds?|с\b|сек\w*|секунд\w*)"
@@ -1072,7 +1078,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"(?:ассистент|бот|помощник)\w*\s+(?:\w+\s+){0,3}?(?:колл?-?|контакт-?)центр\w*|"
             r"(?:колл?-?|контакт-?)центр\w*\s+(?:\w+\s+)?(?:ассистент|бот)\w*|"
             r"поддержк\w* (?:клиент|покупател|пользовател)\w*|техподдержк\w*|help ?desk|"
-            r"customer service|отвеча\w* (?:на вопросы )?(?:клиентам|покупателям)|"
+            r"customer service|отвеча\w* (?:на вопросы )?(?:клиентам|покупателям|пациентам|"
+            r"гостям)|запис\w* (?:\w+ )?на при[её]м|booking (?:bot|assistant)|"
+            r"(?:books?|schedul\w*) appointments|answers? (?:our )?(?:patients|customers|guests)|"
             r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b|"
             # a bot the customers talk to: "customer facing bot", "бот для клиентов"
             r"customer[- ]facing (?:chat)?bot|(?:chat)?bot for (?:our )?(?:customers|clients)|"
@@ -1121,6 +1129,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"internal assistant|ai assistant|general assistant|"
             r"(?:внутренн|корпоративн)\w* (?:ассистент|помощник|чат)\w*|чат-?бот\w*|chat ?bot|"
             r"chat assistant|chatgpt|\bчат (?:для|на)\b|"
+            # characters that talk: game NPCs, companions
+            r"\bnpcs?\b|\bнпс\b|(?:in-?game|game) (?:dialog(?:ue)?|characters?)|"
             r"(?:ассистент|помощник)\w* для (?:сотрудник|операционист|менеджер|персонал|команд)\w*"
         ),
     ),
@@ -1268,6 +1278,7 @@ _ON_PREMISES = re.compile(
     r"данны\w* (?:не должн\w* |нельзя )?(?:не )?(?:уходит\w*|покидат\w*|выходит\w*|передава\w*)|"
     r"(?:не|нельзя) (?:выпуска|отдава|передава)\w* (?:данн\w* )?(?:наружу|в облак\w*|третьим)|"
     r"без (?:облак\w*|интернет\w*)|закрыт\w* контур\w*|"
+    r"наружу (?:\w+ ){0,2}?(?:отдава|передава|выпуска|вынос)\w*|"
     r"data (?:can(?:no|')t|must not|mustn't|may not|should not|shouldn't|can never) "
     r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
     r"nothing (?:can|may) leave"
@@ -1284,6 +1295,24 @@ _RESIDENCY = re.compile(
     r"данн\w* (?:должн\w* )?(?:хранит\w*|остават\w*|находит\w*) (?:только )?(?:в|на территории) "
     r"(?:рф|росси\w*|ес|европ\w*)"
 )
+
+
+# One vendor's GPUs only: "на nvidia", "NVIDIA only", "no AMD", "только AMD".
+_VENDOR = re.compile(
+    r"(?:только |only |на |on )(nvidia|нвидиа|amd)\b|\b(nvidia|amd) only\b|"
+    r"(?:no|not|без|не) (amd|nvidia)\b"
+)
+
+
+def read_vendor(text: str) -> str | None:
+    """The only GPU vendor a question allows ('на nvidia'); 'no AMD' allows NVIDIA."""
+    found = _VENDOR.search(text)
+    if found is None:
+        return None
+    only = found.group(1) or found.group(2)
+    if only is not None:
+        return "amd" if only == "amd" else "nvidia"
+    return "nvidia" if found.group(3) == "amd" else "amd"
 
 
 def says_residency(text: str) -> bool:

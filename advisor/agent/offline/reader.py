@@ -159,6 +159,7 @@ class Said(BaseModel):
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
     residency: bool = False  # "EU data residency", "152-ФЗ": no API abroad, rent in region
+    vendor: Literal["nvidia", "amd"] | None = None  # "на nvidia", "no AMD": that vendor only
     redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
@@ -542,9 +543,9 @@ _EXPLAIN = re.compile(
 _DOMAIN = re.compile(
     r"gpu|vram|memory|kv|cache|llm|model|quantiz|tensor|pipeline|nvlink|pcie|lora|"
     r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|\bram\b|"
-    r"hardware|\bapi\b|"
+    r"hardware|\bapi\b|\bsetup\b|"
     r"видеокарт|карт|памят|кэш|кеш|модел|квантиз|тензор|сервер|токен|инференс|дообуч|"
-    r"пропускн|задержк|контекст|точност|железо|ускорител|нейросет|обучени|озу|лор[аеуыо]|"
+    r"пропускн|задержк|контекст|точност|желез|ускорител|нейросет|обучени|озу|лор[аеуыо]|"
     r"кьюлор|квантован"
 )
 _GREETING = re.compile(
@@ -877,6 +878,9 @@ class Reader:
             and (previous.get("gpus") or GPUS_PER_NODE + 1) > GPUS_PER_NODE
         ):
             fields["gpus"] = GPUS_PER_NODE  # "хватит одного сервера?" after 16 GPUs
+        if said.growth is not None and previous and "users" not in fields:
+            # "what if we grow 10x?" after a sizing: ten times its users
+            fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
@@ -1072,6 +1076,8 @@ class Reader:
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
         said.residency = q.says_residency(text)
+        vendor = q.read_vendor(text)
+        said.vendor = "amd" if vendor == "amd" else "nvidia" if vendor == "nvidia" else None
         said.redundancy = q.says_redundancy(text)
         said.api_quality = bool(  # a ChatGPT of our own, or moving off a paid GPT-4o: its tier
             _LIKE_PRODUCT_RE.search(text)
@@ -1464,6 +1470,8 @@ class Reader:
             goal["on_premises"] = True
         if said.residency:
             goal["data_residency"] = True
+        if said.vendor is not None:
+            goal["vendor"] = said.vendor
         if said.redundancy:
             goal["redundancy"] = True
         if said.around_the_clock:

@@ -767,9 +767,9 @@ class M(Enum):
         "В бюджет {budget} не укладывается ни один: дешевле всего {count} x {gpu} — "
         "около ${capex:,.0f} вместе с сервером.",
     )
-    BUDGET_IN_USD = ("budget.in_usd", "${usd:,.0f}", "${usd:,.0f}")
-    BUDGET_IN_LOCAL = (
-        "budget.in_local",
+    MONEY_USD = ("money.usd", "${usd:,.0f}", "${usd:,.0f}")
+    MONEY_LOCAL = (
+        "money.local",
         "{amount:,.0f} {cur} (${usd:,.0f})",
         "{amount:,.0f} {cur} (${usd:,.0f})",
     )

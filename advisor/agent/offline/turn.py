@@ -28,6 +28,7 @@ from advisor.agent.offline.reader import (
     LED_BY,
     OWNED,
     STATED,
+    Budget,
     Clarification,
     GoalContext,
     Reader,
@@ -794,21 +795,10 @@ def _quote_check(
         else M.QUOTE_MARKET
     )
     language = turn.language
-    shown = (
-        render(M.BUDGET_IN_USD, language, usd=quoted)
-        if quote.currency == "USD"
-        else render(
-            M.BUDGET_IN_LOCAL,
-            language,
-            amount=quote.amount,
-            cur=note(M.CURRENCY_RUB if quote.currency == "RUB" else M.CURRENCY_EUR),
-            usd=quoted,
-        )
-    )
     return render(
         M.QUOTE_CHECK,
         language,
-        quote=shown,
+        quote=_money_as_said(quoted, quote, language),
         verdict=note(verdict),
         count=report.gpu.count,
         gpu=report.gpu.name,
@@ -1340,18 +1330,7 @@ def _within_budget(
             candidates.append((card, card_cost))
     within = [(r, c) for r, c in candidates if c.capex_usd <= budget]
     language = turn.language
-    said = turn.reading.said.budget
-    shown = (
-        render(M.BUDGET_IN_USD, language, usd=budget)
-        if said is None or said.currency == "USD"
-        else render(
-            M.BUDGET_IN_LOCAL,
-            language,
-            amount=said.amount,
-            cur=note(M.CURRENCY_RUB if said.currency == "RUB" else M.CURRENCY_EUR),
-            usd=budget,
-        )
-    )
+    shown = _money_as_said(budget, turn.reading.said.budget, language)
     if not within:
         report, cost = min(candidates, key=lambda rc: rc[1].capex_usd)
         return [
@@ -1381,6 +1360,20 @@ def _within_budget(
             capex=cost.capex_usd,
         )
     ]
+
+
+def _money_as_said(usd: float, said: Budget | None, language: Language) -> str:
+    """A sum in the currency the person said it in, with dollars beside (dollars alone when
+    they said dollars)."""
+    if said is None or said.currency == "USD":
+        return render(M.MONEY_USD, language, usd=usd)
+    return render(
+        M.MONEY_LOCAL,
+        language,
+        amount=said.amount,
+        cur=note(M.CURRENCY_RUB if said.currency == "RUB" else M.CURRENCY_EUR),
+        usd=usd,
+    )
 
 
 def _another_model_within(

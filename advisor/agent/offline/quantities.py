@@ -21,6 +21,7 @@ UseCase = Literal[
     "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
 ]
 Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent", "per_token"]
+GpuVendor = Literal["nvidia", "amd"]
 WANTS: tuple[Want, ...] = typing.get_args(Want)
 
 # "1,200", "20 000", "2.5", "2,5"; a comma before exactly three digits groups thousands.
@@ -1304,7 +1305,7 @@ _VENDOR = re.compile(
 )
 
 
-def read_vendor(text: str) -> str | None:
+def read_vendor(text: str) -> GpuVendor | None:
     """The only GPU vendor a question allows ('на nvidia'); 'no AMD' allows NVIDIA."""
     found = _VENDOR.search(text)
     if found is None:

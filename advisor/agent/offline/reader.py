@@ -159,7 +159,7 @@ class Said(BaseModel):
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
     residency: bool = False  # "EU data residency", "152-ФЗ": no API abroad, rent in region
-    vendor: Literal["nvidia", "amd"] | None = None  # "на nvidia", "no AMD": that vendor only
+    vendor: q.GpuVendor | None = None  # "на nvidia", "no AMD": that vendor only
     redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
     api_quality: bool = False  # "уровня GPT-4": a strong model asked for by an API's name
     wants_rent_by_budget: bool = False  # a budget a month: renting, not buying
@@ -1076,8 +1076,7 @@ class Reader:
         said.datacenter = q.says_datacenter(text)
         said.on_premises = q.says_on_premises(text)
         said.residency = q.says_residency(text)
-        vendor = q.read_vendor(text)
-        said.vendor = "amd" if vendor == "amd" else "nvidia" if vendor == "nvidia" else None
+        said.vendor = q.read_vendor(text)
         said.redundancy = q.says_redundancy(text)
         said.api_quality = bool(  # a ChatGPT of our own, or moving off a paid GPT-4o: its tier
             _LIKE_PRODUCT_RE.search(text)

@@ -246,9 +246,10 @@ class RecommendRequest(BaseModel):
     )
     tokens_per_s: float | None = Field(
         default=None,
-        gt=0,
+        ge=0.1,
         le=10_000,
-        description="tokens/s per user at peak; unset = the use case's",
+        description="tokens/s per user at peak (at least 0.1: it sets how long each request "
+        "is in flight); unset = the use case's",
     )
     context: int | None = Field(
         default=None,

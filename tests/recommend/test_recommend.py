@@ -934,6 +934,13 @@ def test_one_vendor_only_leaves_the_others_out(catalog: Catalog) -> None:
     assert result.options and all(catalog.gpus[o.gpu.id].vendor == "nvidia" for o in result.options)
 
 
+def test_a_vanishing_speed_target_is_refused() -> None:
+    """The API fuzz test sent tokens_per_s=5e-324 with a bill: each request's time in flight,
+    now taken at the stated speed, became infinite and overflowed Little's law."""
+    with pytest.raises(ValueError, match="tokens_per_s"):
+        RecommendRequest(api_bill_usd=1.0, tokens_per_s=5e-324)
+
+
 def test_a_vanishing_epoch_count_is_refused() -> None:
     """The API fuzz test sent epochs=5e-324: the run's tokens vanished and its cost per
     million tokens overflowed to infinity, which JSON cannot carry."""

@@ -855,13 +855,19 @@ _MONTHLY_AFTER = re.compile(
 )
 
 
-def says_monthly_budget(text: str) -> bool:
-    """Whether the first sum in the text is a month's budget (renting or running)."""
-    for pattern, _ in _MONEY:
+def _first_sum(text: str) -> tuple[Money, re.Match[str]] | None:
+    """The sum the text names, by the first currency pattern that finds one, and its match."""
+    for pattern, currency in _MONEY:
         found = pattern.search(text)
         if found is not None:
-            return bool(_MONTHLY_AFTER.match(text, found.end()))
-    return False
+            return Money(number(found.group(1)) * _money_scale(found.group(2)), currency), found
+    return None
+
+
+def says_monthly_budget(text: str) -> bool:
+    """Whether the first sum in the text is a month's budget (renting or running)."""
+    first = _first_sum(text)
+    return first is not None and bool(_MONTHLY_AFTER.match(text, first[1].end()))
 
 
 _BUDGET_SHARE = re.compile(
@@ -890,13 +896,13 @@ _TARIFF_AFTER = re.compile(r"\s*(?:/\s*kw\s*-?h|per kw\s*-?h|a kw\s*-?h|/\s*кв
 def read_budget(text: str, russian: bool) -> Money | None:
     """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each); a sum a
     month is no budget for buying hardware, nor is a power tariff."""
-    for pattern, currency in _MONEY:
-        found = pattern.search(text)
-        if found is not None:
-            if _MONTHLY_AFTER.match(text, found.end()) or _TARIFF_AFTER.match(text, found.end()):
-                return None
-            amount = number(found.group(1)) * _money_scale(found.group(2))
-            return Money(amount, currency)
+    first = _first_sum(text)
+    if first is not None:
+        money, sum_found = first
+        end = sum_found.end()
+        if _MONTHLY_AFTER.match(text, end) or _TARIFF_AFTER.match(text, end):
+            return None
+        return money
     found = _BUDGET_WORD.search(text)
     if found is not None:
         amount = number(found.group(1)) * _money_scale(found.group(2))
@@ -949,14 +955,10 @@ def read_quote(text: str) -> tuple[Money, tuple[int, int]] | None:
     sum (not a budget, not a bill)."""
     for clause in _CLAUSE.finditer(text):
         part = clause.group(0)
-        if not _QUOTE_WORD.search(part):
-            continue
-        for pattern, currency in _MONEY:
-            found = pattern.search(part)
-            if found is not None:
-                amount = number(found.group(1)) * _money_scale(found.group(2))
-                span = (clause.start() + found.start(), clause.start() + found.end())
-                return Money(amount, currency), span
+        first = _first_sum(part) if _QUOTE_WORD.search(part) else None
+        if first is not None:
+            money, found = first
+            return money, (clause.start() + found.start(), clause.start() + found.end())
     return None
 
 
@@ -969,20 +971,19 @@ def read_api_bill(text: str) -> ApiBill | None:
             _PER_MONTH, part
         ):
             continue
-        for pattern, currency in _MONEY:
-            found = pattern.search(part)
-            if found is None:
-                continue
-            amount = number(found.group(1)) * _money_scale(found.group(2))
-            spans = [(clause.start() + found.start(), clause.start() + found.end())]
-            tokens = None
-            billed = _BILLED_TOKENS.search(part)
-            if billed is not None and not _TEXT_VOLUME.search(part):  # "40 млн в день": its own
-                value = number(billed.group(1)) * _scale((billed.group(2) or "").rstrip("."))
-                if value >= 1e6:  # a month's volume, not a request's length
-                    tokens = value
-                    spans.append((clause.start() + billed.start(), clause.start() + billed.end()))
-            return ApiBill(Money(amount, currency), tokens, tuple(spans))
+        first = _first_sum(part)
+        if first is None:
+            continue
+        money, found = first
+        spans = [(clause.start() + found.start(), clause.start() + found.end())]
+        tokens = None
+        billed = _BILLED_TOKENS.search(part)
+        if billed is not None and not _TEXT_VOLUME.search(part):  # "40 млн в день": its own
+            value = number(billed.group(1)) * _scale((billed.group(2) or "").rstrip("."))
+            if value >= 1e6:  # a month's volume, not a request's length
+                tokens = value
+                spans.append((clause.start() + billed.start(), clause.start() + billed.end()))
+        return ApiBill(money, tokens, tuple(spans))
     return None
 
 

@@ -646,7 +646,7 @@ def _dictated_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+def _masked(text: str, spans: Sequence[tuple[int, int]]) -> str:
     """`text` with the spans blanked out, every other character where it was."""
     chars = list(text)
     for start, end in spans:
@@ -981,17 +981,12 @@ class Reader:
             said.api_bill = Budget(amount=bill.money.amount, currency=bill.money.currency)
             if bill.tokens_per_month is not None:
                 said.tokens_per_day = bill.tokens_per_month / working_days
-            for start, end in bill.spans:
-                gap = " " * (end - start)
-                text = f"{text[:start]}{gap}{text[end:]}"
-                undictated = f"{undictated[:start]}{gap}{undictated[end:]}"
+            text, undictated = _masked(text, bill.spans), _masked(undictated, bill.spans)
         quote = q.read_quote(undictated)
         if quote is not None:  # read before the budget: its sum is a price to check
-            price, (start, end) = quote
+            price, span = quote
             said.quote = Budget(amount=price.amount, currency=price.currency)
-            gap = " " * (end - start)
-            text = f"{text[:start]}{gap}{text[end:]}"
-            undictated = f"{undictated[:start]}{gap}{undictated[end:]}"
+            text, undictated = _masked(text, [span]), _masked(undictated, [span])
         volume = q.read_text_volume(text, working_days)
         if volume is not None:
             said.tokens_per_day, said.words_per_day = volume.tokens_per_day, volume.words_per_day

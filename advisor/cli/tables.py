@@ -77,6 +77,25 @@ def render_report(report: SizingReport) -> str:
                 )
             )
         out.append(_table(curve))
+        job = report.batch_job
+        if job is not None:
+            out.append(
+                _table(
+                    [
+                        ("batch job", "value"),
+                        (
+                            "requests",
+                            f"{job.items:,} ({job.prompt_tokens} in, {job.output_tokens} out)",
+                        ),
+                        ("in flight", f"{job.concurrency:,}"),
+                        (
+                            "output",
+                            f"{job.aggregate_tokens_per_s:,.0f} tok/s, {job.requests_per_s:.3g} req/s",
+                        ),
+                        ("wall clock", f"{job.hours:.2f} h ({job.gpu_hours:,.1f} GPU-hours)"),
+                    ]
+                )
+            )
     else:
         t = report.training
         out.append(

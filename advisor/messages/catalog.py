@@ -423,6 +423,19 @@ class M(Enum):
         "свободного места, когда запросов больше, чем вмещает KV-кэш; API-сервер, "
         "токенизация и сеть не учтены",
     )
+    FORMULA_BATCH_JOB = (
+        "formula.batch_job",
+        "Batch job: {items:,} requests of {prompt} prompt + {output} output tokens, "
+        "{concurrency} in flight (as many as the KV cache and max_num_seqs hold; each ending "
+        "request lets the next one in): {aggregate:,.0f} output tokens/s / {output} = {rps:.3g} "
+        "requests/s; {items:,} / {rps:.3g} / 3600 = {hours:.3g} h, x {gpus:plural:GPU|GPUs} = "
+        "{gpu_hours:,.1f} GPU-hours",
+        "Пакетная задача: {items:,} запросов по {prompt} токенов на входе и {output} на выходе, "
+        "{concurrency} в работе одновременно (сколько вмещают KV-кэш и max_num_seqs; на место "
+        "каждого завершённого встаёт следующий): {aggregate:,.0f} токенов/с на выходе / {output} "
+        "= {rps:.3g} запросов/с; {items:,} / {rps:.3g} / 3600 = {hours:.3g} ч, x {gpus} GPU = "
+        "{gpu_hours:,.1f} GPU-ч",
+    )
     FORMULA_SERVING_LOAD = (
         "formula.serving_load",
         "At {users} concurrent requests: {batch} decode together per replica (room for "
@@ -1062,6 +1075,35 @@ class M(Enum):
         "answer.training",
         "Training: {rate} tokens/s, {trainable} trainable parameters.",
         "Обучение: {rate} токенов/с, обучаемых параметров {trainable}.",
+    )
+    ANSWER_BATCH_JOB = (
+        "answer.batch_job",
+        "Batch job: {items:,} requests ({prompt} tokens in, {output} out), {concurrency} at a "
+        "time: about {hours} hours{days} at {aggregate:,.0f} output tokens/s ({gpu_hours:,.0f} "
+        "GPU-hours).",
+        "Пакетная задача: {items:,} запросов ({prompt} токенов на входе, {output} на выходе), "
+        "по {concurrency} одновременно: около {hours} ч{days} при {aggregate:,.0f} токенов/с на "
+        "выходе ({gpu_hours:,.0f} GPU-ч).",
+    )
+    ANSWER_BATCH_DAYS = ("answer.batch_days", " ({days} days)", " ({days} сут.)")
+    ANSWER_BATCH_POWER = (
+        "answer.batch_power",
+        "The job's electricity on these GPUs: about ${usd:,.0f} ({rub:,.0f} RUB).",
+        "Электричество на эту задачу на этих GPU: около {rub:,.0f} ₽ (${usd:,.0f}).",
+    )
+    ANSWER_BATCH_RENT = (
+        "answer.batch_rent",
+        "The same GPU-hours rented on demand: about ${usd:,.0f} ({rub:,.0f} RUB) at ${rate:g} "
+        "per GPU-hour.",
+        "Те же GPU-часы в аренде по требованию: около {rub:,.0f} ₽ (${usd:,.0f}) по ${rate:g} "
+        "за GPU-час.",
+    )
+    ANSWER_BATCH_API = (
+        "answer.batch_api",
+        "The same requests through {api}, a hosted API of this model's quality tier: about "
+        "${usd:,.0f} ({rub:,.0f} RUB).",
+        "Те же запросы через {api}, облачный API того же уровня качества, что у этой модели: "
+        "около {rub:,.0f} ₽ (${usd:,.0f}).",
     )
     ANSWER_TRAINING_HOURS = (
         "answer.training_hours",
@@ -1712,6 +1754,29 @@ class M(Enum):
         "tokens, with {output:,} for the answer: a {context:,}-token context",
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
+    )
+    REC_BATCH_WEEK = (
+        "rec.batch_week",
+        "A batch job of {items:,} requests with no deadline given: sized to finish within a "
+        "week ({hours:g} h, {per_s:.3g} requests/s around the clock), done once; tell me your "
+        "deadline",
+        "Пакетная задача из {items:,} запросов без срока: посчитано, чтобы закончить за неделю "
+        "({hours:g} ч, {per_s:.3g} запросов/с круглосуточно), выполняется один раз; назовите "
+        "свой срок",
+    )
+    REC_BATCH_DEADLINE = (
+        "rec.batch_deadline",
+        "A batch job of {items:,} requests within {hours:g} h: {per_s:.3g} requests/s around the "
+        "clock, done once",
+        "Пакетная задача из {items:,} запросов за {hours:g} ч: {per_s:.3g} запросов/с "
+        "круглосуточно, выполняется один раз",
+    )
+    ASSUMED_BATCH_PROMPT = (
+        "assumed.batch_prompt",
+        "each item of the batch writes {output:,} tokens from a prompt of {prompt:,}, as for "
+        "{use_case} (tell me yours)",
+        "каждый элемент пакета — {output:,} токенов на выходе из запроса в {prompt:,} токенов, "
+        "как для сценария «{use_case}» (назовите свой)",
     )
     ASSUMED_DOCUMENT_TOKENS = (
         "assumed.document_tokens",

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from advisor.messages import Note
+from advisor.sizing.report import BatchJob
 
 NOTES = "the same as catalog notes (code and parameters), for rendering in another language"
 
@@ -170,6 +171,9 @@ class Option(_Out):
     why_i18n: Note = Field(description=NOTES)
     size_request: dict[str, Any] = Field(
         description="the `advisor size` fields (POST /v1/size body) that reproduce this option"
+    )
+    batch_job: BatchJob | None = Field(
+        default=None, description="the goal's batch job (batch_items) on this option at full load"
     )
 
 

@@ -137,6 +137,15 @@ class RecommendRequest(BaseModel):
         description="the work is done once (a batch job, a single run) and then stops: buying "
         "is weighed against the API or renting for that job alone",
     )
+    batch_items: int | None = Field(
+        default=None,
+        ge=1,
+        le=10**11,
+        description="inference: a batch job of this many requests (documents, product "
+        "descriptions), each of the use case's prompt and output, run once: with no other load "
+        "it is spread around the clock over deadline_hours (a week when unset), done once, and "
+        "each option says how long the job takes at full load",
+    )
     rent_hours_per_month: float | None = Field(
         default=None,
         gt=0,
@@ -286,7 +295,11 @@ class RecommendRequest(BaseModel):
         description="fine-tuning: passes over the dataset (a hundredth at the least); unset = one",
     )
     deadline_hours: float | None = Field(
-        default=None, gt=0, le=100_000, description="fine-tuning: the run must finish in this time"
+        default=None,
+        gt=0,
+        le=100_000,
+        description="fine-tuning: the run must finish in this time; a batch job (batch_items): "
+        "the job must",
     )
     runs_per_year: float | None = Field(
         default=None,

@@ -57,6 +57,7 @@ from advisor.sizing.engine import (
     CHINCHILLA_TOKENS_PER_PARAM,
     REASONING_OUTPUT_COUNTED,
     Fit,
+    batch_job_of,
     compute_optimal_tokens,
     fit,
     resolve,
@@ -97,6 +98,12 @@ OWNED_MAX = 5
 QUALITY_FLOOR = {"extraction": 2, "summarization": 2}
 DEFAULT_QUALITY_FLOOR = 3
 RUSSIAN_OK = ("strong", "good", "fair")
+# A batch job with no deadline is sized to finish within a week (a product default the
+# answer states, like the pilot's users); a deadline under an hour is taken as one.
+BATCH_DEFAULT_HOURS = 168.0
+BATCH_MIN_HOURS = 1.0
+RENT_HOURS_MAX = 744.0  # the longest month: rent_hours_per_month's bound
+
 # Precision preference at equal cost: the published format, then FP8, then 4-bit.
 _PRECISION_RANK = {"bf16": 0, "fp16": 0, "mxfp4": 0, "fp8": 1, "int8": 2, "int4": 3}
 
@@ -195,6 +202,9 @@ class _Search:
             racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
             self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
+        if request.batch_items is not None and request.task == "inference":
+            request = self._batch_as_volume(request)
+            self.request = request
         self.unmet: list[Note] = []
         self.searched = 0
         self.capped = False
@@ -240,6 +250,41 @@ class _Search:
                 field, f"{gpu.id} has no price in the catalog", sorted(self.prices.gpus)
             )
         return gpu
+
+    def _batch_as_volume(self, request: RecommendRequest) -> RecommendRequest:
+        """A batch job with no other load: its requests spread around the clock over the
+        deadline (a week when none is said), done once, so the options are sized for that
+        rate and weighed against the API and renting for the job alone."""
+        loads = (
+            request.users,
+            request.requests_per_s,
+            request.requests_per_day,
+            request.tokens_per_day,
+            request.words_per_day,
+            request.headcount,
+            request.api_bill_usd,
+            request.api_bill_rub,
+        )
+        if request.batch_items is None or any(value is not None for value in loads):
+            return request
+        said = request.deadline_hours is not None
+        hours = max(request.deadline_hours or BATCH_DEFAULT_HOURS, BATCH_MIN_HOURS)
+        self.assumptions.append(
+            note(
+                M.REC_BATCH_DEADLINE if said else M.REC_BATCH_WEEK,
+                items=request.batch_items,
+                hours=hours,
+                per_s=request.batch_items / hours / 3600,
+            )
+        )
+        return request.model_copy(
+            update={
+                "requests_per_day": request.batch_items * 24 / hours,
+                "around_the_clock": True,
+                "rent_hours_per_month": min(hours, RENT_HOURS_MAX),
+                "one_off": True,
+            }
+        )
 
     def _budget(self) -> float | None:
         """The capex limit in USD; a rouble or euro budget converts at the catalog's rate."""
@@ -622,6 +667,7 @@ class _Search:
                     tensor_parallel_size=tp,
                     users=users,
                     context=context,
+                    batch_items=self.request.batch_items,
                     output_tokens=min(load.output_tokens, context - 1),
                     prompt_tokens=(
                         min(load.input_tokens, context - min(load.output_tokens, context - 1))
@@ -857,6 +903,7 @@ def _option(
         why=english(why),
         why_i18n=why,
         size_request=_size_fields(config),
+        batch_job=batch_job_of(result),
     )
 
 
@@ -974,7 +1021,7 @@ _WHY_TRAINING = {
 def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
     """Options for a goal (see the module docstring); InputError names a bad field."""
     search = _Search(request, catalog)
-    load = search.load
+    request, load = search.request, search.load  # a batch job is read as its volume
     rate = catalog.prices.rub_per_usd.value
     options: list[Option] = []
     picked: list[_Config] = []

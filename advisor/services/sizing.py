@@ -155,6 +155,23 @@ class SizingCost(BaseModel):
     cloud_break_even_months: float | None = Field(
         default=None, description="months until buying beats renting (null: not within 5 years)"
     )
+    batch_power_usd: float | None = Field(
+        default=None,
+        description="the batch job's electricity: these GPUs and their servers at the wall "
+        "(x PUE) for the job's hours (null: no batch job)",
+    )
+    batch_power_rub: float | None = None
+    batch_rent_usd: float | None = Field(
+        default=None, description="the batch job's GPU-hours rented on demand (null: no rate)"
+    )
+    batch_rent_rub: float | None = None
+    batch_api: str | None = Field(
+        default=None, description="the hosted API of the model's quality tier"
+    )
+    batch_api_usd: float | None = Field(
+        default=None, description="the batch job's requests through that API at its prices"
+    )
+    batch_api_rub: float | None = None
 
 
 def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> SizingCost | None:
@@ -184,7 +201,9 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         if sibling is not None
         else None
     )
+    job = _batch_cost(report, box.power_kw, rent.usd_per_gpu_hour if rent else None, catalog)
     return SizingCost(
+        **job,
         capex_usd=round(box.capex_usd),
         capex_rub=round(box.capex_usd * rate),
         monthly_usd=round(box.monthly_usd),
@@ -206,6 +225,39 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
             round(sibling_capex * rate) if sibling_capex is not None else None
         ),
     )
+
+
+def _batch_cost(
+    report: SizingReport, power_kw: float, rate: float | None, catalog: Catalog
+) -> dict[str, Any]:
+    """The batch job's cost three ways: the electricity on these GPUs, their GPU-hours
+    rented, and the same requests through the hosted API of the model's quality tier."""
+    job = report.batch_job
+    if job is None:
+        return {}
+    prices = catalog.prices
+    per_rub = prices.rub_per_usd.value
+    running = prices.running
+    power = power_kw * running.pue * job.hours * running.power_usd_per_kwh
+    fields: dict[str, Any] = {
+        "batch_power_usd": round(power, 2),
+        "batch_power_rub": round(power * per_rub),
+    }
+    if rate is not None:
+        fields["batch_rent_usd"] = round(job.gpu_hours * rate, 2)
+        fields["batch_rent_rub"] = round(job.gpu_hours * rate * per_rub)
+    suit = catalog.suitability.get(report.model)
+    if suit is not None:
+        api = prices.api_for_tier(suit.quality_tier)
+        usd = (
+            job.items
+            * (job.prompt_tokens * api.input_usd_per_m + job.output_tokens * api.output_usd_per_m)
+            / 1e6
+        )
+        fields.update(
+            batch_api=api.name, batch_api_usd=round(usd, 2), batch_api_rub=round(usd * per_rub)
+        )
+    return fields
 
 
 BUSY_USERS_CAP = 512  # a busy server's batch: beyond it, decode steps grow and gain little

@@ -33,6 +33,7 @@ from advisor.sizing.performance import (
     training_speed,
 )
 from advisor.sizing.report import (
+    BatchJob,
     CompareRow,
     Comparison,
     GpuLayout,
@@ -471,6 +472,10 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
         warnings_i18n=warnings,
     )
     updates: dict[str, object] = {}
+    if request.batch_items is not None and choice.fits and not request.is_training:
+        job = _batch_job(inputs, layout, memory, request.batch_items)
+        updates["batch_job"] = job
+        updates["formulas_i18n"] = [*formulas, _batch_formula(job, layout)]
     if not request.is_training and request.engine in ("vllm", "trt-llm"):
         updates["serving_plan"] = serving_plan(inputs, layout, memory)
     if with_stages:
@@ -498,6 +503,58 @@ def _load_formula(inputs: Inputs, layout: Layout, memory: GpuMemory, speed: Spee
         burst_ttft_s=load.burst_ttft_s,
         budget=inputs.max_num_batched_tokens(),
         aggregate=speed.aggregate_tokens_per_s,
+    )
+
+
+def _batch_job(inputs: Inputs, layout: Layout, memory: GpuMemory, items: int) -> BatchJob:
+    """`items` requests sent at once and run to the end: the engine keeps as many in flight
+    as its slots hold (the KV cache at the requests' average length, max_num_seqs) and
+    starts the next as each one ends, so the job runs at the busiest load level's output
+    rate; a job smaller than the slots is one wave of its own size."""
+    request = inputs.request
+    slots = serving_slots(inputs, layout, memory, inputs.engine_max_num_seqs())
+    full = min(slots * layout.replicas, items)
+    levels = sorted({*(level for level in LOAD_LEVELS if level < full), full})
+    best = max(
+        (serving_load(inputs, layout, level, slots) for level in levels),
+        key=lambda load: load.aggregate_tokens_per_s,
+    )
+    output = request.tokens_generated
+    per_s = best.aggregate_tokens_per_s / output
+    hours = items / per_s / 3600
+    return BatchJob(
+        items=items,
+        prompt_tokens=request.prompt_length,
+        output_tokens=output,
+        concurrency=best.concurrency,
+        aggregate_tokens_per_s=round(best.aggregate_tokens_per_s, 1),
+        requests_per_s=round(per_s, 4),
+        hours=round(hours, 3),
+        gpu_hours=round(hours * layout.gpus, 2),
+    )
+
+
+def batch_job_of(result: Fit) -> BatchJob | None:
+    """The batch job a fitted inference request asks for (batch_items), or None."""
+    items = result.inputs.request.batch_items
+    if items is None or not result.fits or result.training is not None:
+        return None
+    return _batch_job(result.inputs, result.layout, result.memory, items)
+
+
+def _batch_formula(job: BatchJob, layout: Layout) -> Note:
+    """The batch job's length with this request's numbers."""
+    return note(
+        M.FORMULA_BATCH_JOB,
+        items=job.items,
+        prompt=job.prompt_tokens,
+        output=job.output_tokens,
+        concurrency=job.concurrency,
+        aggregate=job.aggregate_tokens_per_s,
+        rps=job.requests_per_s,
+        hours=job.hours,
+        gpus=layout.gpus,
+        gpu_hours=job.gpu_hours,
     )
 
 

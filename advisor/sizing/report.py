@@ -183,6 +183,22 @@ class ParamSummary(_Out):
     embedding: int
 
 
+class BatchJob(_Out):
+    """A batch of requests run once with the engine kept full: how long it takes."""
+
+    items: int = Field(description="requests in the job")
+    prompt_tokens: int
+    output_tokens: int
+    concurrency: int = Field(
+        description="requests kept in flight: as many as the KV cache and max_num_seqs hold, "
+        "on every replica"
+    )
+    aggregate_tokens_per_s: float = Field(description="output tokens a second, all replicas")
+    requests_per_s: float
+    hours: float = Field(description="the whole job, from the first request to the last answer")
+    gpu_hours: float
+
+
 class SizingReport(_Out):
     fits: bool
     binding_constraint: str
@@ -202,6 +218,9 @@ class SizingReport(_Out):
     tier_i18n: Note = Field(description=NOTES)
     stages: list[Stage]
     serving_plan: VllmServePlan | None
+    batch_job: BatchJob | None = Field(
+        default=None, description="the batch job asked for (batch_items): its length"
+    )
     assumptions_i18n: list[Note] = Field(description=NOTES)
     formulas_i18n: list[Note] = Field(description=NOTES)
     warnings_i18n: list[Note] = Field(description=NOTES)

@@ -113,6 +113,14 @@ class SizingRequest(BaseModel):
         description="tokens per request: prompt + output",
     )
     users: int = Field(default=1, ge=1, le=1_000_000, description="concurrent requests")
+    batch_items: int | None = Field(
+        default=None,
+        ge=1,
+        le=10**11,
+        description="inference: a batch job of this many requests (documents, product "
+        "descriptions), each of this prompt and output, sent with the engine kept full: the "
+        "report says how long the job takes; unset = no batch job",
+    )
     engine: Engine = Field(default="vllm", description="inference engine")
     frontend: Frontend = Field(
         default="api",
@@ -271,6 +279,13 @@ class SizingRequest(BaseModel):
                 "frontend_needs_inference",
                 "frontend offline needs task inference",
                 self.frontend,
+            )
+        if self.batch_items is not None and self.is_training:
+            raise _field_error(
+                "batch_items",
+                "batch_items_needs_inference",
+                "batch_items needs task inference (a training run's length is dataset_tokens)",
+                self.batch_items,
             )
         if self.kbit_upcast and self.task != "qlora":
             raise _field_error(

@@ -1580,3 +1580,55 @@ def test_a_run_on_the_cheapest_unrentable_gpus_is_priced_rented_too(
     assert rented.cost.cloud_run_usd is not None
     verdicts = [x for x in turn.answer.splitlines() if x.startswith("**Запуск выгоднее арендовать")]
     assert len(verdicts) == 1 and f"{rented.gpu.count} x {rented.gpu.name}" in verdicts[0]
+
+
+def test_a_batch_job_on_named_gpus_says_how_long_and_what_it_costs(
+    service: AdvisorService,
+) -> None:
+    """ "How long would 2 million product descriptions take on one H100, and what would it
+    cost?" was a sizing for one user; the answer now gives the job's hours from the engine and
+    its cost as electricity, rented GPU-hours and the API of the model's tier."""
+    response = service.ask(
+        AskRequest(
+            question="We need to generate descriptions for 2 million products, about 300 "
+            "tokens each, with Llama 3.1 8B. How long would that take on one H100 and what "
+            "would it cost?"
+        )
+    )
+    assert response.sizing is not None and response.cost is not None
+    job = response.sizing.batch_job
+    assert job is not None and job.items == 2_000_000 and job.output_tokens == 300
+    assert f"about {job.hours:.1f} hours" in response.answer
+    assert f"${response.cost.batch_rent_usd:,.0f}" in response.answer
+    assert f"through {response.cost.batch_api}" in response.answer
+    assert "Assumed: 1 user" not in response.answer  # a batch keeps the engine full
+    russian = service.ask(
+        AskRequest(
+            question="Нужно прогнать 500 тысяч договоров через Qwen2.5 32B, каждый примерно "
+            "3000 токенов, на выходе краткое резюме 200 токенов. Сколько времени займёт на 2 "
+            "A100 и сколько это стоит?"
+        )
+    )
+    assert russian.sizing is not None and russian.sizing.batch_job is not None
+    assert "Пакетная задача: 500\xa0000 запросов (3000 токенов на входе, 200 на выходе)" in (
+        russian.answer
+    )
+    assert "Электричество на эту задачу" in russian.answer
+
+
+def test_a_batch_goal_is_timed_on_the_setup_to_take(service: AdvisorService) -> None:
+    """ "Summarize 1M tickets: what hardware and how long?" was a pilot for 5 users; it is a
+    job done once, sized to finish within a week (said), weighed against the API first, and
+    timed on the recommended setup."""
+    response = service.ask(
+        AskRequest(
+            question="We need to summarize 1M support tickets with an open model. What "
+            "hardware do we need and how long would it take?"
+        )
+    )
+    result = response.recommendation
+    assert result is not None and result.goal["batch_items"] == 1_000_000
+    lead = lead_option(result, [])
+    assert lead is not None and lead.batch_job is not None
+    assert "Batch job: 1,000,000 requests" in response.answer
+    assert "sized to finish within a week" in response.answer

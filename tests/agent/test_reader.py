@@ -1825,3 +1825,69 @@ def test_a_chat_said_to_be_24_7_keeps_its_peak_hour(reader: Reader) -> None:
     assert goal is not None and "around_the_clock" not in goal
     invoices = reader.read("извлечение полей из счетов, 100 тысяч счетов в день, круглосуточно")
     assert invoices.goal is not None and invoices.goal["around_the_clock"] is True
+
+
+@pytest.mark.parametrize(
+    ("question", "items"),
+    [
+        ("Нужно прогнать 500 тысяч договоров через Qwen2.5 32B на 2 A100", 500_000),
+        ("we want to process 500k PDFs with Llama 3.1 8B on an L40S, how long?", 500_000),
+        ("classify 1,000,000 reviews with mistral 7b on one rtx 4090", 1_000_000),
+        ("сколько времени займёт обработка 1,5 млн документов на H100 с Llama 3.1 8B", 1_500_000),
+    ],
+)
+def test_a_batch_job_is_its_count_of_requests(reader: Reader, question: str, items: int) -> None:
+    """A count of items to process once, with no period, is a batch job (batch_items): the
+    answer says how long it takes; it was a sizing for one user."""
+    request = _request(reader, question)
+    assert request["batch_items"] == items
+    assert request["users"] == 1  # not a load: the job keeps the engine full
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "2 млн транзакций в сутки, Llama 3.1 8B на H100",  # a volume a day
+        "support bot for 500 employees on llama 3.1 8b",  # no item count nor processing
+        "we have 10,000 documents in our knowledge base, RAG chatbot with qwen 2.5 32b",
+        "бот для обработки обращений 5000 клиентов на Llama 3.1 8B",  # people, not items
+    ],
+)
+def test_counts_that_are_no_batch_job(reader: Reader, question: str) -> None:
+    reading = reader.read(question)
+    fields = reading.request or reading.goal or {}
+    assert fields.get("batch_items") is None
+
+
+def test_a_batch_items_stated_length_is_its_prompt_or_what_it_writes(reader: Reader) -> None:
+    """ "каждый примерно 3000 токенов, на выходе резюме 200 токенов": each item is the prompt;
+    "descriptions ... about 300 tokens each": what each item writes, from the use case's
+    prompt (said as assumed)."""
+    contracts = reader.read(
+        "Нужно прогнать 500 тысяч договоров через Qwen2.5 32B, каждый примерно 3000 токенов, "
+        "на выходе краткое резюме 200 токенов. Сколько времени займёт на 2 A100?"
+    )
+    assert contracts.request is not None
+    assert contracts.request["prompt_tokens"] == 3000
+    assert contracts.request["output_tokens"] == 200
+    assert contracts.request["context"] == 3200
+    written = reader.read(
+        "We need to generate descriptions for 2 million products, about 300 tokens each, with "
+        "Llama 3.1 8B. How long would that take on one H100?"
+    )
+    assert written.request is not None
+    assert written.request["output_tokens"] == 300
+    assert written.request["context"] > 300
+    assert any(n.code is M.ASSUMED_BATCH_PROMPT for n in written.notes)
+
+
+def test_a_batch_by_the_end_of_the_month_is_a_span_and_a_job(reader: Reader) -> None:
+    """ "300 тысяч договоров до конца месяца" was 300,000 a month over working days with a
+    peak hour; it is a batch over a month, and its items are the job."""
+    goal = reader.read(
+        "Нужно обработать 300 тысяч договоров до конца месяца, какое железо взять?"
+    ).goal
+    assert goal is not None
+    assert goal["around_the_clock"] is True
+    assert goal["batch_items"] == 300_000
+    assert goal["requests_per_day"] == pytest.approx(300_000 / 30.4)

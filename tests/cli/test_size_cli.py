@@ -186,3 +186,14 @@ def test_the_cli_reads_the_users_own_config_json(
     path.write_text(json.dumps(unnamed), encoding="utf-8")
     code, out, _ = run(capsys, "size", "--model", str(path), "--json")
     assert code == 0 and json.loads(out)["model"] == "config.json"  # named by its file
+
+
+def test_a_batch_job_is_a_table_and_a_json_field(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("size", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--batch-items", "50000")
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "batch job" in out and "50,000" in out
+    code, out, _ = run(capsys, *args, "--json")
+    job = json.loads(out)["batch_job"]
+    assert code == 0 and job["items"] == 50_000 and job["hours"] > 0
+    code, _, err = run(capsys, *args[:5], "--task", "lora", "--batch-items", "10")
+    assert code == 2 and "batch_items" in err

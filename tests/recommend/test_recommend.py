@@ -962,3 +962,47 @@ def test_renting_one_gpu_of_a_whole_server_is_weighed_against_its_card(
     assert months is not None and 6 < months < 24
     text = recommendation_text(result, "en")
     assert "buying 1 x NVIDIA H100 PCIe (the card version, sold one by one) instead" in text
+
+
+def test_a_batch_job_with_no_deadline_is_sized_for_a_week_and_done_once(
+    catalog: Catalog,
+) -> None:
+    """batch_items and nothing else: the requests spread around the clock over a week (said
+    as assumed), done once; each option says how long the job takes at full load, within
+    that week for the options that meet the targets."""
+    result = recommend(RecommendRequest(use_case="summarization", batch_items=1_000_000), catalog)
+    assert result.goal["one_off"] is True and result.goal["around_the_clock"] is True
+    assert result.goal["rent_hours_per_month"] == 168
+    assert result.goal["requests_per_day"] == pytest.approx(1_000_000 / 7)
+    assert any(n.code is M.REC_BATCH_WEEK for n in result.assumptions_i18n)
+    lead = lead_option(result)
+    assert lead is not None and lead.batch_job is not None
+    assert lead.batch_job.items == 1_000_000
+    assert lead.batch_job.hours <= 168
+    assert lead.size_request["batch_items"] == 1_000_000
+    resized = size(SizingRequest.model_validate(lead.size_request), catalog).batch_job
+    assert resized is not None and resized.hours == pytest.approx(lead.batch_job.hours)
+
+
+def test_a_batch_jobs_deadline_sets_its_rate_and_a_stated_load_wins(catalog: Catalog) -> None:
+    within_a_day = recommend(
+        RecommendRequest(use_case="extraction", batch_items=100_000, deadline_hours=24), catalog
+    )
+    assert within_a_day.goal["requests_per_day"] == pytest.approx(100_000)
+    assert any(n.code is M.REC_BATCH_DEADLINE for n in within_a_day.assumptions_i18n)
+    lead = lead_option(within_a_day)
+    assert lead is not None and lead.batch_job is not None and lead.batch_job.hours <= 24
+    with_users = recommend(RecommendRequest(users=20, batch_items=100_000), catalog)
+    assert with_users.goal.get("requests_per_day") is None
+    assert not with_users.goal["one_off"]
+    lead = lead_option(with_users)
+    assert lead is not None and lead.batch_job is not None  # still timed on that setup
+
+
+def test_a_batch_deadline_under_an_hour_is_an_hour(catalog: Catalog) -> None:
+    result = recommend(
+        RecommendRequest(batch_items=1000, deadline_hours=5e-324, model="llama-3.1-8b"), catalog
+    )
+    assert result.goal["rent_hours_per_month"] == 1.0
+    with pytest.raises(InputError, match="batch_items"):
+        recommend_deployment({"batch_items": 0}, catalog)

@@ -39,7 +39,13 @@ from advisor.services.recommendation import (
     russian_rank,
 )
 from advisor.services.sizing import SizingCost
-from advisor.sizing.report import Comparison, MemoryBreakdown, SizingReport, Training
+from advisor.sizing.report import (
+    BatchJob,
+    Comparison,
+    MemoryBreakdown,
+    SizingReport,
+    Training,
+)
 
 if TYPE_CHECKING:
     from knowledge.retrieval import Passage
@@ -159,10 +165,15 @@ def render_sizing(
     if report.fits:
         if report.training is None:
             lines.append(_inference_line(report, language))
+            if report.batch_job is not None:
+                lines.append(_batch_line(report.batch_job, language))
         else:
             lines.append(_training_line(report.training, language))
         if cost is not None:
             lines.extend(_cost_lines(cost, gpu.count, language, service=report.training is None))
+            batch_cost = _batch_cost_line(cost, language)
+            if batch_cost:
+                lines.append(batch_cost)
         lines.append(_server_line(server or report, language))
         lines.extend(_stage_lines(report, language))
         lines.append(gpu.layout_note_i18n.render(language))
@@ -234,6 +245,66 @@ def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bo
             )
         )
     return lines
+
+
+# A job this long is also said in days.
+BATCH_DAYS_FROM_HOURS = 48
+
+
+def _batch_line(job: BatchJob, language: Language) -> str:
+    """How long the batch job takes with the engine kept full."""
+    days = ""
+    if job.hours >= BATCH_DAYS_FROM_HOURS:
+        days = render(M.ANSWER_BATCH_DAYS, language, days=fmt(round(job.hours / 24, 1)))
+    return render(
+        M.ANSWER_BATCH_JOB,
+        language,
+        items=job.items,
+        prompt=job.prompt_tokens,
+        output=job.output_tokens,
+        concurrency=job.concurrency,
+        hours=_hours(job.hours),
+        days=days,
+        aggregate=job.aggregate_tokens_per_s,
+        gpu_hours=job.gpu_hours,
+    )
+
+
+def _batch_cost_line(cost: SizingCost, language: Language) -> str:
+    """The batch job's cost: its electricity, its GPU-hours rented, the same requests through
+    an API ("" without a batch job)."""
+    parts = []
+    if cost.batch_power_usd is not None and cost.batch_power_rub is not None:
+        parts.append(
+            render(
+                M.ANSWER_BATCH_POWER, language, usd=cost.batch_power_usd, rub=cost.batch_power_rub
+            )
+        )
+    if (
+        cost.batch_rent_usd is not None
+        and cost.batch_rent_rub is not None
+        and cost.cloud_usd_per_gpu_hour is not None
+    ):
+        parts.append(
+            render(
+                M.ANSWER_BATCH_RENT,
+                language,
+                usd=cost.batch_rent_usd,
+                rub=cost.batch_rent_rub,
+                rate=cost.cloud_usd_per_gpu_hour,
+            )
+        )
+    if cost.batch_api and cost.batch_api_usd is not None and cost.batch_api_rub is not None:
+        parts.append(
+            render(
+                M.ANSWER_BATCH_API,
+                language,
+                api=cost.batch_api,
+                usd=cost.batch_api_usd,
+                rub=cost.batch_api_rub,
+            )
+        )
+    return " ".join(parts)
 
 
 def render_injection_note(language: Language) -> str:
@@ -509,6 +580,8 @@ def _with_sources(lines: list[str], passages: Sequence[Passage], language: Langu
 # Assumptions a buyer must see to correct them (the rest are in the JSON and the staff view).
 _KEY_ASSUMPTIONS = {
     M.REC_PROFILE,
+    M.REC_BATCH_WEEK,
+    M.REC_BATCH_DEADLINE,
     M.ASSUMED_HEADCOUNT,
     M.ASSUMED_DAILY,
     M.ASSUMED_DAILY_EVEN,
@@ -594,6 +667,8 @@ def render_recommendation(
             lines.append(verdict)
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
+        if lead.batch_job is not None:  # "how long will it take?": on the setup to take
+            lines.append(_batch_line(lead.batch_job, language))
         rented = next((o for o in result.options if o.label == "rent_instead"), None)
         verdict = rent_the_run(lead, rented, language)  # a run one rents for a few dollars
         if verdict is not None:

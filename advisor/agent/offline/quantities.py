@@ -222,7 +222,8 @@ _PER_DAY = re.compile(
 # A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
 _OVER_DAYS = re.compile(
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:\w+\W+){{0,6}}?"
-    rf"(?:за|in|over|within|в течение|this|в (?:этом|этот|эту|этой))\s+"
+    rf"(?:за|in|over|within|в течение|this|в (?:этом|этот|эту|этой)|до конца|к концу|"
+    rf"by the end of(?: the| this)?)\s+"
     rf"(?:a |an |one |this |эт(?:от|у|ой) |{NUM}\s*)?"
     r"(д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )
@@ -298,12 +299,18 @@ def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | N
 
 # The length of an answer: "средний ответ 300 токенов", "answers of ~500 tokens",
 # "400-token replies". Not a context: the output part of one.
+# What a request writes: an answer, or the text a batch job generates ("descriptions of ~300
+# tokens", "на выходе краткое резюме 200 токенов").
+_OUTPUT_NOUN = (
+    r"(?:ответ\w*|answers?|responses?|replies|outputs?|descriptions?|summar(?:y|ies)|"
+    r"описани\w*|резюме|саммари|на выходе)"
+)
 _OUTPUT_LENGTH = re.compile(
-    r"(?:ответ\w*|answers?|responses?|replies|outputs?)\s+"
-    rf"(?:(?:в среднем|on average|average|avg|of|по|около|about|up to|до)\s+)*~?{NUM}{_K}\s*"
-    r"(?:токен\w*|tokens?)"
+    rf"{_OUTPUT_NOUN}\s+(?:(?!на входе)[^\W\d]+\s+){{0,2}}?"
+    rf"(?:(?:в среднем|on average|average|avg|of|по|около|примерно|about|up to|до)\s+)*~?"
+    rf"{NUM}{_K}\s*(?:токен\w*|tokens?)"
     rf"|(?<![\w.]){NUM}{_K}[\s-]*(?:токен\w*|tokens?)\s+(?:(?:на|per|in|each|a)\s+)?"
-    r"(?:ответ\w*|answers?|responses?|replies|outputs?)\b"
+    rf"{_OUTPUT_NOUN}(?!\w)"
 )
 
 
@@ -472,6 +479,58 @@ def read_batch(text: str) -> tuple[float, float] | None:
         return None
     days = (number(over.group(3)) if over.group(3) else 1.0) * _SPAN_DAYS[over.group(4)[0]]
     return _volume(over.group(1), over.group(2)) / days, days * 24
+
+
+# A batch job: items processed once, counted with no period ("прогнать 500 тысяч договоров",
+# "process 500k PDFs", "descriptions for 2 million products"), said with what is done to them
+# or with how long it takes.
+# Things, not people or conversations: "5000 клиентов" a bot serves are no batch.
+_BATCH_NOUN = (
+    r"(?:documents|docs|emails|letters|tickets|transcripts|contracts|files|articles|invoices|"
+    r"pages|reports|descriptions|listings|products|items|reviews|claims|applications|cvs|"
+    r"resumes|résumés|pdfs?|scans|images|records|rows|entries|papers|patents|"
+    r"документ\w*|договор\w*|контракт\w*|письм\w*|писем|тикет\w*|заявк\w*|страниц\w*|"
+    r"отчёт\w*|отчет\w*|стенограмм\w*|расшифров\w*|файл\w*|стат\w*|счетов|описани\w*|"
+    r"карточ\w*|товар\w*|отзыв\w*|заявлени\w*|анкет\w*|резюме|сканов|записей|строк|"
+    r"изображени\w*|картин\w*|обращени\w*|патент\w*)"
+)
+_BATCH_ITEMS = re.compile(
+    rf"(?<![\w.]){NUM}(?:\s*(k|тыс\w*\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|"
+    rf"лимон\w*))?\s+(?:[^\W\d]+\s+){{0,2}}?{_BATCH_NOUN}(?!\w)"
+)
+_BATCH_CUE = re.compile(
+    r"how long|how many (?:hours|days)|сколько (?:времени|часов|дней|суток)|за сколько|"
+    r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|\bclassif\w*|"
+    r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\blabel\w*|\bbatch\b|\bbackfill|"
+    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|классифиц\w*|размет\w*|перевест\w*|"
+    r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
+)
+
+
+def read_batch_items(text: str) -> int | None:
+    """Items a batch job processes once ("500k PDFs", "500 тысяч договоров"), when the text
+    says what is done to them or asks how long it takes; a count a day or over a span is a
+    volume (read_requests_per_day, read_batch), read before this."""
+    if _BATCH_CUE.search(text) is None:
+        return None
+    text = _MILLION_WORD.sub("1 млн", text)
+    for found in _BATCH_ITEMS.finditer(text):
+        scale = found.group(2)
+        value = _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
+        if value >= 100:
+            return int(value)
+    return None
+
+
+_BATCH_WRITES = re.compile(
+    r"\bgenerat\w*|\bwrit(?:e|es|ing)\b|\bcreat\w*|\bproduc(?:e|es|ing)\b|сгенерир\w*|"
+    r"генерир\w*|напис\w*|созда\w*"
+)
+
+
+def says_batch_writes(text: str) -> bool:
+    """Whether a batch job writes its items ("generate descriptions for 2M products")."""
+    return bool(_BATCH_WRITES.search(text))
 
 
 def says_around_the_clock(text: str) -> bool:

@@ -39,7 +39,7 @@ from advisor.catalog.loader import Catalog
 from advisor.catalog.schema import ApiPrice, HostedApi
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
-from advisor.messages import M, Note, note
+from advisor.messages import M, Note, note, use_case_note
 from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.services.sizing import normalized_request, parse_request
@@ -128,6 +128,9 @@ class Said(BaseModel):
     requests_per_day: float | None = None
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
+    batch_items: int | None = None  # "прогнать 500 тысяч договоров": a batch job's requests
+    item_tokens: int | None = None  # "каждый примерно 3000 токенов": each batch item's length
+    batch_writes: bool = False  # "generate descriptions for 2M products": the items are written
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
@@ -1027,6 +1030,10 @@ class Reader:
         if batch is not None:  # "2 млн документов за неделю": day and night until done
             said.requests_per_day = batch[0]
             said.around_the_clock = True
+            said.batch_items = round(batch[0] * batch[1] / 24)  # and how long it takes
+        elif said.requests_per_day is None and said.requests_per_s is None:
+            said.batch_items = q.read_batch_items(text)  # "process 500k PDFs": how long
+            said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )
@@ -1046,10 +1053,17 @@ class Reader:
             said.headcount = None  # "50 сотрудников одновременно": the same people, at once
         said.dataset_tokens = q.read_dataset_tokens(text)
         if said.task in TRAINING or said.dataset_tokens is not None:
+            said.batch_items = None  # examples to train on, not requests to answer
             said.dataset_examples = q.read_dataset_examples(text)
             said.tokens_per_example = q.read_tokens_per_example(text)
         said.epochs = q.read_epochs(text)
-        if training or said.task in TRAINING or said.dataset_tokens or said.dataset_examples:
+        if (
+            training
+            or said.task in TRAINING
+            or said.dataset_tokens
+            or said.dataset_examples
+            or said.batch_items
+        ):
             said.deadline_hours = q.read_deadline_hours(text)
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
@@ -1109,6 +1123,8 @@ class Reader:
                 said.seq_len = length
             else:
                 said.context = length
+        if said.batch_items is not None and in_out is None:
+            said.item_tokens = said.context  # "каждый 3000 токенов": each batch item's length
         if said.model is None and mention is not None and mention.unknown is None:
             # "llama 70b", "a 70b model": versions of one line that size alike need no question
             alike = self._sizes_the_same(mention.candidates, said.context or said.seq_len)
@@ -1332,15 +1348,18 @@ class Reader:
                 "cross_entropy",
                 "training_kernels",
                 "output_tokens",
+                "batch_items",
             )
             if (value := getattr(said, name)) is not None
         }
+        notes: list[Note] = []
+        if said.batch_items is not None and said.item_tokens is not None:
+            notes.extend(self._batch_item_fields(said, fields))
         if said.expert_offload_layers is not None:
             fields["expert_offload_layers"] = self._offloaded_layers(said)
             fields.setdefault("engine", "llama.cpp")  # only llama.cpp runs experts on the CPU
         if said.epochs is not None and not float(said.epochs).is_integer():
             fields["epochs"] = said.epochs
-        notes: list[Note] = []
         if said.same_sizing and said.model is not None:
             names = self.catalog.models
             notes.append(
@@ -1395,6 +1414,27 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    def _batch_item_fields(self, said: Said, fields: dict[str, Any]) -> list[Note]:
+        """A batch item's stated length in the request: the prompt when the output is said
+        too ("каждый 3000 токенов, на выходе 200"), the output when the items are written
+        ("descriptions of 300 tokens each": from the use case's prompt, said as assumed)."""
+        item = said.item_tokens or 0
+        if said.output_tokens is not None:
+            fields["context"] = item + said.output_tokens
+            fields["prompt_tokens"] = item
+            return []
+        if not said.batch_writes:
+            return []
+        use_case = said.use_case or "chat"
+        prompt = self.catalog.workloads.use_cases[use_case].input_tokens
+        fields["output_tokens"] = item
+        fields["context"] = item + prompt
+        return [
+            note(
+                M.ASSUMED_BATCH_PROMPT, output=item, prompt=prompt, use_case=use_case_note(use_case)
+            )
+        ]
 
     def _document_context(self, said: Said, russian: bool) -> tuple[int, Note]:
         """The context a document of `said.document_words` words needs: its tokens at the
@@ -1488,7 +1528,15 @@ class Reader:
             and (said.task or goal.get("task", "inference")) == "inference"
         ):
             goal["precision"] = said.precision  # '"precision": "fp16"': that format only
-        for name in ("use_case", "model", "ttft_s", "tokens_per_s", "context", "output_tokens"):
+        for name in (
+            "use_case",
+            "model",
+            "ttft_s",
+            "tokens_per_s",
+            "context",
+            "output_tokens",
+            "batch_items",
+        ):
             value = getattr(said, name)
             if value is not None:
                 goal[name] = value

@@ -1506,7 +1506,9 @@ def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> li
             )
         if "context" not in said:
             parts.append(render(M.ASSUMED_CONTEXT, language, context=report.context))
-        if "users" not in said and not reading.said.capacity_asked:  # users: the answer
+        if (  # users: the answer; a batch job keeps the engine full, whoever waits
+            "users" not in said and not reading.said.capacity_asked and report.batch_job is None
+        ):
             parts.append(render(M.ASSUMED_USERS, language, users=report.users))
     elif reading.generic_fine_tune:
         parts.append(render(M.ASSUMED_LORA, language))

@@ -1632,3 +1632,26 @@ def test_a_batch_goal_is_timed_on_the_setup_to_take(service: AdvisorService) -> 
     assert lead is not None and lead.batch_job is not None
     assert "Batch job: 1,000,000 requests" in response.answer
     assert "sized to finish within a week" in response.answer
+
+
+def test_api_or_self_host_on_named_gpus_is_weighed_against_the_api(
+    service: AdvisorService,
+) -> None:
+    """ "Llama 3.1 70B for 50 users on 4x L40S: does it make sense to self-host, or just use
+    an API?" was a sizing with no API in it; it is priced on those GPUs against the hosted API
+    of the model's tier, and that verdict comes first."""
+    response = service.ask(
+        AskRequest(
+            question="We plan Llama 3.1 70B for 50 users on 4x L40S. Does it even make sense "
+            "to self-host, or should we just use an API?"
+        )
+    )
+    result = response.recommendation
+    assert result is not None
+    assert result.goal["gpu"] == "l40s" and result.goal["gpus"] == 4
+    lead = lead_option(result, ["api_vs_own"])
+    assert lead is not None and lead.gpu.id == "l40s" and lead.gpu.count * lead.replicas <= 4
+    assert lead.cost.api_name is not None
+    first = response.answer.splitlines()[0]
+    assert first.startswith(("**The API costs less here.**", "**Your own server"))
+    assert lead.cost.api_name in first

@@ -1681,8 +1681,12 @@ class Reader:
             or any(want in said.wants for want in ("api_vs_own", "rent"))
         )
         deadline = said.task in TRAINING and said.deadline_hours is not None
-        if (named or previous is not None) and said.gpus is None and (money or deadline):
-            return "recommend"  # priced on the cheapest GPUs that serve it, not one sizing
+        if (
+            (named or previous is not None)
+            and (money or deadline)
+            and (said.gpus is None or "api_vs_own" in said.wants)
+        ):  # priced on the cheapest GPUs that serve it (or those named, against the API)
+            return "recommend"
         if not named and previous is None and said.owned and said.gpu not in (None, "cpu"):
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (

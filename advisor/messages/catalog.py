@@ -735,6 +735,15 @@ class M(Enum):
         "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно, {speed:g} "
         "токенов/с каждому (цифры ниже; скажите нагрузку, и я рассчитаю под неё).",
     )
+    COMPARE_HEAD_LINE_LIGHTER = (
+        "compare.head_line_lighter",
+        "{count} x {gpu}: fits in {precision} (not as published), memory for up to "
+        "{capacity:,} users at once, {speed:g} tokens/s per user; about ${capex:,.0f} to "
+        "buy{whole}, ${monthly:,.0f} a month to run",
+        "{count} x {gpu}: помещается в {precision} (не в исходном формате), памяти хватит на "
+        "{capacity:,} пользователей одновременно, {speed:g} токенов/с на пользователя; покупка "
+        "около ${capex:,.0f}{whole}, работа ${monthly:,.0f} в месяц",
+    )
     COMPARE_HEAD_LINE_MORE = (
         "compare.head_line_more",
         "{asked} x {gpu} do not hold the model for this load; {count} do: memory for up to "

@@ -299,6 +299,32 @@ def test_named_gpus_are_compared_head_to_head_first(reader: Reader, catalog: Cat
     assert all("to buy" in line for line in lines[1:3])
 
 
+def test_named_gpus_are_weighed_at_their_own_counts_and_lighter_formats(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "2x RTX 5090 or 1x RTX PRO 6000 for Qwen3 32B?" weighed 2 of each, and said 2 x 5090
+    need 4 in BF16; each GPU is sized at the count said with it, and a count that holds the
+    model only in a lighter format says so (FP8 on the two 5090s)."""
+    reading = reader.read("2x RTX 5090 or 1x RTX PRO 6000 for Qwen3 32B, 10 users?")
+    assert reading.said.gpu_counts == {"rtx-5090": 2, "rtx-pro-6000": 1}
+    turn = run_offline_turn(
+        "2x RTX 5090 or 1x RTX PRO 6000 for Qwen3 32B, 10 users?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = turn.answer.splitlines()
+    assert lines[1].startswith("- 2 x NVIDIA GeForce RTX 5090: fits in FP8 (not as published)")
+    assert lines[2].startswith("- 1 x NVIDIA RTX PRO 6000 Blackwell: fits,")
+    fixed = run_offline_turn(
+        "2x RTX 5090 or 1x RTX PRO 6000 for Qwen3 32B in BF16, 10 users?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert "2 x NVIDIA GeForce RTX 5090 do not hold the model" in fixed.answer  # as asked
+
+
 @pytest.mark.parametrize(
     ("question", "lead"),
     [

@@ -114,6 +114,10 @@ class Said(BaseModel):
     task: str | None = None
     gpu: str | None = None
     gpus_compared: list[str] = Field(default_factory=list, description="GPUs weighed, in order")
+    gpu_counts: dict[str, int] = Field(
+        default_factory=dict,
+        description="the count said with each GPU weighed ('2x RTX 5090 or 1x RTX PRO 6000')",
+    )
     gpus: int | None = None
     owned: bool = False
     precision: str | None = None
@@ -1214,6 +1218,16 @@ class Reader:
                 self._card_by_memory(undictated, said)
             return
         said.gpus_compared = list(dict.fromkeys(m.gpu_id for m in mentions))
+        if len(said.gpus_compared) > 1:  # "2x RTX 5090 or 1x RTX PRO 6000": a count each
+            start = 0
+            for mention in mentions:
+                found = _COUNT_BEFORE.search(
+                    normalized[max(start, mention.start - 40) : mention.start]
+                )
+                found = found or _COUNT_AFTER.match(normalized[mention.end :])
+                if found is not None:
+                    said.gpu_counts.setdefault(mention.gpu_id, int(found.group(1)))
+                start = mention.end
         first = mentions[0]
         said.gpu = first.gpu_id
         before = _COUNT_BEFORE.search(normalized[max(0, first.start - 40) : first.start])

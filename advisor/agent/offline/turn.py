@@ -666,6 +666,23 @@ def _at_count_or_fewest(
     return size_deployment({**request, "gpus": None}, catalog).report, int(asked)
 
 
+# Lighter formats a weighed GPU count may hold the model in, in order of quality.
+LIGHTER_FORMATS = ("fp8", "int4")
+
+
+def _lighter_at_count(request: dict[str, Any], catalog: Catalog) -> SizingReport | None:
+    """The sizing at the count asked in the first lighter format that holds the model ("2 x
+    RTX 5090" hold Qwen3 32B in FP8, not as published), or None."""
+    for precision in LIGHTER_FORMATS:
+        try:
+            report = size_deployment({**request, "precision": precision}, catalog).report
+        except InputError:
+            continue
+        if report.fits:
+            return report
+    return None
+
+
 def _other_formats(
     request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> list[str]:
@@ -1232,9 +1249,20 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
     priced: list[tuple[SizingReport, SizingCost]] = []
     sized: dict[str, tuple[SizingReport, int | None]] = {}
     weighed = list(named[:4])
+    said = turn.reading.said
+    counts = said.gpu_counts
+    lighter: dict[str, str] = {}  # a GPU that holds the model at its count in a lighter format
+
+    def at(gpu: str) -> dict[str, Any]:
+        return {**request, "gpu": gpu, **({"gpus": counts[gpu]} if gpu in counts else {})}
+
     for gpu in named[:4]:
         try:
-            sized[gpu] = _at_count_or_fewest({**request, "gpu": gpu}, catalog)
+            sized[gpu] = _at_count_or_fewest(at(gpu), catalog)
+            if sized[gpu][1] is not None and said.precision is None:
+                held = _lighter_at_count(at(gpu), catalog)
+                if held is not None:
+                    sized[gpu], lighter[gpu] = (held, None), held.precision
         except InputError:
             continue
         sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
@@ -1247,7 +1275,7 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
             weighed.insert(weighed.index(gpu) + 1, sibling.id)
     for gpu in weighed:
         try:
-            report, asked = sized.get(gpu) or _at_count_or_fewest({**request, "gpu": gpu}, catalog)
+            report, asked = sized.get(gpu) or _at_count_or_fewest(at(gpu), catalog)
         except InputError:
             continue
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None
@@ -1258,6 +1286,8 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         code = M.COMPARE_HEAD_LINE if report.fits else M.COMPARE_HEAD_NO_FIT
         if report.fits and asked is not None:
             code = M.COMPARE_HEAD_LINE_MORE  # "8 x H100 do not hold it; 16 do"
+        elif gpu in lighter:
+            code = M.COMPARE_HEAD_LINE_LIGHTER  # "2 x RTX 5090 hold it in FP8"
         lines.append(
             "- "
             + render(
@@ -1273,6 +1303,7 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
                 if cost is not None and cost.gpus_bought > report.gpu.count
                 else "",
                 monthly=cost.monthly_usd if cost is not None else 0,
+                precision=report.precision.upper(),
             )
         )
     if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first

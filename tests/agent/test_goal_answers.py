@@ -705,16 +705,25 @@ def test_a_rouble_budget_missed_is_said_in_roubles(reader: Reader, catalog: Cata
             "EUR",
         ),
         ("A chatbot for 300 staff in Germany — what does it cost in euros?", "EUR"),
-        ("A chatbot for 300 staff — what does it cost?", "RUB"),
+        ("A chatbot for 300 staff, budget 3 million roubles — what to buy?", "RUB"),
+        ("A chatbot for 300 staff — what does it cost?", None),
+        ("Чат-бот для 300 сотрудников — сколько стоит?", "₽"),
     ],
 )
 def test_a_customer_who_counts_in_euros_sees_euros(
-    question: str, shown: str, reader: Reader, catalog: Catalog
+    question: str, shown: str | None, reader: Reader, catalog: Catalog
 ) -> None:
+    """Euros for a customer who counts in euros, roubles for one who counts in roubles or asks
+    in Russian; an English question that names no currency is answered in dollars alone (it
+    showed roubles beside every sum)."""
     turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
     assert turn.recommendation is not None
-    other = {"EUR": "RUB", "RUB": "EUR"}[shown]
-    assert f" {shown})" in turn.answer and f" {other})" not in turn.answer
+    for currency in ("EUR", "RUB", "₽"):
+        assert (f" {currency})" in turn.answer or f" {currency} (" in turn.answer) is (
+            currency == shown
+        ), currency
+    if shown is None:
+        assert "Prices as of" in turn.answer and "Roubles" not in turn.answer
     guard = pytest.importorskip("advisor.agent.llm.guard")
     assert guard.guard_answer(turn.answer, [*turn.tool_results, question]).removed == ()
 
@@ -1655,3 +1664,17 @@ def test_api_or_self_host_on_named_gpus_is_weighed_against_the_api(
     first = response.answer.splitlines()[0]
     assert first.startswith(("**The API costs less here.**", "**Your own server"))
     assert lead.cost.api_name in first
+
+
+def test_roubles_said_once_stay_in_the_conversation_and_a_sizing_is_in_dollars(
+    service: AdvisorService,
+) -> None:
+    first = service.ask(AskRequest(question="Support bot for 300 staff, budget 3 million rubles"))
+    assert " RUB)" in first.answer
+    again = service.ask(
+        AskRequest(question="and for 500 staff?", conversation_id=first.conversation_id)
+    )
+    assert again.recommendation is not None and " RUB)" in again.answer
+    sizing = service.ask(AskRequest(question="Llama 3.1 8B on one H100 for 20 users"))
+    assert sizing.sizing is not None and "RUB" not in sizing.answer
+    assert sizing.cost is not None and sizing.cost.capex_rub > 0  # still in the response

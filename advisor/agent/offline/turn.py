@@ -20,6 +20,7 @@ from advisor.agent.offline.answer import (
     render_sizing,
     task_name,
 )
+from advisor.agent.offline.currency import counts_in_roubles, in_dollars
 from advisor.agent.offline.reader import (
     ASKED_GOAL,
     ASKED_MODELS,
@@ -156,6 +157,10 @@ def run_offline_turn(
         _size(question, reading.request, catalog, kb, turn, previous_request is not None)
         if turn.cost is not None and previous_request is not None:
             _against_last(previous_request, catalog, turn)
+    goal = turn.recommendation.goal if turn.recommendation is not None else None
+    goal = goal or (previous_goal.goal if previous_goal is not None else None)
+    if language == "en" and not counts_in_roubles(question, reading, goal):
+        turn.answer = in_dollars(turn.answer)
     return turn
 
 

@@ -2215,6 +2215,18 @@ class M(Enum):
         "${api:,.0f} за её токены{rent}, а покупка {count} x {gpu} — ${capex:,.0f}; покупка "
         "окупается, только если такая задача повторяется каждый месяц ({months:g} мес.).",
     )
+    REC_BATCH_API = (
+        "rec.batch_api",
+        "The job through {api}, the hosted API of the same tier: about ${usd:,.0f}.",
+        "Эта задача через {api}, облачный API того же уровня: около ${usd:,.0f}.",
+    )
+    REC_BATCH_RENT = (
+        "rec.batch_rent",
+        "The same GPUs rented for its {gpu_hours:,.0f} GPU-hours at full load: about "
+        "${usd:,.0f} at ${rate:g} per GPU-hour.",
+        "Те же GPU в аренду на её {gpu_hours:,.0f} GPU-ч при полной загрузке: около "
+        "${usd:,.0f} по ${rate:g} за GPU-час.",
+    )
     REC_JOB_RENT = (
         "rec.job_rent",
         ", renting the same GPUs for its hours about ${rent:,.0f}",
@@ -2380,6 +2392,13 @@ class M(Enum):
         "over 3 years.",
         "Другой баланс цены и скорости: {speed:g} токенов/с на пользователя за "
         "${tco:,.0f} за 3 года.",
+    )
+    WHY_OVER_BUDGET = (
+        "why.over_budget",
+        "It serves the load ({capacity:plural:user|users} at once at {speed:g} tokens/s each) "
+        "but costs more than the budget (see below).",
+        "Нагрузку выдерживает (до {capacity:plural:пользователя|пользователей|пользователей} "
+        "одновременно по {speed:g} токенов/с), но дороже бюджета (см. ниже).",
     )
     WHY_CLOSEST = (
         "why.closest",

@@ -79,6 +79,15 @@ class Cost(_Out):
         default=None,
         description="inference: the same GPUs rented on demand around the clock, per month",
     )
+    batch_api_usd: float | None = Field(
+        default=None,
+        description="the goal's batch job (batch_items): its requests through the hosted API "
+        "of the same tier, at that API's prices",
+    )
+    batch_rent_usd: float | None = Field(
+        default=None,
+        description="the goal's batch job: its GPU-hours at full load rented on demand",
+    )
     cloud_break_even_months: float | None = Field(
         default=None,
         description="inference: months until buying beats renting; null when it does not "

@@ -840,6 +840,22 @@ def _option(
         else None
     )
     layout = result.layout
+    job = batch_job_of(result)
+    batch_api = (
+        job.items
+        * (
+            job.prompt_tokens * cost.api.input_usd_per_m
+            + job.output_tokens * cost.api.output_usd_per_m
+        )
+        / 1e6
+        if job is not None and cost.api is not None
+        else None
+    )
+    batch_rent = (
+        job.gpu_hours * cost.cloud_usd_per_gpu_hour
+        if job is not None and cost.cloud_usd_per_gpu_hour is not None
+        else None
+    )
     # A training run is one job across its GPUs (data parallel, sharded or not): one replica.
     per_replica, replicas = (
         (layout.gpus, 1) if load.training is not None else (layout.per_replica, layout.replicas)
@@ -886,6 +902,8 @@ def _option(
             cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
+            batch_api_usd=_round(batch_api, 2),
+            batch_rent_usd=_round(batch_rent, 2),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
             cloud_runs_break_even_per_year=_round(
                 cost.tco_3y_usd / 3 / cost.cloud_run_usd if cost.cloud_run_usd else None, 1
@@ -903,7 +921,7 @@ def _option(
         why=english(why),
         why_i18n=why,
         size_request=_size_fields(config),
-        batch_job=batch_job_of(result),
+        batch_job=job,
     )
 
 
@@ -991,6 +1009,8 @@ def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
             "tokens": load.training.dataset_tokens,
         }
         return note(_WHY_TRAINING[label], **common)
+    if label == "closest" and config.serves(load, load.concurrency):
+        return note(M.WHY_OVER_BUDGET, **common)  # it serves the load: the budget is short
     return note(_WHY[label], **common)
 
 

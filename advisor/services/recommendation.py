@@ -354,6 +354,10 @@ def cost_lines(
                 lines.append(
                     render(M.REC_CARD_ALTERNATIVE, language, used=used, card=cost.card_alternative)
                 )
+    job = _batch_cost_line(option, language)
+    if job is not None:  # a batch job: what the job costs, not a month of it
+        lines.append(job)
+        return lines
     against = _api_line(option, language) if api else None
     if against is not None:
         lines.append(against)
@@ -388,6 +392,28 @@ def cost_lines(
         )
         lines.append(render(M.REC_OPTION_RUN, language, run=cost.run_usd, cloud=cloud))
     return lines
+
+
+def _batch_cost_line(option: Option, language: Language) -> str | None:
+    """The goal's batch job priced as a job: through the API of the option's tier, and on the
+    same GPUs rented for the job's GPU-hours at full load (None without a batch job)."""
+    cost, job = option.cost, option.batch_job
+    if job is None or (cost.batch_api_usd is None and cost.batch_rent_usd is None):
+        return None
+    parts = []
+    if cost.batch_api_usd is not None and cost.api_name is not None:
+        parts.append(render(M.REC_BATCH_API, language, api=cost.api_name, usd=cost.batch_api_usd))
+    if cost.batch_rent_usd is not None and cost.cloud_usd_per_gpu_hour is not None:
+        parts.append(
+            render(
+                M.REC_BATCH_RENT,
+                language,
+                usd=cost.batch_rent_usd,
+                gpu_hours=job.gpu_hours,
+                rate=cost.cloud_usd_per_gpu_hour,
+            )
+        )
+    return " ".join(parts)
 
 
 def _api_line(option: Option, language: Language) -> str | None:
@@ -446,13 +472,10 @@ def job_verdict(option: Option, goal: Mapping[str, Any], language: Language) -> 
     payback = cost.break_even_months
     if payback is not None and payback <= 1.0:  # paid back within the job: buying wins
         return None
-    rent = (
-        render(M.REC_JOB_RENT, language, rent=cost.cloud_monthly_usd)
-        if cost.cloud_monthly_usd is not None
-        else ""
-    )
+    rented = cost.batch_rent_usd if cost.batch_rent_usd is not None else cost.cloud_monthly_usd
+    rent = render(M.REC_JOB_RENT, language, rent=rented) if rented is not None else ""
     params: dict[str, Param] = {
-        "api": cost.api_monthly_usd,
+        "api": cost.batch_api_usd if cost.batch_api_usd is not None else cost.api_monthly_usd,
         "rent": rent,
         "capex": cost.capex_usd,
         "count": option.gpu.count * option.replicas,

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from advisor.agent.offline import quantities as q
 from advisor.agent.offline.names import normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import Reader, Reading
@@ -1891,3 +1892,52 @@ def test_a_batch_by_the_end_of_the_month_is_a_span_and_a_job(reader: Reader) -> 
     assert goal["around_the_clock"] is True
     assert goal["batch_items"] == 300_000
     assert goal["requests_per_day"] == pytest.approx(300_000 / 30.4)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("а если бюджет урежут до миллиона?", 1e6, "RUB"),
+        ("бюджет полтора миллиона рублей", 1.5e6, "RUB"),
+        ("бюджет 2 миллиона рублей", 2e6, "RUB"),
+        ("budget of a million dollars", 1e6, "USD"),
+        ("$1.2 million budget", 1.2e6, "USD"),
+    ],
+)
+def test_a_million_said_in_words_is_a_budget(text: str, amount: float, currency: str) -> None:
+    """ "Бюджет урежут до миллиона" was no budget, so the follow-up repeated the 3-million
+    answer (QA 20)."""
+    money = q.read_budget(text, russian=True)
+    assert money is not None and (money.amount, money.currency) == (amount, currency)
+    assert q.read_budget("a million tokens a day", russian=False) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "items", "hours", "words"),
+    [
+        (
+            "Нужно за выходные, часов за 48, раскидать 2 миллиона писем клиентов по 20 "
+            "категориям. Какое железо нужно?",
+            2_000_000,
+            48,
+            None,
+        ),
+        (
+            "У нас 4 штуки RTX 4090. Успеем за неделю обработать 10 миллионов отзывов (в среднем "
+            "слов по 100)?",
+            10_000_000,
+            168,
+            100,
+        ),
+        ("sort 300k emails into categories over the weekend, what hardware?", 300_000, 48, None),
+    ],
+)
+def test_a_batch_job_said_colloquially_has_its_deadline_and_item_length(
+    reader: Reader, question: str, items: int, hours: float, words: int | None
+) -> None:
+    """Sorting letters into categories, 'часов за 48', 'за выходные' and 'слов по 100' (QA 20:
+    a pilot for five chat users, and a false 'cannot be done' for 4096-token reviews)."""
+    said = reader.read(question).said
+    assert said.batch_items == items
+    assert said.deadline_hours == hours
+    assert said.document_words == words

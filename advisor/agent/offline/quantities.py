@@ -328,6 +328,7 @@ _DOC_WORDS = re.compile(
     rf"|(?:\bпо|of|with)\s+(?:about|around|~|около|примерно)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)\b"
     rf"|(?:average|avg|typical|в среднем|средн\w*)\s+(?:\w+\s+){{0,2}}?(?:is |of |около )?~?{NUM}{_K}\s*"
     r"(?:words?|слов\w*)\b"
+    rf"|(?:в среднем|on average)?\s*слов\s+(?:по|около|примерно)\s*~?{NUM}{_K}(?!\s*\w)"
 )
 
 
@@ -501,6 +502,8 @@ _BATCH_ITEMS = re.compile(
 _BATCH_CUE = re.compile(
     r"how long|how many (?:hours|days)|сколько (?:времени|часов|дней|суток)|за сколько|"
     r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|\bclassif\w*|"
+    r"\bsort\w*|\bcategori[sz]\w*|\btag(?:s|ging)?\b|\broute\b|раскид\w*|сортир\w*|"
+    r"рассортир\w*|категори\w*|распредел\w*|разобрать|разбери\w*|тональност\w*|"
     r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\blabel\w*|\bbatch\b|\bbackfill|"
     r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|классифиц\w*|размет\w*|перевест\w*|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
@@ -791,10 +794,22 @@ def read_runs_per_year(text: str) -> float | None:
     return next((runs for pattern, runs in _RUNS_EVERY if pattern.search(text)), None)
 
 
+# A deadline said the other way round or as a weekend: "часов за 48", "over the weekend".
+_DEADLINE_HOURS_FIRST = re.compile(r"(?:часов|hours)\s+за\s+(\d+(?:[.,]\d+)?)\b")
+_WEEKEND = re.compile(r"за выходные|на выходных|over (?:the|a) weekend|during the weekend")
+WEEKEND_HOURS = 48.0  # Saturday and Sunday
+
+
 def read_deadline_hours(text: str) -> float | None:
-    """How long a fine-tuning run may take, in hours (a month is 30 days; "by the end of the
-    month" a month, of the week or "by next Friday" a week)."""
+    """How long a fine-tuning run or a batch job may take, in hours (a month is 30 days; "by
+    the end of the month" a month, of the week or "by next Friday" a week; a weekend two
+    days)."""
+    first = _DEADLINE_HOURS_FIRST.search(text)
+    if first is not None and number(first.group(1)) > 0:
+        return number(first.group(1))
     found = _DEADLINE.search(text)
+    if found is None and _WEEKEND.search(text):
+        return WEEKEND_HOURS
     end = _DEADLINE_END.search(text)
     if end is not None and (found is None or end.start() < found.start()):
         return (
@@ -952,9 +967,51 @@ def read_budget_share(text: str) -> float | None:
 _TARIFF_AFTER = re.compile(r"\s*(?:/\s*kw\s*-?h|per kw\s*-?h|a kw\s*-?h|/\s*квт|за квт)")
 
 
+# A million said in words: "до миллиона", "полмиллиона", "полтора миллиона", "два миллиона",
+# "a million dollars". Read as digits so every sum reader sees one.
+_SPELLED_COUNT = {
+    "пол": "0.5",
+    "полтора": "1.5",
+    "полторы": "1.5",
+    "один": "1",
+    "одного": "1",
+    "a": "1",
+    "one": "1",
+    "два": "2",
+    "двух": "2",
+    "two": "2",
+    "три": "3",
+    "трёх": "3",
+    "трех": "3",
+    "three": "3",
+    "четыре": "4",
+    "four": "4",
+    "пять": "5",
+    "five": "5",
+}
+_SPELLED_MILLION = re.compile(
+    r"(?<![\d\w.,])(?:(пол|полтора|полторы|один|одного|a|one|два|двух|two|три|трёх|трех|three|"
+    r"четыре|four|пять|five)\s*)?(?:миллион\w*|million)\b"
+)
+
+
+def spelled_millions(text: str) -> str:
+    """The text with a million said in words written in digits ("до миллиона" → "до 1 млн");
+    a million after digits ("2 миллиона") is already a number and stays."""
+
+    def digits(found: re.Match[str]) -> str:
+        before = found.string[: found.start()].rstrip()
+        if found.group(1) is None and before[-1:].isdigit():
+            return found.group(0)
+        return f"{_SPELLED_COUNT.get(found.group(1) or '', '1')} млн"
+
+    return _SPELLED_MILLION.sub(digits, text)
+
+
 def read_budget(text: str, russian: bool) -> Money | None:
-    """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each); a sum a
-    month is no budget for buying hardware, nor is a power tariff."""
+    """'до 3 млн рублей', 'under $40k', '€25k', '3 лимона' (a million roubles each), 'до
+    миллиона'; a sum a month is no budget for buying hardware, nor is a power tariff."""
+    text = spelled_millions(text)
     first = _first_sum(text)
     if first is not None:
         money, sum_found = first

@@ -2005,11 +2005,17 @@ class M(Enum):
     )
     REC_OPTION_API = (
         "rec.option_api",
-        "${per_m:g} per million tokens; a hosted API of the same tier ({api}) would bill "
+        "${per_m:g} per million tokens; {which} ({api}) would bill "
         "${api_monthly:,.0f} a month for the same tokens: {payback}",
-        "${per_m:g} за миллион токенов; облачный API того же уровня ({api}) взял бы "
+        "${per_m:g} за миллион токенов; {which} ({api}) взял бы "
         "${api_monthly:,.0f} в месяц за те же токены: {payback}",
     )
+    REC_API_OF_TIER = (
+        "rec.api_of_tier",
+        "a hosted API of the same tier",
+        "облачный API того же уровня",
+    )
+    REC_API_NAMED = ("rec.api_named", "the API you named", "названный вами API")
     REC_RENT_ASKED = (
         "rec.rent_asked",
         "**Renting {count} x {gpu}** on demand: ${rate:g} per GPU-hour x {count} x {hours} h = "
@@ -2217,8 +2223,8 @@ class M(Enum):
     )
     REC_BATCH_API = (
         "rec.batch_api",
-        "The job through {api}, the hosted API of the same tier: about ${usd:,.0f}.",
-        "Эта задача через {api}, облачный API того же уровня: около ${usd:,.0f}.",
+        "The job through {api}, {which}: about ${usd:,.0f}.",
+        "Эта задача через {api}, {which}: около ${usd:,.0f}.",
     )
     REC_BATCH_RENT = (
         "rec.batch_rent",

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from advisor.catalog.schema import Chassis, Gpu, HostedApi, Prices
+from advisor.catalog.schema import ApiPrice, Chassis, Gpu, Prices
 from advisor.sizing.inputs import GPUS_PER_NODE
 
 HOURS_PER_MONTH = 730  # 24 x 365 / 12: the hardware runs around the clock
@@ -30,7 +30,7 @@ class Spend:
     monthly_usd: float
     tco_3y_usd: float
     usd_per_million_tokens: float
-    api: HostedApi | None  # inference: the hosted API of the same tier
+    api: ApiPrice | None  # inference: the hosted API named, or the one of the same tier
     api_monthly_usd: float | None
     break_even_months: float | None
     servers: int
@@ -246,11 +246,13 @@ def spend(
     group: int = 1,
     rent_hours: float = HOURS_PER_MONTH,
     card: Gpu | None = None,
+    api: ApiPrice | None = None,
 ) -> Spend:
     """Capex, running costs and 3-year TCO; for inference the cost per million tokens and the
     hosted-API bill, for training the run's cost owned and rented. `card`: the card version of
     a GPU sold only in whole servers; renting one or two is weighed against buying those
-    cards, not a server of eight (rental_purchase)."""
+    cards, not a server of eight (rental_purchase). `api`: the hosted API the customer named
+    to weigh against (None: the one of the model's quality tier)."""
     box = hardware(gpu, count, prices, owned=owned, group=group)
     capex, monthly, servers = box.capex_usd, box.monthly_usd, box.servers
     bought, power_kw = box.gpus_bought, box.power_kw
@@ -275,7 +277,7 @@ def spend(
             cloud_usd_per_gpu_hour=rate.usd if rate else None,
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
-    api = prices.api_for_tier(use.quality_tier)
+    api = api or prices.api_for_tier(use.quality_tier)
     api_monthly = millions * api.blended_usd_per_m(use.input_share)
     saving = api_monthly - monthly
     break_even = capex / saving if saving > 0 and not owned else None

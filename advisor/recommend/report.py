@@ -79,6 +79,11 @@ class Cost(_Out):
         default=None,
         description="inference: the same GPUs rented on demand around the clock, per month",
     )
+    api_named: bool = Field(
+        default=False,
+        description="api_name is the hosted API the customer named (api_model), not the one "
+        "of the option's quality tier",
+    )
     batch_api_usd: float | None = Field(
         default=None,
         description="the goal's batch job (batch_items): its requests through the hosted API "

@@ -234,6 +234,14 @@ class RecommendRequest(BaseModel):
         "prices (gpt-4o-mini, gpt-4.1, ...): its prices turn the bill into tokens; unset = the "
         "flagship reference",
     )
+    api_model: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=60,
+        description="the hosted API the customer weighs owning against, by its name in the "
+        "catalog's API prices ('API like gpt-4o-mini or our own server?'): every option is "
+        "compared with its prices; unset = the hosted API of each option's quality tier",
+    )
     api_bill_usd: float | None = Field(
         default=None,
         gt=0,

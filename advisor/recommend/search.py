@@ -217,10 +217,14 @@ class _Search:
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
         self.bill = self._api_bill()
-        name = request.api_bill_model
-        if name is not None and self.prices.billed_api(name) is None:
-            names = [a.name for a in (*self.prices.hosted_api, self.prices.bill_reference)]
-            raise InputError("api_bill_model", f"no API price for {name!r}", sorted(names))
+        names = [a.name for a in (*self.prices.hosted_api, self.prices.bill_reference)]
+        for field in ("api_bill_model", "api_model"):
+            name = getattr(request, field)
+            if name is not None and self.prices.billed_api(name) is None:
+                raise InputError(field, f"no API price for {name!r}", sorted(names))
+        self.compared_api = (
+            self.prices.billed_api(request.api_model) if request.api_model is not None else None
+        )
         if request.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER))
         elif self.datacenter:
@@ -716,6 +720,7 @@ class _Search:
             group=result.layout.per_replica,
             rent_hours=self.request.rent_hours_per_month or HOURS_PER_MONTH,
             card=card_sibling(gpu, self.catalog.gpus.values(), self.prices),
+            api=self.compared_api,
         )
         return _Config(
             model,
@@ -832,6 +837,7 @@ def _option(
     rent_hours: float = HOURS_PER_MONTH,
     card_alternative: str | None = None,
     runs: float | None = None,
+    api_named: bool = False,
 ) -> Option:
     result, cost = config.result, config.spend
     paid = (
@@ -902,6 +908,7 @@ def _option(
             cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
+            api_named=api_named and cost.api is not None,
             batch_api_usd=_round(batch_api, 2),
             batch_rent_usd=_round(batch_rent, 2),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
@@ -1071,6 +1078,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 hours,
                 card,
                 request.runs_per_year if load.training is not None else None,
+                search.compared_api is not None,
             )
         )
 

@@ -402,7 +402,12 @@ def _batch_cost_line(option: Option, language: Language) -> str | None:
         return None
     parts = []
     if cost.batch_api_usd is not None and cost.api_name is not None:
-        parts.append(render(M.REC_BATCH_API, language, api=cost.api_name, usd=cost.batch_api_usd))
+        which = _which_api(cost, language)
+        parts.append(
+            render(
+                M.REC_BATCH_API, language, api=cost.api_name, usd=cost.batch_api_usd, which=which
+            )
+        )
     if cost.batch_rent_usd is not None and cost.cloud_usd_per_gpu_hour is not None:
         parts.append(
             render(
@@ -414,6 +419,11 @@ def _batch_cost_line(option: Option, language: Language) -> str | None:
             )
         )
     return " ".join(parts)
+
+
+def _which_api(cost: Cost, language: Language) -> str:
+    """The API compared: the one the customer named, or the one of the option's tier."""
+    return render(M.REC_API_NAMED if cost.api_named else M.REC_API_OF_TIER, language)
 
 
 def _api_line(option: Option, language: Language) -> str | None:
@@ -433,6 +443,7 @@ def _api_line(option: Option, language: Language) -> str | None:
     return render(
         M.REC_OPTION_API,
         language,
+        which=_which_api(cost, language),
         per_m=cost.usd_per_million_tokens,
         api=cost.api_name,
         api_monthly=cost.api_monthly_usd,

@@ -1941,3 +1941,13 @@ def test_a_batch_job_said_colloquially_has_its_deadline_and_item_length(
     assert said.batch_items == items
     assert said.deadline_hours == hours
     assert said.document_words == words
+
+
+def test_an_api_named_to_weigh_against_is_the_goals_api(reader: Reader) -> None:
+    goal = reader.read(
+        "Что выгоднее: API типа GPT-4o-mini или свой сервер? У нас 3000 диалогов в день."
+    ).goal
+    assert goal is not None and goal["api_model"] == "gpt-4o-mini"
+    billed = reader.read("we pay $8k a month on gpt-4o-mini, would our own server be cheaper?")
+    assert billed.goal is not None and billed.goal["api_bill_model"] == "gpt-4o-mini"
+    assert "api_model" not in billed.goal

@@ -1006,3 +1006,18 @@ def test_a_batch_deadline_under_an_hour_is_an_hour(catalog: Catalog) -> None:
     assert result.goal["rent_hours_per_month"] == 1.0
     with pytest.raises(InputError, match="batch_items"):
         recommend_deployment({"batch_items": 0}, catalog)
+
+
+def test_the_api_the_customer_names_is_the_one_weighed(catalog: Catalog) -> None:
+    """ "API like gpt-4o-mini or our own server?" was weighed against the API of each
+    option's tier (gpt-5-mini, deepseek-v4-pro at 8x gpt-4o-mini's bill), which flipped the
+    verdict (QA 20); the named API's prices are used, and an unpriced name is refused."""
+    named = recommend(RecommendRequest(headcount=400, api_model="gpt-4o-mini"), catalog)
+    tiered = recommend(RecommendRequest(headcount=400), catalog)
+    lead, other = lead_option(named), lead_option(tiered)
+    assert lead is not None and other is not None
+    assert lead.cost.api_name == "gpt-4o-mini" and lead.cost.api_named
+    assert not other.cost.api_named
+    with pytest.raises(InputError) as refused:
+        recommend(RecommendRequest(headcount=400, api_model="gpt-9000"), catalog)
+    assert refused.value.field == "api_model" and "gpt-4o-mini" in refused.value.allowed

@@ -1529,6 +1529,8 @@ class Reader:
         billed = self._billed_api(said.text_apis)
         if said.api_bill is not None and billed is not None:
             goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
+        elif billed is not None and said.text_apis:  # "API like gpt-4o-mini or our own?"
+            goal["api_model"] = billed.name
         if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
             # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o)
             tier = billed.quality_tier if isinstance(billed, HostedApi) else HIGH_STAKES_TIER

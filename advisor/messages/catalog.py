@@ -718,6 +718,11 @@ class M(Enum):
         "Названные вами GPU, для {users:plural:пользователя|пользователей|пользователей} "
         "одновременно:",
     )
+    COMPARE_HEAD_TO_HEAD_RUN = (
+        "compare.head_to_head_run",
+        "The GPUs you named, for this run ({task}):",
+        "Названные вами GPU, для этого прогона ({task}):",
+    )
     COMPARE_HEAD_LINE = (
         "compare.head_line",
         "{count} x {gpu}: fits, memory for up to {capacity:,} users at once, {speed:g} tokens/s "
@@ -734,6 +739,44 @@ class M(Enum):
         "Я бы взял {count} x {gpu}: самая низкая цена на пользователя, которого вмещает её "
         "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно, {speed:g} "
         "токенов/с каждому (цифры ниже; скажите нагрузку, и я рассчитаю под неё).",
+    )
+    COMPARE_HEAD_TRAINING = (
+        "compare.head_training",
+        "{count} x {gpu}: fits, {rate:,} tokens/s, the run in about {hours:g} h; about "
+        "${capex:,.0f} to buy{whole}, ${monthly:,.0f} a month to run",
+        "{count} x {gpu}: помещается, {rate:,} токенов/с, прогон около {hours:g} ч; покупка около "
+        "${capex:,.0f}{whole}, работа ${monthly:,.0f} в месяц",
+    )
+    COMPARE_VERDICT_TRAINING = (
+        "compare.verdict_training",
+        "The shorter run: {count} x {gpu}, about {hours:g} h, ${capex:,.0f} to buy; the least to "
+        "buy: {other_count} x {other}, ${other_capex:,.0f}, the run in {other_hours:g} h.",
+        "Быстрее всего прогон на {count} x {gpu}: около {hours:g} ч, покупка ${capex:,.0f}; "
+        "дешевле всего купить {other_count} x {other}: ${other_capex:,.0f}, прогон {other_hours:g} "
+        "ч.",
+    )
+    COMPARE_VERDICT_TRAINING_BOTH = (
+        "compare.verdict_training_both",
+        "The shorter run and the least to buy: {count} x {gpu}, about {hours:g} h for "
+        "${capex:,.0f} (against {other_hours:g} h on {other_count} x {other} for "
+        "${other_capex:,.0f}).",
+        "И быстрее, и дешевле {count} x {gpu}: прогон около {hours:g} ч, покупка ${capex:,.0f} "
+        "(против {other_hours:g} ч на {other_count} x {other} за ${other_capex:,.0f}).",
+    )
+    COMPARE_VERDICT_FASTER = (
+        "compare.verdict_faster",
+        "Faster: {count} x {gpu}, {speed:g} tokens/s per user against {other_speed:g} on "
+        "{other_count} x {other} (about ${capex:,.0f} to buy).",
+        "Быстрее {count} x {gpu}: {speed:g} токенов/с на пользователя против {other_speed:g} на "
+        "{other_count} x {other} (покупка около ${capex:,.0f}).",
+    )
+    COMPARE_VERDICT_VALUE = (
+        "compare.verdict_value",
+        "Better value: {count} x {gpu}, the lowest price per user its memory holds, "
+        "${per_user:,.0f} a user for up to {capacity:,} at once at {speed:g} tokens/s each.",
+        "Выгоднее {count} x {gpu}: самая низкая цена на пользователя, которого вмещает её "
+        "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно по {speed:g} "
+        "токенов/с.",
     )
     COMPARE_HEAD_LINE_LIGHTER = (
         "compare.head_line_lighter",

@@ -325,6 +325,52 @@ def test_named_gpus_are_weighed_at_their_own_counts_and_lighter_formats(
     assert "2 x NVIDIA GeForce RTX 5090 do not hold the model" in fixed.answer  # as asked
 
 
+def test_a_comparison_ends_with_a_verdict(reader: Reader, catalog: Catalog) -> None:
+    """ "Что лучше: две RTX 4090 или одна A100 80GB?" listed two lines and no answer (QA 20);
+    the comparison ends with the better value, or the faster when speed is asked, and a GPU
+    sold only in 8-GPU servers is weighed beside its card version at the same count."""
+    value = run_offline_turn(
+        "Что лучше для 70B модели: две RTX 4090 или одна A100 80GB?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = value.answer.splitlines()
+    assert any(line.startswith("- 1 x NVIDIA A100 80GB PCIe") for line in lines)
+    assert any(line.startswith("Выгоднее ") for line in lines)
+    faster = run_offline_turn(
+        "3x A6000 vs 1x H100 80GB for a chatbot on a 14B model — which gives more tokens per "
+        "second?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    verdict = next(line for line in faster.answer.splitlines() if line.startswith("Faster: "))
+    speeds = [
+        r.performance.per_user_tokens_per_s
+        for r in faster.tool_results
+        if isinstance(r, SizingReport)
+    ]
+    assert f"{round(max(speeds), 1):g} tokens/s per user" in verdict
+
+
+def test_a_training_comparison_weighs_runs_not_users(reader: Reader, catalog: Catalog) -> None:
+    """ "Сравни 8x RTX 4090 и 2x H100 для LoRA 32B" said 'memory for 0 users, 0 tokens/s'
+    (QA 20); each setup gets its run's hours, and the verdict the shorter run and the least
+    to buy."""
+    turn = run_offline_turn(
+        "Сравни 8x RTX 4090 и 2x H100 для дообучения (LoRA) модели на 32B.",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    lines = turn.answer.splitlines()
+    assert lines[0].startswith("Названные вами GPU, для этого прогона")
+    assert "0 пользователей" not in turn.answer
+    assert sum("прогон около" in line for line in lines) >= 2
+    assert any("дешевле" in line.lower() for line in lines if not line.startswith("- "))
+
+
 @pytest.mark.parametrize(
     ("question", "lead"),
     [

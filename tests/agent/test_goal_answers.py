@@ -1070,7 +1070,8 @@ def test_gpus_weighed_for_a_size_of_model_are_weighed_on_a_dense_one(
     model = catalog.models[turn.sizing.model]
     assert model.architecture.moe is None and model.id in catalog.suitability
     assert model.reported_params_b is not None and model.reported_params_b <= largest
-    assert model.name in turn.answer.splitlines()[3]  # the assumption, after the two GPUs
+    # the assumption, after the two GPUs and the verdict
+    assert model.name in turn.answer.splitlines()[4]
 
 
 def test_a_follow_up_keeps_the_cheapest_and_scales_the_load(service: AdvisorService) -> None:

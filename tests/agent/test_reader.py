@@ -1951,3 +1951,13 @@ def test_an_api_named_to_weigh_against_is_the_goals_api(reader: Reader) -> None:
     billed = reader.read("we pay $8k a month on gpt-4o-mini, would our own server be cheaper?")
     assert billed.goal is not None and billed.goal["api_bill_model"] == "gpt-4o-mini"
     assert "api_model" not in billed.goal
+
+
+def test_a_message_that_opens_with_what_they_have_owns_it(reader: Reader) -> None:
+    """ "Есть две RTX 3090. ..." was priced as a purchase with a payback (QA 20)."""
+    goal = reader.read(
+        "Есть две RTX 3090. Можно на них поднять нормальную модель для ответов по внутренней "
+        "базе знаний человек на 30?"
+    ).goal
+    assert goal is not None and goal["owned"] == {"gpu": "rtx-3090", "count": 2}
+    assert not q.says_owned("есть ли смысл брать h100?")

@@ -1340,6 +1340,8 @@ _OWNED = re.compile(
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
     r"\bимеются\b|\bимеется\b|"
+    # "Есть две RTX 3090.", a sentence that opens with what they have
+    r"(?:^|[.!?;]\s+)есть\s+(?:\d|одн|дв|тр[иоеё]|четыр|пят|шест|восем|сервер|сервак|комп)|"
     # "a small agency with one RTX 3090", "лаборатория с двумя A100": the GPUs they have
     r"(?:agency|company|firm|studio|team|lab|office|startup|we|i)\s+with\s+(?:one|a|an|two|"
     r"three|four|eight|\d+)\s|(?:агентство|компания|фирма|студия|команда|лаборатория|офис)\s+с\s+"

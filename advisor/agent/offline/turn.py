@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -1229,7 +1231,7 @@ def _compare(
         )
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
-    head_to_head = _head_to_head(request, catalog, turn)
+    head_to_head = _head_to_head(request, catalog, turn, question)
     assumed = [n for n in turn.reading.notes if n.code is M.ASSUMED_SIZE_CLASS]
     if head_to_head and assumed:  # the model the GPUs were weighed on ("models up to 30B")
         parts = ", ".join(render(item, turn.language) for item in assumed)
@@ -1244,18 +1246,28 @@ def _compare(
     )
 
 
-def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
+def _head_to_head(
+    request: dict[str, Any], catalog: Catalog, turn: OfflineTurn, question: str = ""
+) -> list[str]:
     """ "8x H100 for $290k or 8x L40S for $95k?": each named GPU at the count said (or the
     fewest that hold the model), with its users, speed and price, before the general list."""
     named = turn.reading.said.gpus_compared
     if len(named) < 2:
         return []
-    lines = [render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))]
+    if request.get("task", "inference") == "inference":
+        head = render(M.COMPARE_HEAD_TO_HEAD, turn.language, users=request.get("users", 1))
+    else:
+        head = render(
+            M.COMPARE_HEAD_TO_HEAD_RUN,
+            turn.language,
+            task=task_name(request["task"], turn.language),
+        )
+    lines = [head]
     priced: list[tuple[SizingReport, SizingCost]] = []
     sized: dict[str, tuple[SizingReport, int | None]] = {}
     weighed = list(named[:4])
     said = turn.reading.said
-    counts = said.gpu_counts
+    counts = dict(said.gpu_counts)
     lighter: dict[str, str] = {}  # a GPU that holds the model at its count in a lighter format
 
     def at(gpu: str) -> dict[str, Any]:
@@ -1271,28 +1283,35 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         except InputError:
             continue
         sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
-        if (
-            sibling is not None
-            and sibling.id not in weighed
-            and sized[gpu][0].gpu.count < GPUS_PER_NODE
-            and request.get("gpus") is None
-        ):  # "L40S or A100?": an A100 SXM comes only in 8-GPU servers; one or two are cards
+        count = sized[gpu][0].gpu.count
+        if sibling is not None and sibling.id not in weighed and count < GPUS_PER_NODE:
+            # "L40S or A100?", "2x 4090 or 1x A100": an A100 SXM comes only in 8-GPU servers;
+            # one or two are cards, at the same count
             weighed.insert(weighed.index(gpu) + 1, sibling.id)
+            if gpu in counts or request.get("gpus") is not None:
+                counts[sibling.id] = count
     for gpu in weighed:
         try:
             report, asked = sized.get(gpu) or _at_count_or_fewest(at(gpu), catalog)
         except InputError:
             continue
+        if asked is not None and said.precision is None and gpu not in sized:  # a card version
+            held = _lighter_at_count(at(gpu), catalog)
+            if held is not None:
+                (report, asked), lighter[gpu] = (held, None), held.precision
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None
         turn.tool_results.extend([report, *([cost] if cost is not None else [])])
         if cost is not None:
             priced.append((report, cost))
         perf = report.performance
         code = M.COMPARE_HEAD_LINE if report.fits else M.COMPARE_HEAD_NO_FIT
-        if report.fits and asked is not None:
+        if report.fits and report.training is not None:
+            code = M.COMPARE_HEAD_TRAINING  # a run's hours, not users
+        elif report.fits and asked is not None:
             code = M.COMPARE_HEAD_LINE_MORE  # "8 x H100 do not hold it; 16 do"
         elif gpu in lighter:
             code = M.COMPARE_HEAD_LINE_LIGHTER  # "2 x RTX 5090 hold it in FP8"
+        training = report.training
         lines.append(
             "- "
             + render(
@@ -1309,8 +1328,13 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
                 else "",
                 monthly=cost.monthly_usd if cost is not None else 0,
                 precision=report.precision.upper(),
+                rate=round(training.tokens_per_s) if training is not None else 0,
+                hours=round(training.hours, 1) if training is not None else 0.0,
             )
         )
+    verdict = _head_to_head_verdict(priced, turn, question) if not said.pick else None
+    if verdict is not None:
+        lines.append(verdict)
     if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first
 
         def per_user(pair: tuple[SizingReport, SizingCost]) -> float:
@@ -1337,6 +1361,76 @@ def _head_to_head(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) 
         budget = catalog.prices.usd(said_budget.amount, said_budget.currency)
         lines.extend(_within_budget(request, priced, budget, catalog, turn))
     return lines if len(lines) > 1 else []
+
+
+# "Which gives more tokens per second?", "что быстрее": the verdict is the speed.
+_ASKS_SPEED = re.compile(
+    r"tokens? (?:per|a) second|tokens?/s|faster|fastest|quicker|throughput|быстрее|"
+    r"скорост\w*|токенов в секунду|ток/с"
+)
+
+
+def _head_to_head_verdict(
+    priced: list[tuple[SizingReport, SizingCost]], turn: OfflineTurn, question: str
+) -> str | None:
+    """The verdict a comparison ends with: for a training run, the shorter run and what each
+    costs; asked about speed, the faster; otherwise the lowest price per user its memory
+    holds (the pick's rule). None with fewer than two priced."""
+    if len(priced) < 2:
+        return None
+    language = turn.language
+    trained = [(r, c) for r, c in priced if r.training is not None]
+    if len(trained) == len(priced):
+
+        def run_hours(pair: tuple[SizingReport, SizingCost]) -> float:
+            return pair[0].training.hours if pair[0].training is not None else math.inf
+
+        fast, fast_cost = min(trained, key=run_hours)
+        cheap, cheap_cost = min(trained, key=lambda pair: pair[1].capex_usd)
+        assert fast.training is not None and cheap.training is not None
+        both = fast is cheap
+        return render(
+            M.COMPARE_VERDICT_TRAINING_BOTH if both else M.COMPARE_VERDICT_TRAINING,
+            language,
+            count=fast.gpu.count,
+            gpu=fast.gpu.name,
+            hours=round(fast.training.hours, 1),
+            capex=fast_cost.capex_usd,
+            other_count=cheap.gpu.count,
+            other=cheap.gpu.name,
+            other_hours=round(cheap.training.hours, 1),
+            other_capex=cheap_cost.capex_usd,
+        )
+    served = [(r, c) for r, c in priced if r.training is None]
+    if len(served) < 2:
+        return None
+    if "fast" in turn.reading.said.wants or _ASKS_SPEED.search(question.lower()):
+        report, cost = max(served, key=lambda pair: pair[0].performance.per_user_tokens_per_s)
+        other, _ = min(served, key=lambda pair: pair[0].performance.per_user_tokens_per_s)
+        return render(
+            M.COMPARE_VERDICT_FASTER,
+            language,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            speed=round(report.performance.per_user_tokens_per_s, 1),
+            other_count=other.gpu.count,
+            other=other.gpu.name,
+            other_speed=round(other.performance.per_user_tokens_per_s, 1),
+            capex=cost.capex_usd,
+        )
+    report, cost = min(
+        served,
+        key=lambda pair: pair[1].capex_usd / max(1, pair[0].performance.max_concurrent_users),
+    )
+    return render(
+        M.COMPARE_VERDICT_VALUE,
+        language,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        per_user=cost.capex_usd / max(1, report.performance.max_concurrent_users),
+        capacity=report.performance.max_concurrent_users,
+        speed=round(report.performance.per_user_tokens_per_s, 1),
+    )
 
 
 def _within_budget(

@@ -678,6 +678,13 @@ class M(Enum):
         "The minimum that fits: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} GB per GPU.",
         "Минимум, который помещается: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} ГБ на GPU.",
     )
+    ANSWER_MINIMUM_SHARDED = (
+        "answer.minimum_sharded",
+        "The minimum that fits: {count} x {gpu}, the training states sharded across them "
+        "(ZeRO-3 / FSDP, each GPU a data-parallel rank), {per_gpu} GB per GPU.",
+        "Минимум, который помещается: {count} x {gpu}, состояния обучения разделены между ними "
+        "(ZeRO-3 / FSDP, каждая GPU — свой поток данных), {per_gpu} ГБ на GPU.",
+    )
     ANSWER_MEMORY = (
         "answer.memory",
         "Memory per GPU: {per_gpu} GB of {capacity} GB",
@@ -2335,7 +2342,11 @@ class M(Enum):
         "${usd:,.2f} at ${rate:g} per GPU-hour",
         "${usd:,.2f} по ${rate:g} за GPU-час",
     )
-    REC_NO_CLOUD_RATE = ("rec.no_cloud_rate", "no public rate", "нет публичной ставки")
+    REC_NO_CLOUD_RATE = (
+        "rec.no_cloud_rate",
+        "no public rate for these GPUs",
+        "для этих GPU публичной ставки нет",
+    )
     REC_HEADING_UNMET = ("rec.heading_unmet", "Not met", "Не выполнено")
     REC_HEADING_FIT = ("rec.heading_fit", "What would make it work", "Что поможет")
     REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")

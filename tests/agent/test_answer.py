@@ -670,3 +670,17 @@ def test_gpus_weighed_within_a_budget_get_the_fastest_that_fits_it(
     assert within
     fastest = max(within, key=lambda rc: rc[0].performance.per_user_tokens_per_s)[0]
     assert f"{fastest.gpu.count} x {fastest.gpu.name}" in line
+
+
+def test_a_sharded_training_minimum_is_said_as_sharded(reader: Reader, catalog: Catalog) -> None:
+    """ "The minimum that fits: 8 x RTX 4090 (TP 1, PP 1), 22.7 GB per GPU" read as eight
+    copies of a 40 GB model (QA 20); a training run sharded across its GPUs says so."""
+    turn = run_offline_turn(
+        "We've got a single RTX 4090 in a workstation. Can we fine-tune a 70B model on it with "
+        "QLoRA?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    line = next(x for x in turn.answer.splitlines() if x.startswith("The minimum that fits"))
+    assert "sharded across them" in line and "TP 1" not in line

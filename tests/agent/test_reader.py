@@ -1961,3 +1961,18 @@ def test_a_message_that_opens_with_what_they_have_owns_it(reader: Reader) -> Non
     ).goal
     assert goal is not None and goal["owned"] == {"gpu": "rtx-3090", "count": 2}
     assert not q.says_owned("есть ли смысл брать h100?")
+
+
+def test_calls_taken_live_with_speech_recognition_need_their_transcription(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "100 одновременных звонков: распознавание речи + LLM" sized the LLM alone (QA 20);
+    the calls at once over the working day are the hours of speech the answer sizes beside."""
+    said = reader.read(
+        "Нужен голосовой ассистент для колл-центра на 100 одновременных звонков: распознавание "
+        "речи + LLM. Сколько нужно GPU?"
+    ).said
+    assert said.users == 100
+    assert said.audio_hours_per_day == 100 * catalog.workloads.daily.busy_hours
+    plain = reader.read("support chatbot for 100 users at once, llama 3.1 8b").said
+    assert plain.audio_hours_per_day is None

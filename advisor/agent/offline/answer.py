@@ -150,9 +150,14 @@ def render_sizing(
             lines.append(render(M.ANSWER_LIMIT, language, reason=render(reason, language)))
         if minimum is not None and minimum.fits:
             low = minimum.gpu
+            sharded = (
+                minimum.training is not None
+                and low.count > 1
+                and low.tensor_parallel == low.pipeline_parallel == 1
+            )
             lines.append(
                 render(
-                    M.ANSWER_MINIMUM,
+                    M.ANSWER_MINIMUM_SHARDED if sharded else M.ANSWER_MINIMUM,
                     language,
                     count=low.count,
                     gpu=low.name,

@@ -575,6 +575,19 @@ def read_audio_hours_per_day(
     return None
 
 
+# Speech recognised live: "распознавание речи + LLM", "voice assistant", "ASR".
+_SPEECH = re.compile(
+    r"распознава\w* речи|speech[- ]to[- ]text|speech recognition|\basr\b|\bstt\b|whisper|"
+    r"транскриб\w*|голосов\w* (?:ассистент|бот|помощник)\w*|voice (?:assistant|bot|agent)s?"
+)
+
+
+def says_live_speech(text: str) -> bool:
+    """Whether calls are taken live with speech recognition ("100 одновременных звонков:
+    распознавание речи + LLM"): the speech is transcribed as the calls run."""
+    return bool(_SPEECH.search(text) and _CALLS.search(text))
+
+
 def counts_calls(text: str, requests_per_day: float | None) -> bool:
     """A daily count of calls (recordings) with no hours of audio and no call length said:
     "суммировать звонки, 5000 звонков в день"."""

@@ -1052,6 +1052,9 @@ class Reader:
             said.hours_per_month = min(HOURS_PER_MONTH, batch[1])
         said.users = q.read_users(text)
         said.users_at_once = said.users is not None and q.says_at_once(text)
+        if said.audio_hours_per_day is None and said.users and q.says_live_speech(text):
+            # calls at once, transcribed live over the working day: their hours of speech
+            said.audio_hours_per_day = said.users * self.catalog.workloads.daily.busy_hours
         said.headcount = q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
             said.headcount = None  # "50 сотрудников одновременно": the same people, at once

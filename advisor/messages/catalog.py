@@ -619,21 +619,25 @@ class M(Enum):
     )
     ANSWER_USERS_HELD = (
         "answer.users_held",
-        "**{count} x {gpu} serves {served:plural:user|users} at once at {target:g} tokens/s "
-        "each** ({use_case}; {speed:g} tokens/s, first token in {ttft:g} s); its memory holds "
+        "**{count} x {gpu} serves {served:plural:user|users} at once with {model} in "
+        "{precision} at {target:g} tokens/s each** ({use_case}; {speed:g} tokens/s, first "
+        "token in {ttft:g} s); its memory holds "
         "up to {held:,} at {context:,} tokens of context, more slowly.",
         "**{count} x {gpu} обслуживает {served:plural:пользователя|пользователей|пользователей} "
-        "одновременно по {target:g} токенов/с каждому** ({use_case}; {speed:g} токенов/с, первый "
+        "одновременно с {model} в {precision} по {target:g} токенов/с каждому** ({use_case}; "
+        "{speed:g} токенов/с, первый "
         "токен через {ttft:g} с); памяти хватит на {held:,} при контексте {context:,} токенов, но "
         "медленнее.",
     )
     ANSWER_USERS_HELD_MEMORY = (
         "answer.users_held_memory",
-        "**{count} x {gpu} serves {served:plural:user|users} at once**, as many as its memory "
+        "**{count} x {gpu} serves {served:plural:user|users} at once with {model} in "
+        "{precision}**, as many as its memory "
         "holds at {context:,} tokens of context ({use_case}; {speed:g} tokens/s each against "
         "the {target:g} wanted, first token in {ttft:g} s; {held:,} by memory).",
         "**{count} x {gpu} обслуживает {served:plural:пользователя|пользователей|пользователей} "
-        "одновременно** — столько, сколько вмещает память при контексте {context:,} токенов "
+        "одновременно с {model} в {precision}** — столько, сколько вмещает память при "
+        "контексте {context:,} токенов "
         "({use_case}; {speed:g} токенов/с каждому при нужных {target:g}, первый токен через "
         "{ttft:g} с; по памяти {held:,}).",
     )

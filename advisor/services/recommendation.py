@@ -451,18 +451,29 @@ def _api_line(option: Option, language: Language) -> str | None:
     )
 
 
+def _payback(option: Option) -> float | None:
+    """Months until owning pays back against the API (None: never within five years)."""
+    cost = option.cost
+    if cost.bill_saving_usd is not None:  # against the bill paid now
+        return cost.bill_break_even_months
+    if option.gpu.market == "owned":  # nothing to buy: running it against the API's bill
+        return 0.0 if (cost.api_monthly_usd or 0.0) > cost.monthly_usd else None
+    return cost.break_even_months
+
+
+def api_costs_less(option: Option) -> bool:
+    """Whether the hosted API stays cheaper than the option for five years ("the cheapest
+    way" is then the API, not the cheapest GPU)."""
+    has_api = option.cost.api_monthly_usd is not None or option.cost.bill_saving_usd is not None
+    return option.cost.run_usd is None and has_api and _payback(option) is None
+
+
 def api_verdict(option: Option, language: Language) -> str | None:
     """ "API or our own server?": which costs less, first, with the comparison behind it."""
     against = _api_line(option, language)
     if against is None:
         return None
-    cost = option.cost
-    if cost.bill_saving_usd is not None:  # against the bill paid now
-        payback = cost.bill_break_even_months
-    elif option.gpu.market == "owned":  # nothing to buy: running it against the API's bill
-        payback = 0.0 if (cost.api_monthly_usd or 0.0) > cost.monthly_usd else None
-    else:
-        payback = cost.break_even_months
+    payback = _payback(option)
     if payback is None:
         verdict = M.REC_VERDICT_API
     else:  # the horizon every 3-year cost in the answer uses

@@ -1731,3 +1731,20 @@ def test_a_cut_budget_in_words_is_followed_and_over_budget_is_said_so(
     closest = [o for o in bigger.recommendation.options if o.label == "closest"]
     if closest and closest[0].meets_targets:  # it serves the load: only the budget is short
         assert "дороже бюджета" in bigger.answer and "не дотягивает" not in bigger.answer
+
+
+def test_the_cheapest_way_is_the_api_when_it_stays_cheaper(service: AdvisorService) -> None:
+    """ "Cheapest way to run a support bot, 200 chats a day?" headlined a used RTX 3080 while
+    its own next line said the API stays cheaper for five years (QA 20): that verdict first."""
+    response = service.ask(
+        AskRequest(
+            question="What's the cheapest way to run a support bot for a small online shop, "
+            "about 200 chats a day?"
+        )
+    )
+    result = response.recommendation
+    assert result is not None
+    lead = lead_option(result, ["cheapest"])
+    assert lead is not None and lead.cost.break_even_months is None
+    assert response.answer.startswith("**The API costs less here.**")
+    assert response.answer.count("would bill") == 1  # said once, first

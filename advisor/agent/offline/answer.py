@@ -25,6 +25,7 @@ from advisor.services.recommendation import (
     SAME_COST,
     UNRATED,
     ModelPick,
+    api_costs_less,
     api_verdict,
     cost_lines,
     fit_line,
@@ -626,12 +627,14 @@ def render_recommendation(
     other_tasks: Sequence[tuple[str, Option]] = (),
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
+    api_if_cheaper: bool = False,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
     give up first; after "which would you pick?", the choice and why): the option to take
     first (GPUs, model, users, speed, cost, the API comparison), the others in a line each,
     what is unmet and what would make it work, the assumptions to correct, and the
-    sources."""
+    sources. `api_if_cheaper`: "the cheapest way" with no GPUs asked for leads with the API
+    when it stays cheaper."""
     lines: list[str] = []
     lead = lead_option(result, wants)
     if pick and lead is not None:
@@ -653,6 +656,9 @@ def render_recommendation(
         lines.append(_cheaper_trade_offs(lead, result, language))
     asked_api = "api_vs_own" in wants and lead is not None and lead.cost.run_usd is None
     private = bool(result.goal.get("on_premises"))
+    if api_if_cheaper and lead is not None and not private:
+        # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
+        asked_api = asked_api or api_costs_less(lead)
     if private and ("rent" in wants or "api_vs_own" in wants):
         lines.append(render(M.REC_ON_PREMISES, language))
     elif result.goal.get("data_residency"):  # "EU data residency": where API and rental run

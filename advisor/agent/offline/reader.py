@@ -173,6 +173,7 @@ class Said(BaseModel):
     euros: bool = False  # the message counts in euros: costs are shown in euros beside dollars
     growth: float | None = None  # "if it grows 10x": the load times this
     pick: bool = False  # "which would you pick?": the choice first, then the options
+    hardware_asked: bool = False  # "what GPU setup", "какое железо": GPUs are the question
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
@@ -427,6 +428,11 @@ _CHEAPEST_SETUP = re.compile(
 )
 # A question about money: a named model is then a goal to price (`recommend` with the model
 # fixed), not a memory sum. "How much VRAM" is not about money.
+# The GPUs themselves asked for: "what GPU setup", "какое железо", "which server".
+_HARDWARE_ASKED = re.compile(
+    r"\bgpus?\b|graphics cards?|\bhardware\b|\bservers?\b|\bsetup\b|\brig\b|\bbox\b|"
+    r"видеокарт\w*|\bгпу\b|желез\w*|сервер\w*|сервак\w*|карт[ауые]\b|оборудовани\w*"
+)
 _COST = re.compile(
     r"сколько (?:\w+ ){0,2}сто(?:ит|ить|ят|ил\w*)|стоимост\w*|по деньгам|в деньгах|"
     r"сколько денег|\bцен[аеуы]\b|\bбюджет\w*|\bдешев\w*|\bдешёв\w*|недорог\w*|\bокуп\w*|"
@@ -1075,6 +1081,7 @@ class Reader:
             said.runs_per_year = q.read_runs_per_year(text)
         said.lora_rank = q.read_lora_rank(text)
         said.pick = bool(_PICK.search(text))
+        said.hardware_asked = bool(_HARDWARE_ASKED.search(text))
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)

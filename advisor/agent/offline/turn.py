@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
+    model_name,
     render_clarification,
     render_comparison,
     render_error,
@@ -456,6 +457,11 @@ def _recommend(
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
+        # "the cheapest way" to a goal: no model or GPUs of theirs, nor GPUs asked for
+        api_if_cheaper="cheapest" in wants
+        and goal.get("model") is None
+        and goal.get("gpu") is None
+        and not reading.said.hardware_asked,
     )
     quote = _quote_check(goal, lead, catalog, turn)  # "quoted $320k for 8x H100: fair?"
     if quote is not None:
@@ -772,6 +778,8 @@ def _users_held(
             turn.language,
             count=report.gpu.count,
             gpu=report.gpu.name,
+            model=model_name(catalog, report.model),
+            precision=report.precision.upper(),
             held=held,
             context=report.context,
             served=low,

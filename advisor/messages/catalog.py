@@ -1148,6 +1148,15 @@ class M(Enum):
         "по {concurrency} одновременно: около {hours} ч{days} при {aggregate:,.0f} токенов/с на "
         "выходе ({gpu_hours:,.0f} GPU-ч).",
     )
+    ANSWER_BATCH_LIGHTER = (
+        "answer.batch_lighter",
+        "The same job with the weights in {precision} on these GPUs: about {hours:g} hours "
+        "instead of {was:g} ({concurrency} at a time in the memory the lighter weights free), at "
+        "a small quality cost.",
+        "Та же задача с весами в {precision} на этих GPU: около {hours:g} ч вместо {was:g} (по "
+        "{concurrency} одновременно в памяти, которую освобождают лёгкие веса), с небольшой "
+        "потерей качества.",
+    )
     ANSWER_BATCH_DAYS = ("answer.batch_days", " ({days} days)", " ({days} сут.)")
     ANSWER_BATCH_POWER = (
         "answer.batch_power",

@@ -67,12 +67,14 @@ class Alternative(BaseModel):
     """Another setup an answer quotes beside its own: the same model in FP8 or at the users
     a GPU serves at the targets (a sizing), a training run rented (an option), the sizing of
     the cheapest setup recommended beside a reference card's, whose server the answer
-    describes, or the GPUs a vendor quoted, priced; its figures are the engine's like the
-    main sizing's."""
+    describes, the GPUs a vendor quoted, priced, or a batch job in a lighter format; its
+    figures are the engine's like the main sizing's."""
 
     model_config = ConfigDict(extra="forbid")
 
-    why: Literal["fp8", "users_at_targets", "rented", "recommended_setup", "quoted"]
+    why: Literal[
+        "fp8", "users_at_targets", "rented", "recommended_setup", "quoted", "batch_lighter"
+    ]
     sizing: SizingReport | None = None
     cost: SizingCost | None = None
     option: Option | None = None

@@ -1748,3 +1748,24 @@ def test_the_cheapest_way_is_the_api_when_it_stays_cheaper(service: AdvisorServi
     assert lead is not None and lead.cost.break_even_months is None
     assert response.answer.startswith("**The API costs less here.**")
     assert response.answer.count("would bill") == 1  # said once, first
+
+
+def test_a_batch_on_named_gpus_says_how_much_sooner_a_lighter_format_finishes(
+    service: AdvisorService,
+) -> None:
+    """200k tickets on 2x A100 with a 70B in BF16: 11 requests fit beside the weights and the
+    job took 4.7 days, with no word that FP8 weights finish it in a fraction (QA 20). The
+    document's tokens and answer are the ones the assumption names (it sized 1182 in and
+    394 out while saying 1,064 and 512)."""
+    response = service.ask(
+        AskRequest(
+            question="We have 2x A100 80GB. How long would it take to summarize 200k support "
+            "tickets (avg ~800 words each) with a Llama 70B-class model?"
+        )
+    )
+    job = response.sizing.batch_job if response.sizing else None
+    assert job is not None and (job.prompt_tokens, job.output_tokens) == (1064, 512)
+    lighter = [a.sizing for a in response.alternatives if a.why == "batch_lighter"]
+    assert lighter and lighter[0] is not None and lighter[0].batch_job is not None
+    assert lighter[0].batch_job.hours <= 0.8 * job.hours
+    assert f"about {round(lighter[0].batch_job.hours, 1):g} hours instead of" in response.answer

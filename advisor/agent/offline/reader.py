@@ -1411,6 +1411,11 @@ class Reader:
             )
         elif "context" not in fields and said.document_words is not None:
             fields["context"], derived = self._document_context(said, russian)
+            output = (
+                said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
+            )
+            fields["output_tokens"] = output  # the answer the note names, not a quarter
+            fields["prompt_tokens"] = fields["context"] - output
             notes.append(derived)
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]

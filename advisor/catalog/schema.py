@@ -588,15 +588,18 @@ class Prices(_Record):
             return amount * self.usd_per_eur.value
         return amount
 
+    @property
+    def priced_apis(self) -> tuple[ApiPrice, ...]:
+        """Every hosted model the catalog prices: the APIs by tier and the bill reference."""
+        return (*self.hosted_api, self.bill_reference)
+
     def billed_api(self, name: str | None) -> ApiPrice | None:
         """The hosted model a bill pays for, by name (None: the bill reference); None when
         the catalog does not price that name."""
         if name is None:
             return self.bill_reference
         wanted = name.strip().lower()
-        return next(
-            (a for a in (*self.hosted_api, self.bill_reference) if a.name.lower() == wanted), None
-        )
+        return next((a for a in self.priced_apis if a.name.lower() == wanted), None)
 
     def api_for_tier(self, tier: int) -> HostedApi:
         """The hosted API of the same quality tier (the nearest below when none matches)."""

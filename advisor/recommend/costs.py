@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from advisor.catalog.schema import ApiPrice, Chassis, Gpu, Prices
 from advisor.sizing.inputs import GPUS_PER_NODE
+from advisor.sizing.report import BatchJob
 
 HOURS_PER_MONTH = 730  # 24 x 365 / 12: the hardware runs around the clock
 MONTHS_3Y = 36
@@ -135,6 +136,13 @@ def tokens_per_month(
     (work that runs day and night at an even rate: its hours, and no peak)."""
     peak_rps = concurrency / request_seconds
     return peak_rps / peak_to_mean * busy_hours * 3600 * tokens_per_request
+
+
+def job_api_usd(job: BatchJob, api: ApiPrice) -> float:
+    """A batch job's requests through a hosted API at its prices (each request's prompt and
+    output tokens, every item once)."""
+    per_request = job.prompt_tokens * api.input_usd_per_m + job.output_tokens * api.output_usd_per_m
+    return job.items * per_request / 1e6
 
 
 @dataclass(frozen=True)

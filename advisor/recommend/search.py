@@ -39,6 +39,7 @@ from advisor.recommend.costs import (
     against_bill,
     card_alternative,
     card_sibling,
+    job_api_usd,
     spend,
     tokens_per_month,
 )
@@ -217,7 +218,7 @@ class _Search:
         self.owned_gpu = self._lookup_gpu(request.owned.gpu, "owned.gpu") if request.owned else None
         self.only_gpu = self._lookup_gpu(request.gpu, "gpu") if request.gpu else None
         self.bill = self._api_bill()
-        names = [a.name for a in (*self.prices.hosted_api, self.prices.bill_reference)]
+        names = [a.name for a in self.prices.priced_apis]
         for field in ("api_bill_model", "api_model"):
             name = getattr(request, field)
             if name is not None and self.prices.billed_api(name) is None:
@@ -847,16 +848,7 @@ def _option(
     )
     layout = result.layout
     job = batch_job_of(result)
-    batch_api = (
-        job.items
-        * (
-            job.prompt_tokens * cost.api.input_usd_per_m
-            + job.output_tokens * cost.api.output_usd_per_m
-        )
-        / 1e6
-        if job is not None and cost.api is not None
-        else None
-    )
+    batch_api = job_api_usd(job, cost.api) if job is not None and cost.api is not None else None
     batch_rent = (
         job.gpu_hours * cost.cloud_usd_per_gpu_hour
         if job is not None and cost.cloud_usd_per_gpu_hour is not None

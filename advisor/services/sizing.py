@@ -24,6 +24,7 @@ from advisor.recommend.costs import (
     card_alternative,
     card_sibling,
     hardware,
+    job_api_usd,
     rental,
     rental_purchase,
 )
@@ -249,11 +250,7 @@ def _batch_cost(
     suit = catalog.suitability.get(report.model)
     if suit is not None:
         api = prices.api_for_tier(suit.quality_tier)
-        usd = (
-            job.items
-            * (job.prompt_tokens * api.input_usd_per_m + job.output_tokens * api.output_usd_per_m)
-            / 1e6
-        )
+        usd = job_api_usd(job, api)
         fields.update(
             batch_api=api.name, batch_api_usd=round(usd, 2), batch_api_rub=round(usd * per_rub)
         )

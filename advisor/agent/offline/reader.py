@@ -683,7 +683,7 @@ class Reader:
         prices = catalog.prices
         self._apis = [  # "gpt-4o-mini", "gpt 4o mini": the hosted models the catalog prices
             (re.compile(rf"(?<![\w.-]){_api_pattern(api.name)}(?![\w.-])"), api)
-            for api in (*prices.hosted_api, prices.bill_reference)
+            for api in prices.priced_apis
         ]
 
     def read(

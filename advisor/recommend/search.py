@@ -377,6 +377,8 @@ class _Search:
         elif request.document_words is not None:
             per_word, basis = tokens_per_word(workloads, request.language == "ru")
             inputs = math.ceil(request.document_words * per_word)
+            if use_case == "translation" and request.output_tokens is None:
+                output = inputs  # the profile's rule: output about as long as the input
             self.assumptions.append(
                 note(
                     M.ASSUMED_DOCUMENT,

@@ -1976,3 +1976,40 @@ def test_calls_taken_live_with_speech_recognition_need_their_transcription(
     assert said.audio_hours_per_day == 100 * catalog.workloads.daily.busy_hours
     plain = reader.read("support chatbot for 100 users at once, llama 3.1 8b").said
     assert plain.audio_hours_per_day is None
+
+
+def test_an_api_bill_said_a_sentence_after_the_api_and_an_open_models_api(
+    reader: Reader,
+) -> None:
+    """ "Keep paying for Claude Sonnet API? We spend about $8,000 a month" dropped the bill;
+    "сидим на API DeepSeek, тратим 15 тысяч в месяц" asked which DeepSeek to size (QA 21)."""
+    claude = reader.read(
+        "Keep paying for Claude Sonnet API or buy our own box? We spend about $8,000 a month on "
+        "it, it's a coding assistant for 60 devs."
+    )
+    assert claude.goal is not None and claude.goal["api_bill_usd"] == 8000
+    deepseek = reader.read(
+        "Сейчас сидим на API DeepSeek, тратим около 15 тысяч рублей в месяц. Есть смысл "
+        "переходить на своё железо?"
+    )
+    assert deepseek.clarification is None or deepseek.goal is not None
+    assert deepseek.goal is not None and deepseek.goal["api_bill_rub"] == 15000
+    assert "model" not in deepseek.goal
+    assert q.read_api_bill("we pay $3k a month for the office. would an llm api help?") is None
+
+
+def test_a_translation_writes_as_much_as_it_reads(reader: Reader) -> None:
+    """ "перевести 1 млн карточек, в каждой примерно 300 слов": the translation's output is
+    about as long as the card (the catalog's translation profile), not 256 tokens (QA 21)."""
+    goal = reader.read(
+        "У нас 4x A100 40GB. Нужно перевести 1 млн карточек товаров, в каждой примерно 300 слов, "
+        "с английского на русский. Сколько дней?"
+    ).goal
+    assert goal is not None and goal["use_case"] == "translation"
+    assert goal["document_words"] == 300 and goal["batch_items"] == 1_000_000
+    sized = reader.read(
+        "translate 50,000 product descriptions of about 300 words each with Llama 3.1 8B on one "
+        "RTX 4090"
+    )
+    assert sized.request is not None
+    assert sized.request["output_tokens"] == sized.request["prompt_tokens"]

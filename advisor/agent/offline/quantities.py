@@ -323,7 +323,8 @@ _EACH = (
 )
 _DOC_WORDS = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s*(?:words?|слов\w*)\s+{_EACH}"
-    rf"|(?:each|каждый|каждая|каждое)\s+(?:\w+\s+){{0,3}}?(?:of\s+)?(?:about|around|~|up to|"
+    rf"|(?:each|каждый|каждая|каждое|в каждом|в каждой)\s+(?:\w+\s+){{0,3}}?(?:of\s+)?"
+    rf"(?:about|around|~|up to|"
     rf"около|примерно|до|по)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)"
     rf"|(?:\bпо|of|with)\s+(?:about|around|~|около|примерно)?\s*~?{NUM}{_K}\s*(?:words?|слов\w*)\b"
     rf"|(?:average|avg|typical|в среднем|средн\w*)\s+(?:\w+\s+){{0,2}}?(?:is |of |около )?~?{NUM}{_K}\s*"
@@ -1091,14 +1092,24 @@ def read_quote(text: str) -> tuple[Money, tuple[int, int]] | None:
     return None
 
 
+# A month's spend that is rent for GPUs or servers, not an API bill.
+_RENT_SPEND = re.compile(r"\bgpus?\b|аренд\w*|\brent\w*|cloud|облак\w*|server|сервер\w*|хостинг")
+
+
 def read_api_bill(text: str) -> ApiBill | None:
     """A monthly sum paid to a hosted API now; None when the clause with the sum lacks a
-    spending word, an API or a month."""
+    spending word or a month, or neither it nor another clause that pays for an API names one
+    ("Keep paying for Claude Sonnet? We spend about $8,000 a month": the API before)."""
+    api_paid = any(  # "keep paying for Claude Sonnet", "сидим на API DeepSeek, тратим ..."
+        re.search(_API_NAME, c.group(0))
+        and re.search(_SPEND_WORD + r"|сидим на|are on|use", c.group(0))
+        for c in _CLAUSE.finditer(text)
+    )
     for clause in _CLAUSE.finditer(text):
         part = clause.group(0)
-        if not (re.search(_API_NAME, part) and re.search(_SPEND_WORD, part)) or not re.search(
-            _PER_MONTH, part
-        ):
+        if not re.search(_SPEND_WORD, part) or not re.search(_PER_MONTH, part):
+            continue
+        if not re.search(_API_NAME, part) and not (api_paid and not _RENT_SPEND.search(part)):
             continue
         first = _first_sum(part)
         if first is None:
@@ -1246,7 +1257,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"резюмир\w*"
         ),
     ),
-    ("translation", re.compile(r"перевод\w*|translat\w*")),
+    ("translation", re.compile(r"перевод\w*|перевест\w*|переведи\w*|translat\w*")),
     (
         "agents",
         re.compile(

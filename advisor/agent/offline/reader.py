@@ -385,6 +385,12 @@ _LIKE_PRODUCT = (
     rf"{_QUALITY_OF_API}"
 )
 _LIKE_PRODUCT_RE = re.compile(_LIKE_PRODUCT)
+# An open model's hosted API, the service used now ("сидим на API DeepSeek", "the Mistral
+# API"): no model to size; one named beside it ("and self-host DeepSeek V3") still is.
+_OPEN_MODEL_API = re.compile(
+    r"\bapi\s+(?:от\s+|of\s+)?(?:deepseek|дипсик\w*|mistral|мистрал\w*|qwen|квен\w*)\b|"
+    r"\b(?:deepseek|дипсик\w*|mistral|мистрал\w*|qwen|квен\w*)(?:'s)?\s+api\b"
+)
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
@@ -738,6 +744,7 @@ class Reader:
             previous_goal.goal.get("model") if previous_goal is not None else None
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
+        naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
@@ -1410,10 +1417,7 @@ class Reader:
                 )
             )
         elif "context" not in fields and said.document_words is not None:
-            fields["context"], derived = self._document_context(said, russian)
-            output = (
-                said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
-            )
+            fields["context"], output, derived = self._document_context(said, russian)
             fields["output_tokens"] = output  # the answer the note names, not a quarter
             fields["prompt_tokens"] = fields["context"] - output
             notes.append(derived)
@@ -1465,15 +1469,21 @@ class Reader:
             )
         ]
 
-    def _document_context(self, said: Said, russian: bool) -> tuple[int, Note]:
-        """The context a document of `said.document_words` words needs: its tokens at the
-        catalog's tokens per word (Russian's for a Russian question), and the use case's
-        answer after it."""
+    def _document_context(self, said: Said, russian: bool) -> tuple[int, int, Note]:
+        """The context a document of `said.document_words` words needs, and its answer: its
+        tokens at the catalog's tokens per word (Russian's for a Russian question), and the
+        use case's answer after it (a translation's as long as the document: the catalog's
+        translation profile is input and output of similar length)."""
         workloads = self.catalog.workloads
         words = said.document_words or 0
         per_word, basis = tokens_per_word(workloads, russian)
-        output = said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
         prompt = math.ceil(words * per_word)
+        translated = said.use_case == "translation" and said.output_tokens is None
+        output = (
+            prompt
+            if translated
+            else said.output_tokens or workloads.use_cases[said.use_case or "chat"].output_tokens
+        )
         context = prompt + output
         derived = note(
             M.ASSUMED_DOCUMENT,
@@ -1484,7 +1494,7 @@ class Reader:
             output=output,
             context=context,
         )
-        return context, derived
+        return context, output, derived
 
     @staticmethod
     def _offloaded_layers(said: Said) -> int:

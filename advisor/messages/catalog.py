@@ -1157,6 +1157,16 @@ class M(Enum):
         "{concurrency} одновременно в памяти, которую освобождают лёгкие веса), с небольшой "
         "потерей качества.",
     )
+    ANSWER_BATCH_IN_TIME = (
+        "answer.batch_in_time",
+        ", within the {deadline} h asked",
+        ", в пределах {deadline} ч срока",
+    )
+    ANSWER_BATCH_LATE = (
+        "answer.batch_late",
+        ", longer than the {deadline} h asked",
+        ", дольше срока в {deadline} ч",
+    )
     ANSWER_BATCH_DAYS = ("answer.batch_days", " ({days} days)", " ({days} сут.)")
     ANSWER_BATCH_POWER = (
         "answer.batch_power",
@@ -1842,6 +1852,11 @@ class M(Enum):
         "clock, done once",
         "Пакетная задача из {items:,} запросов за {hours:g} ч: {per_s:.3g} запросов/с "
         "круглосуточно, выполняется один раз",
+    )
+    ASSUMED_LABEL_OUTPUT = (
+        "assumed.label_output",
+        "each item's answer is a label (a category or a sentiment): {output} tokens out",
+        "ответ на каждый элемент — метка (категория или тональность): {output} токенов на выходе",
     )
     ASSUMED_BATCH_PROMPT = (
         "assumed.batch_prompt",

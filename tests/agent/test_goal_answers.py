@@ -1769,3 +1769,22 @@ def test_a_batch_on_named_gpus_says_how_much_sooner_a_lighter_format_finishes(
     assert lighter and lighter[0] is not None and lighter[0].batch_job is not None
     assert lighter[0].batch_job.hours <= 0.8 * job.hours
     assert f"about {round(lighter[0].batch_job.hours, 1):g} hours instead of" in response.answer
+
+
+def test_a_batch_with_a_deadline_says_whether_it_is_done_in_time(
+    service: AdvisorService,
+) -> None:
+    """ "к пятнице… Успеем? Сегодня понедельник" was sized for a week with no yes or no
+    (QA 21): the job's hours are set against the 96 h asked."""
+    response = service.ask(
+        AskRequest(
+            question="Есть 200 тысяч отзывов с маркетплейса, надо к пятнице разметить "
+            "тональность и вытащить жалобы. Успеем на одной RTX 4090? Сегодня понедельник."
+        )
+    )
+    result = response.recommendation
+    assert result is not None and result.goal["deadline_hours"] == 96
+    lead = lead_option(result, [])
+    assert lead is not None and lead.batch_job is not None
+    verdict = "в пределах 96 ч срока" if lead.batch_job.hours <= 96 else "дольше срока в 96 ч"
+    assert verdict in response.answer

@@ -2013,3 +2013,36 @@ def test_a_translation_writes_as_much_as_it_reads(reader: Reader) -> None:
     )
     assert sized.request is not None
     assert sized.request["output_tokens"] == sized.request["prompt_tokens"]
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("надо к пятнице разметить отзывы. сегодня понедельник.", 96.0),
+        ("by friday, today is wednesday", 48.0),
+        ("до пятницы надо успеть", 168.0),  # no day said today: within a week
+    ],
+)
+def test_a_deadline_by_a_weekday(text: str, hours: float) -> None:
+    assert q.read_deadline_hours(text) == hours
+
+
+def test_labels_skus_and_items_that_are_no_gpus(reader: Reader) -> None:
+    """QA 21: classifying emails was sized as 256-token support replies; 80,000 SKUs over the
+    weekend was a chat pilot; 'Есть 200 тысяч отзывов' read the reviews as owned GPUs."""
+    emails = reader.read(
+        "We have 2 million customer support emails we need to classify by topic and "
+        "sentiment. We own 2x A100 80GB. Roughly how long will that take?"
+    )
+    assert emails.said.output_tokens == q.LABEL_OUTPUT_TOKENS and emails.said.labels_only
+    skus = reader.read(
+        "Need to generate product descriptions for 80,000 SKUs over the weekend. What hardware "
+        "should I rent and what will it cost?"
+    ).said
+    assert (skus.batch_items, skus.deadline_hours) == (80_000, 48.0)
+    reviews = reader.read(
+        "Есть 200 тысяч отзывов с маркетплейса, надо к пятнице разметить тональность и вытащить "
+        "жалобы. Успеем на одной RTX 4090? Сегодня понедельник."
+    ).said
+    assert not reviews.owned and reviews.deadline_hours == 96.0
+    assert reviews.output_tokens is None  # complaints are written out, not a label

@@ -257,11 +257,15 @@ def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bo
 BATCH_DAYS_FROM_HOURS = 48
 
 
-def _batch_line(job: BatchJob, language: Language) -> str:
-    """How long the batch job takes with the engine kept full."""
+def _batch_line(job: BatchJob, language: Language, deadline: float | None = None) -> str:
+    """How long the batch job takes with the engine kept full, and whether that is within
+    the deadline said."""
     days = ""
     if job.hours >= BATCH_DAYS_FROM_HOURS:
         days = render(M.ANSWER_BATCH_DAYS, language, days=fmt(round(job.hours / 24, 1)))
+    if deadline is not None:
+        code = M.ANSWER_BATCH_IN_TIME if job.hours <= deadline else M.ANSWER_BATCH_LATE
+        days += render(code, language, deadline=fmt(round(deadline, 1)))
     return render(
         M.ANSWER_BATCH_JOB,
         language,
@@ -679,7 +683,8 @@ def render_recommendation(
     if lead is not None:
         lines.append(_goal_headline(lead, result, language, wants))
         if lead.batch_job is not None:  # "how long will it take?": on the setup to take
-            lines.append(_batch_line(lead.batch_job, language))
+            deadline = result.goal.get("deadline_hours")
+            lines.append(_batch_line(lead.batch_job, language, deadline))
         rented = next((o for o in result.options if o.label == "rent_instead"), None)
         verdict = rent_the_run(lead, rented, language)  # a run one rents for a few dollars
         if verdict is not None:

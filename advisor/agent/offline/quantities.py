@@ -490,7 +490,7 @@ def read_batch(text: str) -> tuple[float, float] | None:
 _BATCH_NOUN = (
     r"(?:documents|docs|emails|letters|tickets|transcripts|contracts|files|articles|invoices|"
     r"pages|reports|descriptions|listings|products|items|reviews|claims|applications|cvs|"
-    r"resumes|résumés|pdfs?|scans|images|records|rows|entries|papers|patents|"
+    r"resumes|résumés|pdfs?|scans|images|records|rows|entries|papers|patents|skus?|"
     r"документ\w*|договор\w*|контракт\w*|письм\w*|писем|тикет\w*|заявк\w*|страниц\w*|"
     r"отчёт\w*|отчет\w*|стенограмм\w*|расшифров\w*|файл\w*|стат\w*|счетов|описани\w*|"
     r"карточ\w*|товар\w*|отзыв\w*|заявлени\w*|анкет\w*|резюме|сканов|записей|строк|"
@@ -530,6 +530,25 @@ _BATCH_WRITES = re.compile(
     r"\bgenerat\w*|\bwrit(?:e|es|ing)\b|\bcreat\w*|\bproduc(?:e|es|ing)\b|сгенерир\w*|"
     r"генерир\w*|напис\w*|созда\w*"
 )
+
+
+# Items labelled, not written about: a category or a sentiment is a few tokens.
+_LABELS = re.compile(
+    r"\bclassif\w*|\bcategori[sz]\w*|\bsentiment|\blabel\w*|\btag(?:s|ging)?\b|\bsort\w*|"
+    r"классифиц\w*|категори\w*|тональност\w*|размет\w*|раскид\w*|рассортир\w*|сортир\w*"
+)
+_WRITES_MORE = re.compile(
+    r"extract\w*|summar\w*|translat\w*|generat\w*|explain\w*|вытащ\w*|извлеч\w*|"
+    r"резюм\w*|суммар\w*|перев[оеё]д\w*|перевест\w*|описа\w*|жалоб\w*|reasons?"
+)
+# A label's answer: a category name or a sentiment, in a few tokens (JSON included).
+LABEL_OUTPUT_TOKENS = 16
+
+
+def says_labels_only(text: str) -> bool:
+    """Whether a batch job only labels its items ("classify by topic and sentiment",
+    "раскидать по 20 категориям"), with nothing extracted or written about them."""
+    return bool(_LABELS.search(text)) and not _WRITES_MORE.search(text)
 
 
 def says_batch_writes(text: str) -> bool:
@@ -814,6 +833,41 @@ _WEEKEND = re.compile(r"за выходные|на выходных|over (?:the|
 WEEKEND_HOURS = 48.0  # Saturday and Sunday
 
 
+# "к пятнице", "by Friday", "до пятницы" (with "сегодня понедельник", "today is Monday": the
+# days between; with no day said today, within a week).
+_DAYS = (
+    ("monday", "понедельник"),
+    ("tuesday", "вторник"),
+    ("wednesday", "сред"),
+    ("thursday", "четверг"),
+    ("friday", "пятниц"),
+    ("saturday", "суббот"),
+    ("sunday", "воскресень"),
+)
+_DAY_WORD = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник\w*|" + (
+    r"вторник\w*|сред[ауы]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*)"
+)
+_BY_DAY = re.compile(rf"(?:\bby|\bдо|\bк)\s+(?:this\s+|эт\w+\s+)?{_DAY_WORD}")
+_TODAY = re.compile(rf"(?:сегодня|today is|today's|it's)\s+{_DAY_WORD}")
+
+
+def _weekday(word: str) -> int:
+    return next(i for i, names in enumerate(_DAYS) if word.startswith(names))
+
+
+def _by_weekday_hours(text: str) -> float | None:
+    """Hours until the weekday a batch must be done by ("к пятнице"), counted from the day
+    said to be today, or a week when none is."""
+    found = _BY_DAY.search(text)
+    if found is None:
+        return None
+    today = _TODAY.search(text)
+    if today is None:
+        return 168.0
+    days = (_weekday(found.group(1)) - _weekday(today.group(1))) % 7 or 7
+    return days * 24.0
+
+
 def read_deadline_hours(text: str) -> float | None:
     """How long a fine-tuning run or a batch job may take, in hours (a month is 30 days; "by
     the end of the month" a month, of the week or "by next Friday" a week; a weekend two
@@ -822,6 +876,9 @@ def read_deadline_hours(text: str) -> float | None:
     if first is not None and number(first.group(1)) > 0:
         return number(first.group(1))
     found = _DEADLINE.search(text)
+    weekday = _by_weekday_hours(text)
+    if found is None and weekday is not None and not _DEADLINE_END.search(text):
+        return weekday  # "к пятнице" (a span said beside it, "(3 days)", wins)
     if found is None and _WEEKEND.search(text):
         return WEEKEND_HOURS
     end = _DEADLINE_END.search(text)
@@ -1365,7 +1422,8 @@ _OWNED = re.compile(
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
     r"\bимеются\b|\bимеется\b|"
     # "Есть две RTX 3090.", a sentence that opens with what they have
-    r"(?:^|[.!?;]\s+)есть\s+(?:\d|одн|дв|тр[иоеё]|четыр|пят|шест|восем|сервер|сервак|комп)|"
+    r"(?:^|[.!?;]\s+)есть\s+(?:\S+\s+){0,2}?(?:rtx|gtx|radeon|nvidia|amd|tesla|[ahlvt]\d{1,3}\b|"
+    r"[ah]\d{3,4}|rx\s*\d|mi\d|видеокарт|карт[аыуе]|gpu|гпу|сервер|сервак|комп)|"
     # "a small agency with one RTX 3090", "лаборатория с двумя A100": the GPUs they have
     r"(?:agency|company|firm|studio|team|lab|office|startup|we|i)\s+with\s+(?:one|a|an|two|"
     r"three|four|eight|\d+)\s|(?:агентство|компания|фирма|студия|команда|лаборатория|офис)\s+с\s+"

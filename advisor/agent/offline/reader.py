@@ -135,6 +135,7 @@ class Said(BaseModel):
     batch_items: int | None = None  # "прогнать 500 тысяч договоров": a batch job's requests
     item_tokens: int | None = None  # "каждый примерно 3000 токенов": each batch item's length
     batch_writes: bool = False  # "generate descriptions for 2M products": the items are written
+    labels_only: bool = False  # "classify 2M emails": each answer a label (LABEL_OUTPUT_TOKENS)
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     tokens_per_day: float | None = None
     words_per_day: float | None = None
@@ -1051,6 +1052,10 @@ class Reader:
         elif said.requests_per_day is None and said.requests_per_s is None:
             said.batch_items = q.read_batch_items(text)  # "process 500k PDFs": how long
             said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)
+            labels = said.batch_items is not None and said.output_tokens is None
+            if labels and q.says_labels_only(text):  # "classify by sentiment": a label each
+                said.output_tokens = q.LABEL_OUTPUT_TOKENS
+                said.labels_only = True
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )
@@ -1384,6 +1389,8 @@ class Reader:
             if (value := getattr(said, name)) is not None
         }
         notes: list[Note] = []
+        if said.labels_only:
+            notes.append(note(M.ASSUMED_LABEL_OUTPUT, output=q.LABEL_OUTPUT_TOKENS))
         if said.batch_items is not None and said.item_tokens is not None:
             notes.extend(self._batch_item_fields(said, fields))
         if said.expert_offload_layers is not None:

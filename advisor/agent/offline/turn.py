@@ -1435,8 +1435,12 @@ def _head_to_head_verdict(
 
         fast, fast_cost = min(trained, key=run_hours)
         cheap, cheap_cost = min(trained, key=lambda pair: pair[1].capex_usd)
-        assert fast.training is not None and cheap.training is not None
         both = fast is cheap
+        if both:  # set against the next shortest run, not against itself
+            cheap, cheap_cost = min(
+                (pair for pair in trained if pair[0] is not fast), key=run_hours
+            )
+        assert fast.training is not None and cheap.training is not None
         return render(
             M.COMPARE_VERDICT_TRAINING_BOTH if both else M.COMPARE_VERDICT_TRAINING,
             language,

@@ -500,13 +500,17 @@ _BATCH_ITEMS = re.compile(
     rf"(?<![\w.]){NUM}(?:\s*(k|тыс\w*\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|"
     rf"лимон\w*))?\s+(?:[^\W\d]+\s+){{0,2}}?{_BATCH_NOUN}(?!\w)"
 )
+# Work that labels its items: a category or a sentiment each.
+_LABEL_WORDS = (
+    r"\bclassif\w*|\bcategori[sz]\w*|\bsentiment|\blabel\w*|\btag(?:s|ging)?\b|\bsort\w*|"
+    r"классифиц\w*|категори\w*|тональност\w*|размет\w*|раскид\w*|рассортир\w*|сортир\w*"
+)
 _BATCH_CUE = re.compile(
     r"how long|how many (?:hours|days)|сколько (?:времени|часов|дней|суток)|за сколько|"
-    r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|\bclassif\w*|"
-    r"\bsort\w*|\bcategori[sz]\w*|\btag(?:s|ging)?\b|\broute\b|раскид\w*|сортир\w*|"
-    r"рассортир\w*|категори\w*|распредел\w*|разобрать|разбери\w*|тональност\w*|"
-    r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\blabel\w*|\bbatch\b|\bbackfill|"
-    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|классифиц\w*|размет\w*|перевест\w*|"
+    r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|"
+    rf"{_LABEL_WORDS}|\broute\b|распредел\w*|разобрать|разбери\w*|"
+    r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
+    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
 )
 
@@ -533,10 +537,7 @@ _BATCH_WRITES = re.compile(
 
 
 # Items labelled, not written about: a category or a sentiment is a few tokens.
-_LABELS = re.compile(
-    r"\bclassif\w*|\bcategori[sz]\w*|\bsentiment|\blabel\w*|\btag(?:s|ging)?\b|\bsort\w*|"
-    r"классифиц\w*|категори\w*|тональност\w*|размет\w*|раскид\w*|рассортир\w*|сортир\w*"
-)
+_LABELS = re.compile(_LABEL_WORDS)
 _WRITES_MORE = re.compile(
     r"extract\w*|summar\w*|translat\w*|generat\w*|explain\w*|вытащ\w*|извлеч\w*|"
     r"резюм\w*|суммар\w*|перев[оеё]д\w*|перевест\w*|описа\w*|жалоб\w*|reasons?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -321,11 +321,7 @@ def _batch_in_a_lighter_format(
         return []
     if report.precision not in ("bf16", "fp16"):
         return []
-    for precision in LIGHTER_FORMATS:
-        try:
-            lighter = size_deployment({**request, "precision": precision}, catalog).report
-        except InputError:
-            continue
+    for lighter in _in_lighter_formats(request, catalog):
         faster = lighter.batch_job
         if not lighter.fits or faster is None:
             continue
@@ -723,17 +719,19 @@ def _at_count_or_fewest(
 LIGHTER_FORMATS = ("fp8", "int4")
 
 
+def _in_lighter_formats(request: dict[str, Any], catalog: Catalog) -> Iterator[SizingReport]:
+    """The request sized in each lighter format the engine accepts, lightest last."""
+    for precision in LIGHTER_FORMATS:
+        try:
+            yield size_deployment({**request, "precision": precision}, catalog).report
+        except InputError:
+            continue
+
+
 def _lighter_at_count(request: dict[str, Any], catalog: Catalog) -> SizingReport | None:
     """The sizing at the count asked in the first lighter format that holds the model ("2 x
     RTX 5090" hold Qwen3 32B in FP8, not as published), or None."""
-    for precision in LIGHTER_FORMATS:
-        try:
-            report = size_deployment({**request, "precision": precision}, catalog).report
-        except InputError:
-            continue
-        if report.fits:
-            return report
-    return None
+    return next((r for r in _in_lighter_formats(request, catalog) if r.fits), None)
 
 
 def _other_formats(

@@ -1157,6 +1157,11 @@ class M(Enum):
         "{concurrency} одновременно в памяти, которую освобождают лёгкие веса), с небольшой "
         "потерей качества.",
     )
+    ANSWER_BATCH_ON_ALL = (
+        "answer.batch_on_all",
+        " The job runs on all {gpus} of your GPUs, a copy of the model on each group.",
+        " Задача идёт на всех {gpus} ваших GPU, по копии модели на каждую группу.",
+    )
     ANSWER_BATCH_IN_TIME = (
         "answer.batch_in_time",
         ", within the {deadline} h asked",

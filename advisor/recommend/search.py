@@ -926,6 +926,32 @@ def _option(
     )
 
 
+def _on_all_owned(search: _Search, config: _Config, option: Option) -> Option:
+    """A batch job on GPUs the customer owns runs on all of them (more copies of the model),
+    not on the fewest that meet its rate: the same GPUs finish it sooner at no extra cost."""
+    owned, job = search.request.owned, option.batch_job
+    per_replica = config.result.layout.per_replica
+    if owned is None or job is None or owned.count <= config.gpus or owned.count % per_replica:
+        return option
+    wider = search.size(
+        config.model,
+        config.suit,
+        config.precision,
+        config.gpu,
+        config.users,
+        gpus=owned.count,
+        kv_precision=config.kv_precision,
+        tp=config.result.layout.tp,
+    )
+    sooner = batch_job_of(wider.result) if wider is not None else None
+    if sooner is None or sooner.hours >= job.hours:
+        return option
+    rate = option.cost.cloud_usd_per_gpu_hour
+    rent = sooner.gpu_hours * rate if rate is not None else None
+    cost = option.cost.model_copy(update={"batch_rent_usd": _round(rent, 2)})
+    return option.model_copy(update={"batch_job": sooner, "cost": cost})
+
+
 def _converted(cost: Spend, rate: float, paid: AgainstBill | None) -> CostRub:
     """The option's costs in another currency, `rate` units per dollar."""
     return CostRub(
@@ -1059,22 +1085,21 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             catalog.gpus.values(),
             catalog.prices,
         )
-        options.append(
-            _option(
-                label,
-                config,
-                load,
-                why,
-                rate,
-                market,
-                search.eur_per_usd,
-                search.bill,
-                hours,
-                card,
-                request.runs_per_year if load.training is not None else None,
-                search.compared_api is not None,
-            )
+        option = _option(
+            label,
+            config,
+            load,
+            why,
+            rate,
+            market,
+            search.eur_per_usd,
+            search.bill,
+            hours,
+            card,
+            request.runs_per_year if load.training is not None else None,
+            search.compared_api is not None,
         )
+        options.append(_on_all_owned(search, config, option) if market == "owned" else option)
 
     configs = search.sweep(load.concurrency)
     budget = search.budget

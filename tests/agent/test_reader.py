@@ -2046,3 +2046,14 @@ def test_labels_skus_and_items_that_are_no_gpus(reader: Reader) -> None:
     ).said
     assert not reviews.owned and reviews.deadline_hours == 96.0
     assert reviews.output_tokens is None  # complaints are written out, not a label
+
+
+def test_a_company_size_after_a_comma_is_its_staff(reader: Reader) -> None:
+    """ "на всю компанию, 1000 человек" was 1,000 people at once (24 x RTX 5080; QA 21)."""
+    said = reader.read(
+        "Бюджет 10 миллионов рублей, хотим свою LLM уровня GPT-4 на всю компанию, 1000 человек. "
+        "Реально?"
+    ).said
+    assert (said.headcount, said.users) == (1000, None)
+    assert q.read_users("компания, 50 человек одновременно") == 50
+    assert q.read_headcount("команда, 3 a100") is None

@@ -1021,3 +1021,18 @@ def test_the_api_the_customer_names_is_the_one_weighed(catalog: Catalog) -> None
     with pytest.raises(InputError) as refused:
         recommend(RecommendRequest(headcount=400, api_model="gpt-9000"), catalog)
     assert refused.value.field == "api_model" and "gpt-4o-mini" in refused.value.allowed
+
+
+def test_a_batch_on_owned_gpus_runs_on_all_of_them(catalog: Catalog) -> None:
+    """2M emails on two owned A100s ran on the one that met the week's rate (QA 21): the job
+    runs on every owned GPU, the option's copies of the model on each, and finishes sooner."""
+    goal = RecommendRequest(
+        use_case="support", batch_items=2_000_000, output_tokens=16, owned="2x a100-80gb"
+    )
+    result = recommend(goal, catalog)
+    lead = lead_option(result)
+    assert lead is not None and lead.batch_job is not None
+    assert lead.gpu.count * lead.replicas == 1  # the rate needs one
+    assert lead.batch_job.gpu_hours == pytest.approx(2 * lead.batch_job.hours, rel=0.01)
+    alone = size(SizingRequest.model_validate(lead.size_request), catalog).batch_job
+    assert alone is not None and lead.batch_job.hours < alone.hours

@@ -684,7 +684,11 @@ def render_recommendation(
         lines.append(_goal_headline(lead, result, language, wants))
         if lead.batch_job is not None:  # "how long will it take?": on the setup to take
             deadline = result.goal.get("deadline_hours")
-            lines.append(_batch_line(lead.batch_job, language, deadline))
+            line = _batch_line(lead.batch_job, language, deadline)
+            job_gpus = round(lead.batch_job.gpu_hours / max(lead.batch_job.hours, 1e-9))
+            if job_gpus > lead.gpu.count * lead.replicas:  # a batch runs on every owned GPU
+                line += render(M.ANSWER_BATCH_ON_ALL, language, gpus=job_gpus)
+            lines.append(line)
         rented = next((o for o in result.options if o.label == "rent_instead"), None)
         verdict = rent_the_run(lead, rented, language)  # a run one rents for a few dollars
         if verdict is not None:

@@ -199,6 +199,13 @@ _COMPANY_PATTERNS = (
     _HEADCOUNT_PATTERNS[4],
     *_HEADCOUNT_PATTERNS[-3:],
 )
+# "на всю компанию, 1000 человек": the size after a comma, with its noun (not "at once").
+_COMPANY_COMMA = re.compile(
+    rf"(?:компани\w*|организаци\w*|фирм\w*|коллектив\w*),\s*~?{NUM}\s*(?:человек|"
+    r"сотрудник\w*|работник\w*)(?!\s+(?:одновременно|онлайн|сразу))"
+)
+_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _COMPANY_COMMA)
+_COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 
 
 # A volume per day: "5000 запросов в день", "1000 клиентов в сутки", "50k docs a night",

@@ -1319,13 +1319,20 @@ def _head_to_head(
     def at(gpu: str) -> dict[str, Any]:
         return {**request, "gpu": gpu, **({"gpus": counts[gpu]} if gpu in counts else {})}
 
+    def size_at(gpu: str) -> tuple[SizingReport, int | None]:
+        """The GPU at its count; when that does not hold the model and no format was said,
+        the first lighter format that does at that count (InputError as size_deployment)."""
+        report, asked = _at_count_or_fewest(at(gpu), catalog)
+        if asked is not None and said.precision is None:
+            held = _lighter_at_count(at(gpu), catalog)
+            if held is not None:
+                lighter[gpu] = held.precision
+                return held, None
+        return report, asked
+
     for gpu in named[:4]:
         try:
-            sized[gpu] = _at_count_or_fewest(at(gpu), catalog)
-            if sized[gpu][1] is not None and said.precision is None:
-                held = _lighter_at_count(at(gpu), catalog)
-                if held is not None:
-                    sized[gpu], lighter[gpu] = (held, None), held.precision
+            sized[gpu] = size_at(gpu)
         except InputError:
             continue
         sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
@@ -1338,13 +1345,9 @@ def _head_to_head(
                 counts[sibling.id] = count
     for gpu in weighed:
         try:
-            report, asked = sized.get(gpu) or _at_count_or_fewest(at(gpu), catalog)
+            report, asked = sized.get(gpu) or size_at(gpu)  # a card version: sized here
         except InputError:
             continue
-        if asked is not None and said.precision is None and gpu not in sized:  # a card version
-            held = _lighter_at_count(at(gpu), catalog)
-            if held is not None:
-                (report, asked), lighter[gpu] = (held, None), held.precision
         cost = sizing_cost(report, catalog, owned=False) if report.fits else None
         turn.tool_results.extend([report, *([cost] if cost is not None else [])])
         if cost is not None:
@@ -1382,11 +1385,7 @@ def _head_to_head(
     if verdict is not None:
         lines.append(verdict)
     if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first
-
-        def per_user(pair: tuple[SizingReport, SizingCost]) -> float:
-            return pair[1].capex_usd / max(1, pair[0].performance.max_concurrent_users)
-
-        report, cost = min(priced, key=per_user)
+        report, cost = min(priced, key=_price_per_user)
         perf = report.performance
         lines.insert(
             0,
@@ -1395,7 +1394,7 @@ def _head_to_head(
                 turn.language,
                 count=report.gpu.count,
                 gpu=report.gpu.name,
-                per_user=per_user((report, cost)),
+                per_user=_price_per_user((report, cost)),
                 capacity=perf.max_concurrent_users,
                 speed=round(perf.per_user_tokens_per_s, 1),
             ),
@@ -1407,6 +1406,12 @@ def _head_to_head(
         budget = catalog.prices.usd(said_budget.amount, said_budget.currency)
         lines.extend(_within_budget(request, priced, budget, catalog, turn))
     return lines if len(lines) > 1 else []
+
+
+def _price_per_user(pair: tuple[SizingReport, SizingCost]) -> float:
+    """A setup's price over the users its memory holds: the pick's and the verdict's rule."""
+    report, cost = pair
+    return cost.capex_usd / max(1, report.performance.max_concurrent_users)
 
 
 # "Which gives more tokens per second?", "что быстрее": the verdict is the speed.
@@ -1468,16 +1473,13 @@ def _head_to_head_verdict(
             other_speed=round(other.performance.per_user_tokens_per_s, 1),
             capex=cost.capex_usd,
         )
-    report, cost = min(
-        served,
-        key=lambda pair: pair[1].capex_usd / max(1, pair[0].performance.max_concurrent_users),
-    )
+    report, cost = min(served, key=_price_per_user)
     return render(
         M.COMPARE_VERDICT_VALUE,
         language,
         count=report.gpu.count,
         gpu=report.gpu.name,
-        per_user=cost.capex_usd / max(1, report.performance.max_concurrent_users),
+        per_user=_price_per_user((report, cost)),
         capacity=report.performance.max_concurrent_users,
         speed=round(report.performance.per_user_tokens_per_s, 1),
     )

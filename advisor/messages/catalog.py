@@ -928,6 +928,16 @@ class M(Enum):
         "Если {users} — это все, кто будет пользоваться, а не сколько одновременно, то в пике "
         "около {concurrent} одновременно (обычная доля):\n- {option}",
     )
+    REC_BY_RETRIEVAL = (
+        "rec.by_retrieval",
+        "Questions about the documents can instead be answered from the passages a search finds "
+        "(RAG: about {prompt:,} tokens a question instead of {whole:,}); a whole-document review "
+        "or summary still needs the setup above. {option}",
+        "На вопросы по документам можно отвечать и по фрагментам, которые находит поиск (RAG: "
+        "около {prompt:,} токенов на вопрос вместо {whole:,}); для проверки или пересказа "
+        "документа целиком нужна конфигурация выше. {option}",
+    )
+    REC_LABEL_RETRIEVAL = ("rec.label_retrieval", "With RAG", "С RAG")
     REC_LABEL_USER_BASE = (
         "rec.label_user_base",
         "Then",
@@ -1653,9 +1663,9 @@ class M(Enum):
     USE_CASE_AGENTS = ("use_case.agents", "agents with tools", "агенты с инструментами")
     REC_PROFILE = (
         "rec.profile",
-        "Use case {use_case}: {input} tokens in and {output} out per request; a user expects the "
-        "first token within {ttft:g} s and {speed:g} tokens/s.",
-        "Задача — {use_case}: {input} токенов на входе и {output} на выходе на запрос; "
+        "Use case {use_case}: {input:,} tokens in and {output:,} out per request; a user expects "
+        "the first token within {ttft:g} s and {speed:g} tokens/s.",
+        "Задача — {use_case}: {input:,} токенов на входе и {output:,} на выходе на запрос; "
         "пользователь ждёт первый токен за {ttft:g} с и {speed:g} токенов/с.",
     )
     REC_TTFT_SCALED = (
@@ -1842,6 +1852,23 @@ class M(Enum):
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
     )
+    ASSUMED_LONG_DOCUMENT = (
+        "assumed.long_document",
+        "long documents with no length given: {pages:g} pages, {words:,} words each (involved "
+        "contracts run 10-35+ pages; tell me the real length and I will resize)",
+        "длинные документы без указанной длины: {pages:g} страниц, {words:,} слов в каждом "
+        "(сложные договоры занимают 10-35+ страниц; скажите реальную длину, и я пересчитаю)",
+    )
+    REC_LONG_PROMPT_MEMORY = (
+        "rec.long_prompt_memory",
+        "Memory: each {context:,}-token request holds {per_request:.3g} GB of KV cache, "
+        "{users} at once {peak:.3g} GB, beside {weights:.3g} GB of weights: {used:.3g} of the "
+        "{memory:g} GB on {count} x {gpu}{per_copy}.",
+        "Память: каждый запрос на {context:,} токенов держит {per_request:.3g} ГБ KV-кэша, "
+        "{users} одновременно {peak:.3g} ГБ, плюс {weights:.3g} ГБ весов: {used:.3g} из "
+        "{memory:g} ГБ на {count} x {gpu}{per_copy}.",
+    )
+    REC_PER_COPY = ("rec.per_copy", " (each copy of the model)", " (на каждую копию модели)")
     REC_BATCH_WEEK = (
         "rec.batch_week",
         "A batch job of {items:,} requests with no deadline given: sized to finish within a "

@@ -145,6 +145,20 @@ class CostRub(_Out):
     bill_saving: float | None = None
 
 
+class OptionMemory(_Out):
+    """Where an inference option's memory goes (GB = 1e9 bytes): what a buyer checks when a
+    long prompt, not the model, sets the GPUs."""
+
+    weights_gb: float = Field(description="one copy of the model, over its GPUs per replica")
+    kv_gb_per_request: float = Field(
+        description="the KV cache of one request at the option's context, over one replica"
+    )
+    kv_gb_at_peak: float = Field(
+        description="kv_gb_per_request x the users each replica holds at peak"
+    )
+    memory_gb: float = Field(description="the GPUs' memory in one replica")
+
+
 class Option(_Out):
     label: str = Field(
         description="start, recommended, scale, quality, pro (beside a GeForce lead: the "
@@ -189,6 +203,7 @@ class Option(_Out):
     batch_job: BatchJob | None = Field(
         default=None, description="the goal's batch job (batch_items) on this option at full load"
     )
+    memory: OptionMemory | None = Field(default=None, description="inference: the split")
 
 
 class FitChange(_Out):

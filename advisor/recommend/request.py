@@ -293,6 +293,12 @@ class RecommendRequest(BaseModel):
         description="words in each document a request reads (instead of context): its "
         "tokens at the language's tokens per word, with the answer after them",
     )
+    long_documents: bool = Field(
+        default=False,
+        description="each request reads a long document whose length is not known: sized at "
+        "the catalog's long document (workloads.yaml long_document_pages), said as assumed; "
+        "document_words or context wins",
+    )
     dataset_tokens: int | None = Field(
         default=None, ge=1, le=10**15, description="fine-tuning: tokens in the dataset"
     )

@@ -49,6 +49,7 @@ from advisor.recommend.report import (
     FitChange,
     Option,
     OptionGpu,
+    OptionMemory,
     Recommendation,
     Workload,
 )
@@ -63,6 +64,7 @@ from advisor.sizing.engine import (
     fit,
     resolve,
 )
+from advisor.sizing.inputs import GB
 from advisor.sizing.params import count_parameters
 from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
@@ -374,15 +376,22 @@ class _Search:
                 )
             else:
                 inputs = request.context - output
-        elif request.document_words is not None:
+        elif request.document_words is not None or request.long_documents:
+            words = request.document_words
+            if words is None:  # "длинные договоры": the catalog's long document
+                daily = workloads.daily
+                words = round(daily.long_document_pages * daily.words_per_page)
+                self.assumptions.append(
+                    note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
+                )
             per_word, basis = tokens_per_word(workloads, request.language == "ru")
-            inputs = math.ceil(request.document_words * per_word)
+            inputs = math.ceil(round(words * per_word, 6))  # not 220,001 for 100k x 2.2
             if use_case == "translation" and request.output_tokens is None:
                 output = inputs  # the profile's rule: output about as long as the input
             self.assumptions.append(
                 note(
                     M.ASSUMED_DOCUMENT,
-                    words=request.document_words,
+                    words=words,
                     per_word=per_word,
                     basis=basis,
                     prompt=inputs,
@@ -923,6 +932,22 @@ def _option(
         why_i18n=why,
         size_request=_size_fields(config),
         batch_job=job,
+        memory=_memory(result, per_replica, math.ceil(config.users / replicas))
+        if load.training is None
+        else None,
+    )
+
+
+def _memory(result: Fit, gpus: int, users: int) -> OptionMemory:
+    """An inference option's memory split over one replica (the engine's per-GPU figures x its
+    GPUs: tensor and pipeline parallelism split weights and KV evenly)."""
+    memory = result.memory
+    per_request = round(memory.sequence_kv_bytes * gpus / GB, 2)
+    return OptionMemory(
+        weights_gb=round(memory.weights * gpus / GB, 1),
+        kv_gb_per_request=per_request,
+        kv_gb_at_peak=round(per_request * users, 2),
+        memory_gb=round(result.inputs.gpu.memory_gb * gpus, 1),
     )
 
 

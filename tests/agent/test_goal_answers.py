@@ -1788,3 +1788,52 @@ def test_a_batch_with_a_deadline_says_whether_it_is_done_in_time(
     assert lead is not None and lead.batch_job is not None
     verdict = "в пределах 96 ч срока" if lead.batch_job.hours <= 96 else "дольше срока в 96 ч"
     assert verdict in response.answer
+
+
+def test_a_long_document_answer_says_where_the_memory_goes(service: AdvisorService) -> None:
+    """A 200-page spec read whole: the answer says what each request's KV cache holds beside
+    the weights, the reason for the GPUs; a chat's answer does not."""
+    response = service.ask(
+        AskRequest(question="Модель читает ТЗ по 200 страниц целиком, 10 инженеров. Что купить?")
+    )
+    lead = _lead(response, "")
+    assert lead.memory is not None and lead.memory.kv_gb_per_request > 1
+    line = next(x for x in response.answer.splitlines() if x.startswith("Память:"))
+    assert f"{lead.context:,}".replace(",", "\xa0") in line
+    assert f"{lead.memory.weights_gb:.3g}" in line
+    chat = service.ask(AskRequest(question="чат-бот для 50 сотрудников, что купить?"))
+    assert "Память:" not in chat.answer
+
+
+def test_questions_over_long_documents_are_priced_by_retrieval_beside(
+    catalog: Catalog, reader: Reader
+) -> None:
+    """Questions over 200-page specs read whole: the same model answering from retrieved
+    passages (the rag profile's prompt) is priced beside, for less; summaries read the whole
+    document, so they get no such line."""
+    turn = run_offline_turn(
+        "Модель читает ТЗ по 200 страниц целиком и отвечает на вопросы, 10 инженеров",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.recommendation is not None
+    lead = lead_option(turn.recommendation)
+    rag = [
+        r
+        for r in turn.tool_results
+        if isinstance(r, Recommendation) and r is not turn.recommendation
+    ]
+    assert lead is not None and len(rag) == 1
+    assert rag[0].workload.input_tokens == catalog.workloads.use_cases["rag"].input_tokens
+    by_passages = lead_option(rag[0])
+    assert by_passages is not None and by_passages.model == lead.model
+    assert by_passages.cost.capex_usd < lead.cost.capex_usd
+    assert "RAG" in turn.answer
+    summaries = run_offline_turn(
+        "Нужны выжимки из отчётов по 200 страниц, 10 аналитиков",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert summaries.recommendation is not None and "RAG" not in summaries.answer

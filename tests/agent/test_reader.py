@@ -2057,3 +2057,49 @@ def test_a_company_size_after_a_comma_is_its_staff(reader: Reader) -> None:
     assert (said.headcount, said.users) == (1000, None)
     assert q.read_users("компания, 50 человек одновременно") == 50
     assert q.read_headcount("команда, 3 a100") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "long"),
+    [
+        ("юрфирма, много длинных договоров", True),
+        ("we review lots of lengthy contracts", True),
+        ("многостраничные ТЗ от заказчиков", True),
+        ("large PDFs from our archive", True),
+        ("большой объём документов", False),  # a volume, not a length
+        ("большое количество документов", False),
+        ("long-term contracts with suppliers", False),
+        ("a long list of documents", False),
+    ],
+)
+def test_documents_said_to_be_long(text: str, long: bool) -> None:
+    assert q.says_long_documents(normalize(text)) is long
+
+
+def test_long_documents_with_no_length_are_a_goal_sized_at_the_long_document(
+    reader: Reader,
+) -> None:
+    """A law firm's "many long contracts" with a budget: each request reads a long document
+    (the catalog's, said as assumed), not a 1,024-token chat prompt; pages said win."""
+    reading = reader.read(
+        "Юридическая фирма, 40 юристов, много длинных договоров, бюджет 3 миллиона рублей"
+    )
+    assert reading.goal is not None and reading.goal["long_documents"] is True
+    result = recommend_deployment(reading.goal, reader.catalog)
+    daily = reader.catalog.workloads.daily
+    words = round(daily.long_document_pages * daily.words_per_page)
+    assert result.workload.input_tokens == math.ceil(words * daily.tokens_per_word_ru)
+    paged = reader.read("Юрфирма, 40 юристов, длинные договоры по 80 страниц, бюджет 3 млн")
+    assert paged.goal is not None and "long_documents" not in paged.goal
+    assert paged.goal["document_words"] == 80 * daily.words_per_page
+    retrieval = reader.read("бот по нашим длинным договорам для 40 юристов")
+    assert retrieval.goal is not None and "long_documents" not in retrieval.goal
+
+
+def test_a_sizing_over_long_documents_says_the_length_it_assumed(reader: Reader) -> None:
+    reading = reader.read("Llama 3.1 8B for 5 users reading long contracts")
+    assert reading.request is not None
+    daily = reader.catalog.workloads.daily
+    words = round(daily.long_document_pages * daily.words_per_page)
+    assert reading.request["prompt_tokens"] == math.ceil(words * daily.tokens_per_word)
+    assert M.ASSUMED_LONG_DOCUMENT in [n.code for n in reading.notes]

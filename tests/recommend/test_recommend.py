@@ -12,7 +12,7 @@ from advisor.messages import M, render_all
 from advisor.recommend import RecommendRequest, recommend
 from advisor.recommend import search as search_module
 from advisor.recommend.costs import HOURS_PER_MONTH
-from advisor.recommend.report import Recommendation
+from advisor.recommend.report import Option, Recommendation
 from advisor.services.recommendation import (
     lead_option,
     recommend_deployment,
@@ -1036,3 +1036,37 @@ def test_a_batch_on_owned_gpus_runs_on_all_of_them(catalog: Catalog) -> None:
     assert lead.batch_job.gpu_hours == pytest.approx(2 * lead.batch_job.hours, rel=0.01)
     alone = size(SizingRequest.model_validate(lead.size_request), catalog).batch_job
     assert alone is not None and lead.batch_job.hours < alone.hours
+
+
+def test_long_documents_with_no_length_are_the_catalogs_long_document(catalog: Catalog) -> None:
+    """ "Long contracts", no length said: each prompt is the catalog's long document (pages x
+    words per page x tokens per word), said as assumed; a length said wins."""
+    daily = catalog.workloads.daily
+    result = recommend(RecommendRequest(headcount=40, long_documents=True), catalog)
+    words = round(daily.long_document_pages * daily.words_per_page)
+    assert result.workload.input_tokens == math.ceil(words * daily.tokens_per_word)
+    codes = [n.code for n in result.assumptions_i18n]
+    assert M.ASSUMED_LONG_DOCUMENT in codes and M.ASSUMED_DOCUMENT in codes
+    said = recommend(
+        RecommendRequest(headcount=40, long_documents=True, document_words=2000), catalog
+    )
+    assert said.workload.input_tokens == math.ceil(2000 * daily.tokens_per_word)
+    assert M.ASSUMED_LONG_DOCUMENT not in [n.code for n in said.assumptions_i18n]
+
+
+def test_an_inference_option_shows_where_its_memory_goes(catalog: Catalog) -> None:
+    """Each inference option's memory: one copy's weights, one request's KV cache at its
+    context and the users it holds at peak, within its GPUs' memory; none for training."""
+    result = recommend(RecommendRequest(headcount=40, document_words=15_000), catalog)
+    for option in result.options:
+        memory = option.memory
+        assert memory is not None
+        assert memory.kv_gb_at_peak == round(memory.kv_gb_per_request * option.users_per_replica, 2)
+        assert memory.weights_gb + memory.kv_gb_at_peak <= memory.memory_gb
+        assert memory.memory_gb == pytest.approx(option.gpu.count * _gpu_memory(catalog, option))
+    training = recommend(RecommendRequest(task="lora", model="llama-3.1-8b"), catalog)
+    assert all(option.memory is None for option in training.options)
+
+
+def _gpu_memory(catalog: Catalog, option: Option) -> float:
+    return catalog.gpus[option.gpu.id].memory_gb

@@ -616,6 +616,8 @@ _KEY_ASSUMPTIONS = {
     M.ASSUMED_WORDS,
     M.ASSUMED_TEXT_VOLUME,
     M.REC_TTFT_SCALED,
+    M.ASSUMED_DOCUMENT,
+    M.ASSUMED_LONG_DOCUMENT,
 }
 OTHER_OPTIONS = 3
 
@@ -632,6 +634,7 @@ def render_recommendation(
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
     api_if_cheaper: bool = False,
+    retrieval: tuple[int, Option] | None = None,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
     give up first; after "which would you pick?", the choice and why): the option to take
@@ -698,6 +701,9 @@ def render_recommendation(
         )
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
+        memory = _long_prompt_memory(lead, result, language)
+        if memory is not None:
+            lines.append(memory)
         missed = _missed_targets(lead, result, language)
         if missed is not None:
             lines.append(missed)
@@ -723,6 +729,17 @@ def render_recommendation(
                 language,
                 task=task_name(task, language),
                 option=_goal_other(option, language),
+            )
+        )
+    if retrieval is not None and lead is not None:  # whole documents, or passages (RAG)?
+        prompt, by_passages = retrieval
+        lines.append(
+            render(
+                M.REC_BY_RETRIEVAL,
+                language,
+                prompt=prompt,
+                whole=result.workload.input_tokens,
+                option=_goal_other(by_passages, language, M.REC_LABEL_RETRIEVAL),
             )
         )
     if user_base is not None:  # "500 users": everyone, not all at once, priced beside
@@ -928,6 +945,33 @@ def _models_apart(
 def _russian_rating(model: str, catalog: Catalog) -> M:
     fit = catalog.suitability.get(model)
     return _RUSSIAN[fit.russian if fit is not None else "unpublished"]
+
+
+# From here a prompt's KV cache rivals a model's weights (a 16k-token request holds 2 GB on
+# Llama 3.1 8B in FP16, a eighth of its weights, per user), so the answer shows the split.
+LONG_PROMPT_TOKENS = 16_384
+
+
+def _long_prompt_memory(option: Option, result: Recommendation, language: Language) -> str | None:
+    """Where a long-document option's memory goes: the KV cache of each request, of the users
+    at once, and the weights, against the GPUs' memory (the reason it needs these GPUs)."""
+    memory = option.memory
+    if memory is None or result.workload.input_tokens < LONG_PROMPT_TOKENS:
+        return None
+    return render(
+        M.REC_LONG_PROMPT_MEMORY,
+        language,
+        context=option.context,
+        per_request=memory.kv_gb_per_request,
+        users=option.users_per_replica,
+        peak=memory.kv_gb_at_peak,
+        weights=memory.weights_gb,
+        used=memory.kv_gb_at_peak + memory.weights_gb,
+        memory=memory.memory_gb,
+        count=option.gpu.count,
+        gpu=option.gpu.name,
+        per_copy=render(M.REC_PER_COPY, language) if option.replicas > 1 else "",
+    )
 
 
 def _missed_targets(option: Option, result: Recommendation, language: Language) -> str | None:

@@ -377,6 +377,21 @@ def _scaled(found: re.Match[str]) -> float | None:
     return None
 
 
+# Documents said to be long with no length: "много длинных договоров", "lengthy contracts",
+# "многостраничные отчёты". Sized at the catalog's long document (the answer says so).
+_LONG_DOC = re.compile(
+    rf"(?:длинн|объ[её]мн|многостраничн)\w*\s+(?:\w+\s+)?(?:{_DOC_NOUN}|тз\b|pdf)|"
+    rf"больш\w*\s+{_DOC_NOUN}|"  # "больших договоров", never "большой объём документов"
+    rf"\b(?:long|lengthy|multi-?page)\s+(?:\w+\s+)?{_DOC_NOUN}|"
+    rf"\blarge\s+(?:documents?|pdfs?|reports?|files?)\b"
+)
+
+
+def says_long_documents(text: str) -> bool:
+    """Whether the documents read are said to be long, with no length given."""
+    return bool(_LONG_DOC.search(text))
+
+
 def read_document_tokens(text: str) -> int | None:
     """Tokens in each document a request reads, where the message counts them in tokens."""
     found = _DOC_TOKENS.search(text)
@@ -1263,7 +1278,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
-            r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:договор|контракт)\w*|"
+            r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:\w+ )?(?:договор|контракт)\w*|"
             r"document q ?& ?a|q ?& ?a (?:over|on)|(?:document|docs|contract|policy) search|"
             r"(?:documents?|docs|pdfs?|policy|policies|contracts?)[- ](?:chat ?bot|bot|assistant)s?\b|"
             r"(?:chat ?bot|bot|assistant) for (?:our |the |your )?(?:own |internal |company )?"

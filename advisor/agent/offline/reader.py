@@ -162,6 +162,7 @@ class Said(BaseModel):
     text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
+    long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
@@ -835,6 +836,7 @@ class Reader:
                 or said.requests_per_day is not None
                 or said.tokens_per_day is not None
                 or said.document_words is not None
+                or said.long_documents
             )
         ):  # "a chatbot on gemma for our team of 30": a goal within a family, not a sizing
             intent = "recommend"
@@ -1125,6 +1127,11 @@ class Reader:
         elif said.context is None and said.task not in TRAINING:
             said.document_words = q.read_document_words(
                 text, self.catalog.workloads.daily.words_per_page
+            )
+            said.long_documents = (  # retrieval reads passages, not the whole document
+                said.document_words is None
+                and said.use_case != "rag"
+                and q.says_long_documents(text)
             )
         said.budget_share = q.read_budget_share(text) if said.budget is None else None
         said.euros = bool(_EUROS.search(undictated))
@@ -1423,8 +1430,15 @@ class Reader:
                     context=fields["context"],
                 )
             )
-        elif "context" not in fields and said.document_words is not None:
-            fields["context"], output, derived = self._document_context(said, russian)
+        elif "context" not in fields and (said.document_words or said.long_documents):
+            words = said.document_words
+            if words is None:  # "длинные договоры": the catalog's long document
+                daily = workloads.daily
+                words = round(daily.long_document_pages * daily.words_per_page)
+                notes.append(
+                    note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
+                )
+            fields["context"], output, derived = self._document_context(said, words, russian)
             fields["output_tokens"] = output  # the answer the note names, not a quarter
             fields["prompt_tokens"] = fields["context"] - output
             notes.append(derived)
@@ -1476,15 +1490,14 @@ class Reader:
             )
         ]
 
-    def _document_context(self, said: Said, russian: bool) -> tuple[int, int, Note]:
-        """The context a document of `said.document_words` words needs, and its answer: its
+    def _document_context(self, said: Said, words: int, russian: bool) -> tuple[int, int, Note]:
+        """The context a document of `words` words needs, and its answer: its
         tokens at the catalog's tokens per word (Russian's for a Russian question), and the
         use case's answer after it (a translation's as long as the document: the catalog's
         translation profile is input and output of similar length)."""
         workloads = self.catalog.workloads
-        words = said.document_words or 0
         per_word, basis = tokens_per_word(workloads, russian)
-        prompt = math.ceil(words * per_word)
+        prompt = math.ceil(round(words * per_word, 6))  # 100,000 x 2.2 is 220,000
         translated = said.use_case == "translation" and said.output_tokens is None
         output = (
             prompt
@@ -1590,6 +1603,8 @@ class Reader:
                 goal[name] = value
         if goal.get("context") is not None and goal["context"] < MIN_CONTEXT:
             goal["context"] = MIN_CONTEXT  # "200 tokens in, 1 out": sized at the shortest
+        if said.context is not None or said.document_tokens or said.document_words:
+            goal.pop("long_documents", None)  # a length said replaces "long"
         if said.context is not None:
             goal.pop("document_words", None)  # a stated context replaces the documents'
         elif said.document_tokens is not None:  # "64k-token reports": every prompt that long
@@ -1605,6 +1620,9 @@ class Reader:
         elif said.document_words is not None:
             goal.pop("context", None)  # the documents' length sets it, in the goal's language
             goal["document_words"] = said.document_words
+        elif said.long_documents and "document_words" not in goal:
+            goal.pop("context", None)
+            goal["long_documents"] = True
         if said.task is not None:
             goal["task"] = said.task
         if "dataset_tokens" in fields:
@@ -1740,6 +1758,7 @@ class Reader:
         goal = (
             said.use_case is not None
             or said.document_words is not None  # documents to read are a goal, not a sizing
+            or said.long_documents
             or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
             or said.api_quality  # "уровня GPT-4": an open model of its level
             or said.requests_per_day is not None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
+    LONG_PROMPT_TOKENS,
     model_name,
     render_clarification,
     render_comparison,
@@ -492,6 +493,7 @@ def _recommend(
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
+        retrieval=_by_retrieval(goal, result, catalog, turn, wants),
         pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
         # "the cheapest way" to a goal: no model or GPUs of theirs, nor GPUs asked for
         api_if_cheaper="cheapest" in wants
@@ -583,6 +585,49 @@ def _other_task_options(
             )
             found.append((task, lead))
     return found
+
+
+# Use cases that read each document whole by their nature: a review, a summary or a
+# translation of a part would miss the rest, so retrieval is no alternative for them.
+_WHOLE_DOCUMENT_USE_CASES = ("extraction", "summarization", "translation")
+
+
+def _by_retrieval(
+    goal: dict[str, Any],
+    result: Recommendation,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> tuple[int, Option] | None:
+    """Questions over long documents read whole: the same goal answered from retrieved
+    passages (the rag profile's prompt), priced beside when it buys less; a batch job or a
+    use case that must read the whole document gets none."""
+    reads_documents = goal.get("document_words") or goal.get("long_documents")
+    lead = lead_option(result, wants)
+    if (
+        not reads_documents
+        or lead is None
+        or goal.get("batch_items")
+        or goal.get("use_case") in _WHOLE_DOCUMENT_USE_CASES
+        or result.workload.input_tokens < LONG_PROMPT_TOKENS
+    ):
+        return None
+    dropped = ("document_words", "long_documents", "context", "prompt_tokens", "ttft_s")
+    rag_goal = {k: v for k, v in goal.items() if k not in dropped} | {
+        "use_case": "rag",
+        "model": lead.model,  # the same model: only the prompt differs
+    }
+    try:
+        other = recommend_deployment(rag_goal, catalog)
+    except InputError:
+        return None
+    by_passages = lead_option(other, wants)
+    if by_passages is None or by_passages.cost.capex_usd >= lead.cost.capex_usd:
+        return None
+    turn.record(
+        "recommend_deployment", rag_goal, other, recommendation_summary(other, turn.language)
+    )
+    return other.workload.input_tokens, by_passages
 
 
 def _users_as_everyone(

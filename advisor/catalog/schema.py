@@ -446,6 +446,15 @@ class SpeechToText(_Record):
     call_minutes_source: str
 
 
+class TextToSpeech(_Record):
+    """Speaking a voice bot's answers: one reference card's published streaming capacity."""
+
+    requests_per_s: float = Field(gt=0, description="synthesis requests one card serves")
+    first_audio_ms: float = Field(gt=0, description="first audio chunk at that rate")
+    reference_gpu: str
+    source: str
+
+
 class Workloads(_Record):
     """How a goal (use case, headcount, request rate, examples) becomes a sizing load."""
 
@@ -453,6 +462,7 @@ class Workloads(_Record):
     daily: DailyVolume
     fine_tuning: FineTuningData
     speech_to_text: SpeechToText
+    text_to_speech: TextToSpeech
     use_cases: dict[UseCaseId, UseCaseProfile]
 
     @model_validator(mode="after")

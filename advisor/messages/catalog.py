@@ -2039,6 +2039,30 @@ class M(Enum):
         "{busy_hours:g} рабочих часов, — {busy_cards}, при круглосуточной расшифровке — "
         "{day_cards} (карта для ЦОД делает в несколько раз больше).",
     )
+    STT_LIVE = (
+        "stt.live",
+        "Not included above: recognising the speech of {calls:,} calls at once as they run. "
+        "{model} transcribes {factor:g}x real time on one {gpu} (batched), so it takes "
+        "{cards:plural:card|cards} of that kind to keep up with {calls:,} live streams; a "
+        "data-centre card does several times more, and streaming in short chunks gives up some "
+        "of the batching.",
+        "Не входит в расчёт выше: распознавание речи {calls:,} разговоров одновременно, по ходу "
+        "звонка. {model} расшифровывает в {factor:g} раза быстрее реального времени на одной "
+        "{gpu} (пакетами), так что за {calls:,} живыми потоками успеет "
+        "{cards:plural:карта|карты|карт} такого типа; карта для ЦОД делает в несколько раз "
+        "больше, а потоковая расшифровка короткими кусками теряет часть выигрыша от пакетов.",
+    )
+    TTS_NEEDED = (
+        "tts.needed",
+        "Speech synthesis for {calls:,} calls at once, also beside the LLM: streaming TTS keeps "
+        "the first audio under {first_ms:g} ms at {per_s:g} requests/s on one {gpu}; at one "
+        "sentence a second per call that is {cards:plural:card|cards} of that kind, or a share "
+        "of a GPU above.",
+        "Синтез речи для {calls:,} разговоров одновременно, тоже помимо LLM: потоковый TTS "
+        "выдаёт первый звук быстрее {first_ms:g} мс при {per_s:g} запросах/с на одной {gpu}; "
+        "при одной фразе в секунду на звонок это {cards:plural:карта|карты|карт} такого типа "
+        "или часть GPU выше.",
+    )
     ASSUMED_WORDS = (
         "assumed.words",
         "{words:,.0f} words a day at {per_word:g} tokens per word ({basis}) = {tokens:,.0f} tokens",

@@ -240,6 +240,10 @@ class Recommendation(_Out):
         default=None, description="speech-to-text the goal needs besides (audio_hours_per_day)"
     )
     transcription_i18n: Note | None = Field(default=None, description=NOTES)
+    synthesis: str | None = Field(
+        default=None, description="speech synthesis the goal needs besides (speech_synthesis)"
+    )
+    synthesis_i18n: Note | None = Field(default=None, description=NOTES)
     sources: list[str]
     rub_per_usd: float
     eur_per_usd: float | None = Field(

@@ -160,6 +160,19 @@ class RecommendRequest(BaseModel):
         description="hours of speech a working day transcribed before the LLM reads them "
         "(calls, meetings): its GPU time is stated beside the options, not inside them",
     )
+    live_calls: int | None = Field(
+        default=None,
+        ge=1,
+        le=1_000_000,
+        description="calls at once whose speech is recognised as they run (a voice bot, hints "
+        "to operators): speech-to-text must keep up with every one live; stated beside the "
+        "options instead of audio_hours_per_day's daily GPU time",
+    )
+    speech_synthesis: bool = Field(
+        default=False,
+        description="the bot speaks its answers: speech synthesis for its calls at once "
+        "(live_calls, else the concurrency) is stated beside the options",
+    )
     call_minutes: float | None = Field(
         default=None,
         gt=0,

@@ -70,7 +70,9 @@ from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
+    live_transcription,
     requests_from_text,
+    speech_synthesis,
     tokens_per_word,
     transcription,
     ttft_target,
@@ -1243,9 +1245,14 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
                 hours=round(request.audio_hours_per_day, 1),
             )
         )
-    speech = (
-        transcription(request.audio_hours_per_day, catalog.workloads)
-        if request.audio_hours_per_day is not None and load.training is None
+    speech: Note | None = None
+    if request.live_calls is not None and load.training is None:
+        speech = live_transcription(request.live_calls, catalog.workloads)
+    elif request.audio_hours_per_day is not None and load.training is None:
+        speech = transcription(request.audio_hours_per_day, catalog.workloads)
+    spoken = (
+        speech_synthesis(request.live_calls or load.concurrency, catalog.workloads)
+        if request.speech_synthesis and load.training is None
         else None
     )
     return Recommendation(
@@ -1271,6 +1278,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         assumptions_i18n=assumptions,
         transcription=english(speech) if speech is not None else None,
         transcription_i18n=speech,
+        synthesis=english(spoken) if spoken is not None else None,
+        synthesis_i18n=spoken,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
         eur_per_usd=search.eur_per_usd,

@@ -120,6 +120,35 @@ def transcription(audio_hours_per_day: float, workloads: Workloads) -> Note:
     )
 
 
+def live_transcription(calls: int, workloads: Workloads) -> Note:
+    """Speech recognised as the calls run (a voice bot, hints to operators): the cards must
+    keep up with every call at once, each a real-time stream, at the reference card's
+    published real-time factor."""
+    stt = workloads.speech_to_text
+    return note(
+        M.STT_LIVE,
+        calls=calls,
+        model=stt.model,
+        factor=stt.realtime_factor,
+        gpu=stt.reference_gpu,
+        cards=max(1, math.ceil(calls / stt.realtime_factor)),
+    )
+
+
+def speech_synthesis(calls: int, workloads: Workloads) -> Note:
+    """A voice bot's answers spoken: at most one sentence a second per call at once, against
+    one reference card's published streaming capacity."""
+    tts = workloads.text_to_speech
+    return note(
+        M.TTS_NEEDED,
+        calls=calls,
+        per_s=tts.requests_per_s,
+        first_ms=tts.first_audio_ms,
+        gpu=tts.reference_gpu,
+        cards=max(1, math.ceil(calls / tts.requests_per_s)),
+    )
+
+
 def concurrent_from_volume(
     rate_per_s: float | None,
     per_day: float | None,

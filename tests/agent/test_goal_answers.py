@@ -14,6 +14,7 @@ from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings
+from advisor.messages import M
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import lead_option, recommend_deployment
@@ -1837,3 +1838,62 @@ def test_questions_over_long_documents_are_priced_by_retrieval_beside(
         kb=None,
     )
     assert summaries.recommendation is not None and "RAG" not in summaries.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "calls"),
+    [
+        (
+            "голосовой бот для записи пациентов в клинику, до 20 звонков одновременно, нужен и "
+            "синтез речи",
+            20,
+        ),
+        ("voice assistant for our hotel: speech in, speech out, 10 simultaneous calls", 10),
+    ],
+)
+def test_a_voice_bot_is_sized_with_live_speech_both_ways(
+    service: AdvisorService, question: str, calls: int
+) -> None:
+    """A voice bot is a goal, not off topic: the LLM for its calls at once, speech recognised
+    live for each call (cards at the real-time factor, not hours a day) and its answers
+    spoken (cards at the published streaming TTS rate)."""
+    response = service.ask(AskRequest(question=question))
+    result = response.recommendation
+    assert result is not None and result.workload.concurrency == calls
+    assert result.goal["live_calls"] == calls and result.goal["speech_synthesis"] is True
+    assert result.transcription_i18n is not None and result.synthesis_i18n is not None
+    assert result.transcription_i18n.params["calls"] == calls
+    assert result.synthesis_i18n.params["calls"] == calls
+    assert result.transcription_i18n.render("en") in response.answer or (
+        result.transcription_i18n.render("ru") in response.answer
+    )
+
+
+def test_operators_are_the_staff_and_hints_in_real_time_follow_every_call(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """80 operators and 3,000 calls a day: the calls are the LLM's load (the operators are
+    staff, not 80 chat users); "hints in real time" then follows each operator's call live."""
+    first = run_offline_turn(
+        "у нас колл-центр 80 операторов, хотим расшифровку всех звонков и оценку качества, около "
+        "3000 звонков в день по 5 минут",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.recommendation is not None and first.goal is not None
+    assert first.recommendation.goal["headcount"] == 80
+    assert first.recommendation.goal.get("users") is None
+    assert first.recommendation.workload.concurrency < 80
+    then = run_offline_turn(
+        "а если нужны подсказки оператору в реальном времени, прямо во время разговора?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=first.goal,
+    )
+    assert then.recommendation is not None
+    assert then.recommendation.goal["live_calls"] == 80
+    assert then.recommendation.workload.concurrency == 80
+    speech = then.recommendation.transcription_i18n
+    assert speech is not None and speech.code is M.STT_LIVE

@@ -1964,18 +1964,19 @@ def test_a_message_that_opens_with_what_they_have_owns_it(reader: Reader) -> Non
 
 
 def test_calls_taken_live_with_speech_recognition_need_their_transcription(
-    reader: Reader, catalog: Catalog
+    reader: Reader,
 ) -> None:
     """ "100 одновременных звонков: распознавание речи + LLM" sized the LLM alone (QA 20);
-    the calls at once over the working day are the hours of speech the answer sizes beside."""
+    the calls at once are live streams the speech recognition must keep up with (QA 22: not
+    hours a day, which gave an "around the clock" card count live calls cannot use)."""
     said = reader.read(
         "Нужен голосовой ассистент для колл-центра на 100 одновременных звонков: распознавание "
         "речи + LLM. Сколько нужно GPU?"
     ).said
-    assert said.users == 100
-    assert said.audio_hours_per_day == 100 * catalog.workloads.daily.busy_hours
+    assert said.users == 100 and said.live_calls == 100
+    assert said.audio_hours_per_day is None
     plain = reader.read("support chatbot for 100 users at once, llama 3.1 8b").said
-    assert plain.audio_hours_per_day is None
+    assert plain.live_calls is None and not plain.speech_synthesis
 
 
 def test_an_api_bill_said_a_sentence_after_the_api_and_an_open_models_api(
@@ -2103,3 +2104,28 @@ def test_a_sizing_over_long_documents_says_the_length_it_assumed(reader: Reader)
     words = round(daily.long_document_pages * daily.words_per_page)
     assert reading.request["prompt_tokens"] == math.ceil(words * daily.tokens_per_word)
     assert M.ASSUMED_LONG_DOCUMENT in [n.code for n in reading.notes]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("нужно обработать 200 тысяч документов по 10 страниц за неделю", 5_000),
+        ("summarize 50,000 reports of about 30 pages each by friday", 15_000),
+        ("300 pages a day to translate", None),
+        ("по 300 страниц в день", None),
+    ],
+)
+def test_pages_of_each_document_before_a_deadline_are_its_length(
+    text: str, words: int | None
+) -> None:
+    """ "по 10 страниц за неделю": the pages are each document's; the week is the lot's."""
+    assert q.read_document_words(normalize(text), 500) == words
+
+
+def test_something_like_chatgpt_is_its_tier_not_a_model_to_find(reader: Reader) -> None:
+    reading = reader.read(
+        "we're a 25-person law firm, want something like ChatGPT but private, contracts up to "
+        "100 pages, budget $20k"
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.said.api_quality and reading.goal["document_words"] == 50_000

@@ -755,6 +755,8 @@ def render_recommendation(
         )
     if result.transcription_i18n is not None:
         lines.append(result.transcription_i18n.render(language))
+    if result.synthesis_i18n is not None:
+        lines.append(result.synthesis_i18n.render(language))
     if result.unmet_i18n:
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)

@@ -399,12 +399,21 @@ def read_document_tokens(text: str) -> int | None:
     return int(value) if value is not None and 100 <= value <= 10_000_000 else None
 
 
+# "документов по 10 страниц за неделю", "reports of 30 pages each by Friday": pages of each
+# document whatever follows ("за неделю" is the deadline of the lot, not pages a week).
+_EACH_DOC_PAGES = re.compile(
+    rf"(?:\bпо|\bof)\s+(?:около|примерно|about|around|~)?\s*{NUM}(?:\s*(?:[-–—]|to|до)\s*{NUM})?"
+    r"\s*-?\s*(?:pages?|стр\.|страниц\w*|листов)(?!\w)(?!\s+(?:в|a|per)\s+(?:день|day))"
+    rf"|(?<![\w.]){NUM}\s*(?:pages?|страниц\w*)\s+(?:each|apiece|каждый|каждая|каждое|в каждом)"
+)
+
+
 def read_document_words(text: str, words_per_page: float) -> int | None:
     """Words in each document or transcript the model reads, where the message says so (pages
     at `words_per_page`)."""
-    pages = _DOC_PAGES.search(text)
+    pages = _EACH_DOC_PAGES.search(text) or _DOC_PAGES.search(text)
     if pages is not None:
-        longest = number(pages.group(2) or pages.group(1))
+        longest = max(number(found) for found in pages.groups() if found is not None)
         if 1 <= longest <= 10_000:
             return int(longest * words_per_page)
     found = _DOC_WORDS.search(text)
@@ -623,6 +632,37 @@ _SPEECH = re.compile(
     r"распознава\w* речи|speech[- ]to[- ]text|speech recognition|\basr\b|\bstt\b|whisper|"
     r"транскриб\w*|голосов\w* (?:ассистент|бот|помощник)\w*|voice (?:assistant|bot|agent)s?"
 )
+
+
+# The bot speaks its answers: "нужен синтез речи", "speech in, speech out", "озвучивать".
+_SYNTHESIS = re.compile(
+    r"синтез\w* речи|озвуч\w*|text[- ]to[- ]speech|\btts\b|speech (?:synthesis|out\b|output)|"
+    r"голосов\w* (?:бот|ассистент|помощник)\w*|voice (?:assistant|bot|agent)s?\b|"
+    r"отвеча\w* голосом|answers? by voice|speaks? (?:the |its )?answers"
+)
+# Speech followed as the call runs: "подсказки оператору в реальном времени", "live hints".
+_REAL_TIME = re.compile(
+    r"в реальном времени|real[- ]?time|\blive\b|по ходу (?:звонка|разговора)|"
+    r"во время (?:звонка|разговора)|прямо во время|during the call|on the fly"
+)
+# Operators or agents taking the calls: "колл-центр 80 операторов", "200 agents".
+_OPERATORS = re.compile(rf"(?<![\w.]){NUM}\s*(?:оператор\w*|operators?|agents?)\b")
+
+
+def says_speech_synthesis(text: str) -> bool:
+    """Whether the bot speaks its answers (a voice bot, "синтез речи")."""
+    return bool(_SYNTHESIS.search(text))
+
+
+def says_real_time(text: str) -> bool:
+    """Whether speech is followed as the calls run ("в реальном времени", "live")."""
+    return bool(_REAL_TIME.search(text))
+
+
+def read_operators(text: str) -> int | None:
+    """Operators or agents who take the calls ("80 операторов"), where the message counts them."""
+    found = _OPERATORS.search(text)
+    return int(number(found.group(1))) if found is not None else None
 
 
 def says_live_speech(text: str) -> bool:
@@ -1306,6 +1346,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b|"
             # a bot the customers talk to: "customer facing bot", "бот для клиентов"
             r"customer[- ]facing (?:chat)?bot|(?:chat)?bot for (?:our )?(?:customers|clients)|"
+            # a voice bot takes calls: customers, patients, guests
+            r"голосов\w* (?:бот|ассистент|помощник)\w*|voice (?:assistant|bot|agent)s?\b|"
             r"(?:чат-?)?бот\w* для (?:наших )?(?:клиент|покупател)\w*"
         ),
     ),

@@ -141,6 +141,9 @@ class Said(BaseModel):
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
     call_minutes: float | None = None  # a typical call's length, assumed for calls a day
+    live_calls: int | None = None  # calls at once whose speech is recognised as they run
+    speech_synthesis: bool = False  # the bot speaks its answers ("синтез речи", a voice bot)
+    real_time: bool = False  # "подсказки в реальном времени": speech followed as calls run
     output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     deadline_hours: float | None = None
@@ -382,7 +385,8 @@ _PAID_SERVICE = re.compile(
     r"открыт\w* модел\w*|open(?:-source| source| weights?)? models?"
 )
 _LIKE_PRODUCT = (
-    r"(?:аналог\w*|(?:как|типа|вроде) у|типа|вроде|сво\w+|own|like an?|our own)\s+"
+    r"(?:аналог\w*|(?:как|типа|вроде) у|как|типа|вроде|сво\w+|own|like(?: an?)?|our own|"
+    r"private|internal|corporate|local|приватн\w*|внутренн\w*|корпоративн\w*|локальн\w*)\s+"
     r"(?:chat\s?gpt|gpt-?4o?)\b|(?:chat\s?gpt|gpt-?4o?)[- ](?:like|style|подобн\w*)|"
     rf"{_QUALITY_OF_API}"
 )
@@ -515,6 +519,8 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "high_stakes",
+    "speech_synthesis",
+    "real_time",
     "datacenter",
     "on_premises",
     "residency",
@@ -567,7 +573,10 @@ _DOMAIN = re.compile(
     r"hardware|\bapi\b|\bsetup\b|"
     r"видеокарт|карт|памят|кэш|кеш|модел|квантиз|тензор|сервер|токен|инференс|дообуч|"
     r"пропускн|задержк|контекст|точност|желез|ускорител|нейросет|обучени|озу|лор[аеуыо]|"
-    r"кьюлор|квантован"
+    r"кьюлор|квантован|"
+    # voice bots: speech in and out around an LLM ("голосовой бот", "speech in, speech out")
+    r"голосов\w* (?:бот|ассистент|помощник)|voice (?:assistant|bot|agent)|синтез\w* речи|"
+    r"распознава\w* речи|speech|\btts\b|\basr\b|whisper"
 )
 _GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|yo|good (?:morning|afternoon|evening)|greetings|прив\w*|"
@@ -1073,9 +1082,16 @@ class Reader:
         said.users = q.read_users(text)
         said.users_at_once = said.users is not None and q.says_at_once(text)
         if said.audio_hours_per_day is None and said.users and q.says_live_speech(text):
-            # calls at once, transcribed live over the working day: their hours of speech
-            said.audio_hours_per_day = said.users * self.catalog.workloads.daily.busy_hours
-        said.headcount = q.read_headcount(text)
+            said.live_calls = said.users  # calls at once, transcribed as they run
+        operators = q.read_operators(text)
+        said.real_time = q.says_real_time(text)
+        if operators and said.users == operators and said.audio_hours_per_day:
+            if said.real_time:  # hints as the calls run: every operator's call at once
+                said.live_calls = said.live_calls or operators
+            else:  # "колл-центр 80 операторов, 3000 звонков в день": the calls are the
+                said.users, said.headcount = None, operators  # load, the operators staff
+        said.speech_synthesis = q.says_speech_synthesis(text)
+        said.headcount = said.headcount or q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
             said.headcount = None  # "50 сотрудников одновременно": the same people, at once
         said.dataset_tokens = q.read_dataset_tokens(text)
@@ -1551,6 +1567,14 @@ class Reader:
                 if goal.get(name):
                     scaled = goal[name] * said.growth
                     goal[name] = round(scaled) if isinstance(goal[name], int) else scaled
+        if said.live_calls is not None:
+            goal["live_calls"] = said.live_calls
+        elif said.real_time and goal.get("audio_hours_per_day"):  # "а подсказки в реальном
+            live = goal.get("users") or goal.get("headcount")  # времени?": the operators' calls
+            if live:  # each call at once, followed by the LLM as it runs
+                goal["live_calls"] = goal["users"] = live
+        if said.speech_synthesis:
+            goal["speech_synthesis"] = True
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
             if said.call_minutes is not None:

@@ -656,20 +656,23 @@ class M(Enum):
     ANSWER_FITS_IN_FORMAT = (
         "answer.fits_in_format",
         "**Yes, it fits on {count} x {gpu} with the weights in {format} and the KV cache in "
-        "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each. As published "
-        "({precision} weights and cache) it does not fit:",
+        "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each (memory for up to "
+        "{capacity}). As published ({precision} weights and cache) it does not fit:",
         "**Да, помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}**, "
         "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
-        "токенов/с. Как опубликована (веса и кэш в {precision}), не помещается:",
+        "токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в {precision}), "
+        "не помещается:",
     )
     ANSWER_FITS_IN_FORMAT_SLOW = (
         "answer.fits_in_format_slow",
         "**It fits {count} x {gpu} with the weights in {format} and the KV cache in {kv}, but "
-        "misses {misses}**: {users:plural:user|users} at once at {speed:g} tokens/s each. As "
-        "published ({precision} weights and cache) it does not fit:",
+        "misses {misses}**: {users:plural:user|users} at once at {speed:g} tokens/s each "
+        "(memory for up to {capacity}). As published ({precision} weights and cache) it does not "
+        "fit:",
         "**Помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}, но не хватает: "
         "{misses}**: {users:plural:пользователь|пользователя|пользователей} одновременно по "
-        "{speed:g} токенов/с. Как опубликована (веса и кэш в {precision}), не помещается:",
+        "{speed:g} токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в "
+        "{precision}), не помещается:",
     )
     ANSWER_HEADLINE_NO_FIT = (
         "answer.headline_no_fit",
@@ -2436,11 +2439,10 @@ class M(Enum):
     REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")
     REC_FIT_LINE = (
         "rec.fit_line",
-        "{description} Then: {capacity:plural:user|users} at once, {speed:g} tokens/s "
-        "each{verdict}.",
-        "{description} Тогда: {capacity:plural:пользователь|пользователя|пользователей} "
-        "одновременно, {speed:g} токенов/с "
-        "каждому{verdict}.",
+        "{description} Then: {users:plural:user|users} at once at {speed:g} tokens/s each "
+        "(memory for up to {capacity}){verdict}.",
+        "{description} Тогда: {users:plural:пользователь|пользователя|пользователей} "
+        "одновременно по {speed:g} токенов/с (памяти хватит на {capacity}){verdict}.",
     )
     REC_FIT_MEETS = ("rec.fit_meets", "; meets the targets", "; цели выполнены")
     REC_FIT_MISSES = ("rec.fit_misses", "; still misses a target", "; цель всё ещё не достигнута")

@@ -220,6 +220,9 @@ class FitChange(_Out):
     request: dict[str, Any] = Field(description="the `advisor size` fields that show it")
     max_concurrent_users: int
     per_user_tokens_per_s: float
+    users: int = Field(
+        default=0, description="inference: the concurrent requests its speed is at (the goal's)"
+    )
     ttft_s: float | None = Field(default=None, description="inference: time to first token")
     training_hours: float | None = Field(default=None, description="fine-tuning: one run")
     misses_i18n: list[Note] = Field(

@@ -1677,6 +1677,7 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
                 request=_size_fields(config),
                 max_concurrent_users=config.result.max_users,
                 per_user_tokens_per_s=round(config.result.speed.per_user_tokens_per_s, 1),
+                users=0 if training is not None else load.concurrency,
                 ttft_s=None if training is not None else round(config.result.speed.ttft_s, 2),
                 training_hours=_round(config.hours, 2),
                 misses_i18n=_misses(config, load),

@@ -618,6 +618,7 @@ def fit_line(change: FitChange, language: Language) -> str:
         M.REC_FIT_LINE,
         language,
         description=description,
+        users=change.users or change.max_concurrent_users,
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
         verdict=verdict,

@@ -1897,3 +1897,19 @@ def test_operators_are_the_staff_and_hints_in_real_time_follow_every_call(
     assert then.recommendation.workload.concurrency == 80
     speech = then.recommendation.transcription_i18n
     assert speech is not None and speech.code is M.STT_LIVE
+
+
+def test_owned_gpus_in_another_format_are_weighed_at_the_load_not_their_capacity(
+    service: AdvisorService,
+) -> None:
+    """4 owned RTX 3090 for a 40-person department: the speed is at the load (10% of 40 at
+    once) and the memory's capacity is said apart; it read "65 users at once at 4.6 tokens/s"
+    for 40 people (QA 22)."""
+    response = service.ask(
+        AskRequest(
+            question="у нас есть 4 карты RTX 3090, потянем Qwen 72B для отдела из 40 человек?"
+        )
+    )
+    first = response.answer.splitlines()[0]
+    assert first.startswith("**Помещается на 4 x NVIDIA GeForce RTX 3090")
+    assert "4 пользователя одновременно" in first and "памяти хватит на" in first

@@ -2129,3 +2129,17 @@ def test_something_like_chatgpt_is_its_tier_not_a_model_to_find(reader: Reader) 
     )
     assert reading.intent == "recommend" and reading.goal is not None
     assert reading.said.api_quality and reading.goal["document_words"] == 50_000
+
+
+@pytest.mark.parametrize(
+    ("text", "headcount"),
+    [
+        ("потянем Qwen 72B для отдела из 40 человек?", 40),
+        ("a department of 120 people", 120),
+        ("отдел на 15 человек", 15),
+    ],
+)
+def test_a_departments_people_are_its_staff_not_users_at_once(text: str, headcount: int) -> None:
+    """ "для отдела из 40 человек" was 40 users at once (QA 22): a department's size is staff."""
+    assert q.read_headcount(text) == headcount
+    assert q.read_users(text) is None

@@ -168,10 +168,14 @@ _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
 )
 _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(
-        rf"(?:компани\w*|организаци\w*|фирм\w*|команд\w*|коллектив\w*|штат\w*|бюро|банк\w*)"
+        rf"(?:компани\w*|организаци\w*|фирм\w*|команд\w*|коллектив\w*|штат\w*|бюро|банк\w*|"
+        r"отдел\w*|департамент\w*|подразделени\w*)"
         rf"\s+(?:из|в|на)?\s*~?{NUM}\s*(?:человек|сотрудник\w*|работник\w*)?"
     ),
-    re.compile(rf"(?:company|team|firm|organisation|organization|staff|headcount)\s+of\s+{NUM}"),
+    re.compile(
+        rf"(?:company|team|firm|organisation|organization|staff|headcount|department|division)"
+        rf"\s+of\s+{NUM}"
+    ),
     re.compile(rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand))?\s+{_ADJ}{_STAFF_NOUN}"),
     re.compile(rf"(?:штат\w*|headcount)\s*[-—:]?\s*{NUM}"),
     re.compile(

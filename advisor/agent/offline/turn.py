@@ -401,7 +401,8 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         gpu=report.gpu.name,
         format=str(change.request.get("precision", report.precision)).upper(),
         kv=str(change.request.get("kv_precision", "bf16")).upper(),
-        users=change.max_concurrent_users,
+        users=change.users or report.users,
+        capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
         precision=report.precision.upper(),
     )
@@ -421,7 +422,8 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
         gpu=owned.gpu.name,
         format=owned.precision.upper(),
         kv=owned.kv_precision.upper(),
-        users=owned.max_concurrent_users,
+        users=owned.users_per_replica * owned.replicas,
+        capacity=owned.max_concurrent_users,
         speed=owned.per_user_tokens_per_s,
         precision=report.precision.upper(),
     )

@@ -629,6 +629,15 @@ class M(Enum):
         "токен через {ttft:g} с); памяти хватит на {held:,} при контексте {context:,} токенов, но "
         "медленнее.",
     )
+    ANSWER_HELD_AS_THEY_ARE = (
+        "answer.held_as_they_are",
+        "On these {count} x {gpu} as they are, with the weights in {format} and the KV cache in "
+        "FP8: memory for {held:plural:request|requests} of {context:,} tokens at once, "
+        "{speed:g} tokens/s each at that load.",
+        "На этих {count} x {gpu} как есть, с весами в {format} и KV-кэшем в FP8: памяти хватит "
+        "на {held:plural:запрос|запроса|запросов} по {context:,} токенов одновременно, по "
+        "{speed:g} токенов/с каждому при такой нагрузке.",
+    )
     ANSWER_USERS_HELD_MEMORY = (
         "answer.users_held_memory",
         "**{count} x {gpu} serves {served:plural:user|users} at once with {model} in "

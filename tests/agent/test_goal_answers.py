@@ -1913,3 +1913,27 @@ def test_owned_gpus_in_another_format_are_weighed_at_the_load_not_their_capacity
     first = response.answer.splitlines()[0]
     assert first.startswith("**Помещается на 4 x NVIDIA GeForce RTX 3090")
     assert "4 пользователя одновременно" in first and "памяти хватит на" in first
+
+
+def test_owned_gpus_no_format_holds_say_what_they_hold_as_they_are(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """2 owned A100 40GB, Llama 3.3 70B for 30 at 32k: every fix buys GPUs, so the answer
+    also says how many 32k requests the two hold in 4 bits with an FP8 cache (QA 22: it said
+    only "16 A100")."""
+    turn = run_offline_turn(
+        "we own 2x A100 40GB, can we run Llama 3.3 70B for 30 people at 32k context?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.sizing is not None and not turn.sizing.fits
+    held = [
+        r
+        for r in turn.tool_results
+        if isinstance(r, SizingReport) and r.precision == "int4" and r.gpu.count == 2
+    ]
+    assert held and held[-1].fits and held[-1].context == 32_768
+    capacity = held[-1].performance.max_concurrent_users
+    assert 1 <= capacity < 30
+    assert "On these 2 x NVIDIA A100 40GB SXM4 as they are" in turn.answer

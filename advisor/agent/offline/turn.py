@@ -257,6 +257,7 @@ def _size(
             minimum = None
         if report.gpu.id != "cpu":
             changes = _make_it_fit(outcome.request, catalog, turn)
+            changes = _held_as_they_are(request, report, catalog, turn) + changes
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
     elif report.fits:
@@ -812,6 +813,41 @@ def _other_formats(
             )
         )
     return lines if len(lines) > 1 else []
+
+
+def _held_as_they_are(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """The GPUs named hold none of the asked load in any format (every fix adds GPUs): how
+    many requests at the asked context they hold in the lightest format, and how fast, so
+    "what can our 2 A100s do at 32k?" gets a number, not only "buy 16"."""
+    if report.training is not None or any(
+        c.fits and c.change in _QUANTIZED_FITS for c in turn.make_it_fit
+    ):
+        return []
+    lightest = {**request, "precision": LIGHTER_FORMATS[-1], "kv_precision": "fp8", "users": 1}
+    try:
+        one = size_deployment(lightest, catalog).report
+    except InputError:
+        return []
+    held = one.performance.max_concurrent_users
+    if not one.fits or held < 1:
+        return []
+    at_most = min(held, report.users)
+    loaded = size_deployment({**lightest, "users": at_most}, catalog).report
+    turn.tool_results.append(loaded)
+    return [
+        render(
+            M.ANSWER_HELD_AS_THEY_ARE,
+            turn.language,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            format=loaded.precision.upper(),
+            held=held,
+            context=report.context,
+            speed=round(loaded.performance.per_user_tokens_per_s, 1),
+        )
+    ]
 
 
 def _users_held(

@@ -413,6 +413,10 @@ class DailyVolume(_Record):
     tokens_per_word_ru_source: str
     words_per_page: float = Field(gt=0, le=2000, description="a document's length in pages")
     words_per_page_source: str
+    turns_per_dialogue: float = Field(
+        gt=0, le=100, description="requests a dialogue (chat) makes: the customer's turns"
+    )
+    turns_per_dialogue_source: str
     long_document_pages: float = Field(
         gt=0, le=10_000, description="pages of a document said to be long, with no length"
     )

@@ -1864,6 +1864,13 @@ class M(Enum):
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
     )
+    ASSUMED_DIALOGUE_TURNS = (
+        "assumed.dialogue_turns",
+        "{dialogues:,.0f} dialogues a day x {turns:g} customer turns each (MultiWOZ, 10,438 "
+        "service dialogues) = {requests:,.0f} requests a day",
+        "{dialogues:,.0f} диалогов в день x {turns:g} реплик клиента в каждом (MultiWOZ, 10 438 "
+        "диалогов обслуживания) = {requests:,.0f} запросов в день",
+    )
     ASSUMED_LONG_DOCUMENT = (
         "assumed.long_document",
         "long documents with no length given: {pages:g} pages, {words:,} words each (involved "

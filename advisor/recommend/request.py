@@ -71,6 +71,13 @@ class RecommendRequest(BaseModel):
         description="requests a working day (instead of users or a rate): spread over the busy "
         "hours with a peak hour, as the catalog's daily-volume rule says",
     )
+    dialogues_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e8,
+        description="dialogues (chats) a working day, each several requests: at the catalog's "
+        "customer turns per dialogue, as requests_per_day (which wins when both are given)",
+    )
     tokens_per_day: float | None = Field(
         default=None,
         gt=0,

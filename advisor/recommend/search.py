@@ -207,6 +207,9 @@ class _Search:
             racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
             self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
+        if request.dialogues_per_day is not None and request.requests_per_day is None:
+            request = self._dialogues_as_requests(request)
+            self.request = request
         if request.batch_items is not None and request.task == "inference":
             request = self._batch_as_volume(request)
             self.request = request
@@ -259,6 +262,21 @@ class _Search:
                 field, f"{gpu.id} has no price in the catalog", sorted(self.prices.gpus)
             )
         return gpu
+
+    def _dialogues_as_requests(self, request: RecommendRequest) -> RecommendRequest:
+        """Dialogues a day are the customer's turns in them a day, each a request."""
+        daily = self.catalog.workloads.daily
+        dialogues = request.dialogues_per_day or 0.0
+        per_day = dialogues * daily.turns_per_dialogue
+        self.assumptions.append(
+            note(
+                M.ASSUMED_DIALOGUE_TURNS,
+                dialogues=dialogues,
+                turns=daily.turns_per_dialogue,
+                requests=per_day,
+            )
+        )
+        return request.model_copy(update={"requests_per_day": per_day})
 
     def _batch_as_volume(self, request: RecommendRequest) -> RecommendRequest:
         """A batch job with no other load: its requests spread around the clock over the

@@ -2143,3 +2143,27 @@ def test_a_departments_people_are_its_staff_not_users_at_once(text: str, headcou
     """ "для отдела из 40 человек" was 40 users at once (QA 22): a department's size is staff."""
     assert q.read_headcount(text) == headcount
     assert q.read_users(text) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "dialogues"),
+    [
+        ("чат-поддержка интернет-магазина, 10 тысяч диалогов в день, бюджет до 2 млн", 10_000),
+        ("support chat for our shop, 5,000 conversations a day", 5_000),
+    ],
+)
+def test_dialogues_a_day_are_their_customers_turns(
+    reader: Reader, question: str, dialogues: int
+) -> None:
+    """10,000 dialogues a day were 10,000 requests (QA 22): each is the customer's turns, at
+    the catalog's sourced turns per dialogue, said as assumed."""
+    reading = reader.read(question)
+    assert reading.goal is not None and reading.goal["dialogues_per_day"] == dialogues
+    assert reading.goal.get("requests_per_day") is None and reading.goal["use_case"] == "support"
+    result = recommend_deployment(reading.goal, reader.catalog)
+    turns = reader.catalog.workloads.daily.turns_per_dialogue
+    derived = next(n for n in result.assumptions_i18n if n.code is M.ASSUMED_DIALOGUE_TURNS)
+    assert derived.params["requests"] == dialogues * turns
+    assert result.goal["requests_per_day"] == dialogues * turns
+    summaries = reader.read("суммировать 10 тысяч диалогов в день, llama 3.1 8b").said
+    assert not reader._dialogues(summaries)  # each dialogue summarised is one request

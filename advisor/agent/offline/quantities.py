@@ -473,6 +473,19 @@ def without_text_volume(text: str) -> str:
     return _TEXT_VOLUME.sub(" ", text)
 
 
+# Dialogues a day: "10 тысяч диалогов в день", "5,000 chats a day" (each several requests).
+_DIALOGUES_A_DAY = re.compile(
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?(?:диалог\w*|переписк\w*|чат(?:ов|а|ы)\b|"
+    r"бесед\w*|conversations|dialog(?:ue)?s|chats|chat sessions)(?:\s+[^\W\d]+){0,2}?"
+    r"(?:\s*/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)(?:день|сутки|day)\b"
+)
+
+
+def says_dialogues_a_day(text: str) -> bool:
+    """Whether the daily volume counts dialogues (chats), not single requests."""
+    return bool(_DIALOGUES_A_DAY.search(_MILLION_WORD.sub("1 млн", text)))
+
+
 def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
     """Requests a working day; a volume per week or month spreads over its working days."""
     text = _MILLION_WORD.sub("1 млн", text)
@@ -1348,6 +1361,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"гостям)|запис\w* (?:\w+ )?на при[её]м|booking (?:bot|assistant)|"
             r"(?:books?|schedul\w*) appointments|answers? (?:our )?(?:patients|customers|guests)|"
             r"бот\w* (?:для |службы )?поддержк\w*|(?:в|для) поддержк[еи]\b|"
+            r"чат-?поддержк\w*|поддержк\w* в чате|support chat|chat support|"
             # a bot the customers talk to: "customer facing bot", "бот для клиентов"
             r"customer[- ]facing (?:chat)?bot|(?:chat)?bot for (?:our )?(?:customers|clients)|"
             # a voice bot takes calls: customers, patients, guests

@@ -130,6 +130,7 @@ class Said(BaseModel):
     headcount: int | None = None
     requests_per_s: float | None = None
     requests_per_day: float | None = None
+    dialogues: bool = False  # requests_per_day counts dialogues, each several requests
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
     batch_items: int | None = None  # "прогнать 500 тысяч договоров": a batch job's requests
@@ -1056,6 +1057,9 @@ class Reader:
         said.requests_per_s = q.read_rps(text)
         said.requests_per_day = q.read_requests_per_day(text, working_days)
         batch = q.read_batch(text)
+        said.dialogues = (  # "10 тысяч диалогов в день" with a bot: its customers' turns
+            batch is None and said.requests_per_day is not None and q.says_dialogues_a_day(text)
+        )
         if batch is not None:  # "2 млн документов за неделю": day and night until done
             said.requests_per_day = batch[0]
             said.around_the_clock = True
@@ -1460,9 +1464,21 @@ class Reader:
             notes.append(derived)
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
+            per_day = said.requests_per_day
+            if per_day is not None and self._dialogues(said):
+                turns = workloads.daily.turns_per_dialogue
+                notes.append(
+                    note(
+                        M.ASSUMED_DIALOGUE_TURNS,
+                        dialogues=per_day,
+                        turns=turns,
+                        requests=per_day * turns,
+                    )
+                )
+                per_day *= turns
             fields["users"], derived_all = concurrent_from_volume(
                 said.requests_per_s,
-                said.requests_per_day,
+                per_day,
                 profile,
                 workloads,
                 said.around_the_clock,
@@ -1484,6 +1500,15 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    @staticmethod
+    def _dialogues(said: Said) -> bool:
+        """A daily count of dialogues with the bot, each the customer's turns in requests;
+        dialogues to summarise or classify are each one request, and a training set's are
+        examples."""
+        return (
+            said.dialogues and said.task not in TRAINING and said.use_case not in _BATCH_USE_CASES
+        )
 
     def _batch_item_fields(self, said: Said, fields: dict[str, Any]) -> list[Note]:
         """A batch item's stated length in the request: the prompt when the output is said
@@ -1554,7 +1579,8 @@ class Reader:
             "users": said.users,
             "headcount": said.headcount,
             "requests_per_s": said.requests_per_s,
-            "requests_per_day": said.requests_per_day,
+            "requests_per_day": None if self._dialogues(said) else said.requests_per_day,
+            "dialogues_per_day": said.requests_per_day if self._dialogues(said) else None,
             "tokens_per_day": said.tokens_per_day,
             "words_per_day": said.words_per_day,
         }

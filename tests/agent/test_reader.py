@@ -1314,10 +1314,12 @@ def test_a_batch_over_a_month_is_a_volume(reader: Reader) -> None:
 
 def test_a_bare_size_is_not_an_effective_size(reader: Reader) -> None:
     """ "A 7B model": Qwen2.5 7B, Mistral 7B, Llama 2 7B; not Gemma 3n E4B (4B effective,
-    7.85B raw), which led the question before."""
+    7.85B raw), which led the question before. Fine-tuning any 7B is sized on a general one."""
     reading = reader.read("fine-tune a 7B model on 2B tokens, how many A100?")
-    assert reading.clarification is not None
-    assert "gemma-3n-e4b" not in reading.clarification.candidates
+    assert reading.request is not None and reading.request["model"] == "qwen2.5-7b"
+    asked = reader.read("a 7B model for our support bot, 20 users")
+    assert asked.clarification is not None
+    assert "gemma-3n-e4b" not in asked.clarification.candidates
     assert reader.read("gemma 3n e4b on a 3080").said.model == "gemma-3n-e4b"
 
 
@@ -2167,3 +2169,31 @@ def test_dialogues_a_day_are_their_customers_turns(
     assert result.goal["requests_per_day"] == dialogues * turns
     summaries = reader.read("суммировать 10 тысяч диалогов в день, llama 3.1 8b").said
     assert not reader._dialogues(summaries)  # each dialogue summarised is one request
+
+
+def test_an_api_bill_stands_in_for_its_models_tier(reader: Reader) -> None:
+    """A bill is read at GPT-4.1's prices when no model is named: its replacement is of that
+    class, not the cheapest open model (QA 22 priced gpt-4.1's bill against a small model);
+    a bill on a named small API keeps that API's tier."""
+    goal = reader.read("API or our own server? we currently spend about $8k/month on OpenAI").goal
+    assert goal is not None and goal["min_quality_tier"] == 4
+    mini = reader.read("we pay $3,000 a month for gpt-4o-mini, would our own server be cheaper?")
+    assert mini.goal is not None and mini.goal["min_quality_tier"] == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("хотим дообучить 7B модель на 5000 диалогах поддержки, что нужно?", "qwen2.5-7b"),
+        ("QLoRA for a 70B model, what do we need?", "llama-3.3-70b"),
+    ],
+)
+def test_fine_tuning_a_size_class_is_sized_on_a_general_model_of_it(
+    reader: Reader, question: str, model: str
+) -> None:
+    """ "дообучить 7B модель" asked which model (QA 22): any 7B trains alike, so the heaviest
+    general dense one of the size is sized and said (not a coder or a reasoning distill)."""
+    reading = reader.read(question)
+    assert reading.request is not None and reading.request["model"] == model
+    said = {n.code for n in reading.notes}
+    assert said & {M.ASSUMED_SIZE_CLASS, M.ASSUMED_SAME_SIZING}  # the model sized is named

@@ -890,14 +890,16 @@ class Reader:
             fields["model"] = chosen
             notes.append(note(M.ASSUMED_ARCHITECTURE, model=self.catalog.models[chosen].name))
             mention = ModelMention(chosen)
+        sized_by_class = (intent == "compare" and len(said.gpus_compared) > 1) or (
+            said.task in TRAINING and said.task != "pretrain"  # "дообучить 7B модель": any 7B
+        )
         if (
-            intent == "compare"
-            and len(said.gpus_compared) > 1
+            sized_by_class
             and said.model is None
             and mention is not None
             and not mention.family_named
             and not (previous or {}).get("model")
-        ):  # "RTX 4090 или A6000 для моделей до 30 млрд?": a dense model of that size
+        ):  # "RTX 4090 или A6000 для моделей до 30 млрд?", "LoRA for a 7B": a dense one
             chosen = self._dense_of_size(text)
             if chosen is not None:
                 fields["model"] = chosen
@@ -1201,6 +1203,8 @@ class Reader:
             if m.architecture.moe is None
             and m.id in self.catalog.suitability
             and not self.catalog.suitability[m.id].russian_first  # a niche, not the class
+            and not m.reasoning  # a reasoning model (an R1 distill) is a niche too
+            and "chat" in self.catalog.suitability[m.id].use_cases  # and a coder
             and m.reported_params_b is not None
             and 0.6 * sizes[0] <= m.reported_params_b <= 1.1 * sizes[0]
         ]
@@ -1626,8 +1630,10 @@ class Reader:
             goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
         elif billed is not None and said.text_apis:  # "API like gpt-4o-mini or our own?"
             goal["api_model"] = billed.name
-        if said.model is None and "model" not in goal and (said.high_stakes or said.api_quality):
-            # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o)
+        stands_in = said.high_stakes or said.api_quality or said.api_bill is not None
+        if said.model is None and "model" not in goal and stands_in:
+            # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o); a
+            # bill with no model named is read at GPT-4.1's prices, so it is GPT-4.1's class
             tier = billed.quality_tier if isinstance(billed, HostedApi) else HIGH_STAKES_TIER
             goal["min_quality_tier"] = max(tier, HIGH_STAKES_TIER if said.high_stakes else 1)
         if "rent" in said.wants:

@@ -2159,9 +2159,9 @@ class M(Enum):
     REC_OPTION_API = (
         "rec.option_api",
         "${per_m:g} per million tokens; {which} ({api}) would bill "
-        "${api_monthly:,.0f} a month for the same tokens: {payback}",
+        "${api_monthly:,.0f} ({api_local:,.0f} {cur}) a month for the same tokens: {payback}",
         "${per_m:g} за миллион токенов; {which} ({api}) взял бы "
-        "${api_monthly:,.0f} в месяц за те же токены: {payback}",
+        "{api_local:,.0f} {cur} (${api_monthly:,.0f}) в месяц за те же токены: {payback}",
     )
     REC_API_OF_TIER = (
         "rec.api_of_tier",

@@ -440,6 +440,7 @@ def _api_line(option: Option, language: Language) -> str | None:
         payback = render(M.REC_PAYBACK, language, months=cost.break_even_months)
     else:
         payback = render(M.REC_NO_PAYBACK, language)
+    local, cur = local_cost(option)
     return render(
         M.REC_OPTION_API,
         language,
@@ -447,6 +448,8 @@ def _api_line(option: Option, language: Language) -> str | None:
         per_m=cost.usd_per_million_tokens,
         api=cost.api_name,
         api_monthly=cost.api_monthly_usd,
+        api_local=local.api_monthly or 0.0,
+        cur=note(cur),
         payback=payback,
     )
 

@@ -1937,3 +1937,12 @@ def test_owned_gpus_no_format_holds_say_what_they_hold_as_they_are(
     capacity = held[-1].performance.max_concurrent_users
     assert 1 <= capacity < 30
     assert "On these 2 x NVIDIA A100 40GB SXM4 as they are" in turn.answer
+
+
+def test_the_api_bill_a_russian_answer_compares_is_in_roubles_too(service: AdvisorService) -> None:
+    """ "а в рублях?" kept the API's monthly bill in dollars alone (QA 22)."""
+    response = service.ask(AskRequest(question="API или свой сервер? у нас 300 сотрудников"))
+    lead = _lead(response, "")
+    assert lead.cost_rub.api_monthly
+    rub = f"{lead.cost_rub.api_monthly:,.0f}".replace(",", "\xa0")
+    assert f"взял бы {rub} ₽" in response.answer

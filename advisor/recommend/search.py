@@ -1608,7 +1608,7 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
     gpu, model = gpus[0], search.model
     suit = search.catalog.suitability.get(model.id)
     base_precision = search.formats(model)[0]
-    count = request.owned.count if request.owned else None
+    count = request.owned.count if request.owned else request.gpus
     changes: list[tuple[str, Note, _Config | None]] = []
 
     def attempt(change: str, description: Note, config: _Config | None) -> None:

@@ -510,14 +510,15 @@ def test_a_model_that_fits_owned_gpus_in_another_format_leads_with_it(
     reader: Reader, catalog: Catalog
 ) -> None:
     """405B does not fit 8 H100s in BF16 at 128k; the search finds the format that does on
-    those GPUs, and the answer leads with it."""
+    those GPUs, and the answer leads with it (priced: nobody said they own them)."""
     turn = _turn(
         "Можно ли запустить ламу 3.1 405B на одной машине с 8 H100? С контекстом 128к.",
         reader,
         catalog,
     )
     owned = turn.to_meet_targets
-    assert owned is not None and owned.label == "owned" and owned.precision != "bf16"
+    assert owned is not None and owned.label == "recommended" and owned.precision != "bf16"
+    assert owned.cost.capex_usd > 0
     first = turn.answer.splitlines()[0]
     assert first.startswith(
         ("**Да, помещается на 8 x NVIDIA H100", "**Помещается на 8 x NVIDIA H100")

@@ -2197,3 +2197,10 @@ def test_fine_tuning_a_size_class_is_sized_on_a_general_model_of_it(
     assert reading.request is not None and reading.request["model"] == model
     said = {n.code for n in reading.notes}
     assert said & {M.ASSUMED_SIZE_CLASS, M.ASSUMED_SAME_SIZING}  # the model sized is named
+
+
+def test_a_budget_for_gpus_owns_none() -> None:
+    """ "we only have budget for 4 GPUs" was read as owning 4 (QA 22: 'on your hardware')."""
+    assert not q.says_owned("and if we only have budget for 4 gpus?")
+    assert not q.says_owned("we have the money for two h100s")
+    assert q.says_owned("we have 4 h100s")

@@ -1499,7 +1499,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
 _OWNED = re.compile(
     r"у (?:нас|меня)\s+(?:\w+\s+){0,3}?(?:есть|стоит|стоят|име\w+|простаива\w*|лежит|лежат|"
     r"сервак|сервер|комп|\d)|у нас \w*\s*\d|уже (?:есть|стоит|стоят|куплен\w*)|"
-    r"we (?:only |just )?(?:have|own|got|'ve got|already have|already own)|we've got|i (?:have|own|got)|"
+    r"we (?:only |just )?(?:have|own|got|'ve got|already have|already own)"
+    r"(?! (?:a |the |enough )?(?:budget|money|funds|cash|room)\b)|we've got|i (?:have|own|got)|"
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"

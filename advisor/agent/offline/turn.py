@@ -413,7 +413,12 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
     """The search found the model fits the named GPUs in another format (its `owned`
     option, e.g. 405B in 4 bits on 8 H100s): lead with that instead."""
     owned = turn.to_meet_targets
-    if owned is None or owned.label != "owned" or owned.precision == report.precision:
+    if (
+        owned is None
+        or owned.gpu.id != report.gpu.id
+        or owned.gpu.count * owned.replicas != report.gpu.count
+        or owned.precision == report.precision
+    ):
         return None
     return render(
         M.ANSWER_FITS_IN_FORMAT if owned.meets_targets else M.ANSWER_FITS_IN_FORMAT_SLOW,
@@ -821,8 +826,10 @@ def _held_as_they_are(
     """The GPUs named hold none of the asked load in any format (every fix adds GPUs): how
     many requests at the asked context they hold in the lightest format, and how fast, so
     "what can our 2 A100s do at 32k?" gets a number, not only "buy 16"."""
-    if report.training is not None or any(
-        c.fits and c.change in _QUANTIZED_FITS for c in turn.make_it_fit
+    if (
+        report.training is not None
+        or turn.to_meet_targets is not None  # an option on them already holds it
+        or any(c.fits and c.change in _QUANTIZED_FITS for c in turn.make_it_fit)
     ):
         return []
     lightest = {**request, "precision": LIGHTER_FORMATS[-1], "kv_precision": "fp8", "users": 1}
@@ -1080,10 +1087,13 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
     those GPUs another way (FP8, 4 bits), that setup."""
     goal: dict[str, Any] = {
         "model": request.model,
-        "owned": {"gpu": request.gpu, "count": request.gpus},
         "task": request.task,
         "language": turn.language,
     }
+    if _owned(turn):
+        goal["owned"] = {"gpu": request.gpu, "count": request.gpus}
+    else:  # "a budget for 4 GPUs": at most that many, to buy and priced
+        goal["gpu"], goal["gpus"] = request.gpu, request.gpus
     goal["context"] = request.context  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
         goal["users"] = request.users
@@ -1098,6 +1108,8 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
         return []
     if not result.make_it_fit:
         owned = next((o for o in result.options if o.label == "owned" and o.fits), None)
+        if owned is None and "owned" not in goal:  # "a budget for 4": the best within, priced
+            owned = lead_option(result)
         if owned is None:
             return []
         turn.tool_results.append(result)

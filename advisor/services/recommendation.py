@@ -90,8 +90,11 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
             return min(rentable, key=lambda o: rent_usd(o) or 0.0)
     if "largest_model" in wants:  # the strongest model of those that serve the load
         strong = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
-        if strong:
-            return max(strong, key=lambda o: (o.quality_tier, -o.cost.capex_usd))
+        if strong:  # the same tier: the setup the search recommends, not a used-card pareto
+            return max(
+                strong,
+                key=lambda o: (o.quality_tier, o.label != "pareto", -o.cost.capex_usd),
+            )
     if "cheapest" in wants and serving:  # of those that serve the whole load (not a pilot)
         return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
     for label in ("recommended", "owned", "rent", "closest"):  # rent: the budget rented

@@ -1946,3 +1946,23 @@ def test_the_api_bill_a_russian_answer_compares_is_in_roubles_too(service: Advis
     assert lead.cost_rub.api_monthly
     rub = f"{lead.cost_rub.api_monthly:,.0f}".replace(",", "\xa0")
     assert f"взял бы {rub} ₽" in response.answer
+
+
+def test_the_strongest_within_a_budget_is_not_a_used_card_pareto_of_the_same_tier(
+    service: AdvisorService,
+) -> None:
+    """ "а если 500 человек?" after a budget: with no stronger model serving the load, the
+    strongest the budget buys is the recommended setup, not 2 used RTX 3090 of the same model
+    (QA 22 led with them while the 'cheapest that meets' cost more)."""
+    first = service.ask(AskRequest(question="бот по нашим договорам для 150 юристов, бюджет 4 млн"))
+    then = service.ask(
+        AskRequest(question="а если 500 человек?", conversation_id=first.conversation_id)
+    )
+    result = then.recommendation
+    assert result is not None
+    lead = lead_option(result, ["largest_model"])
+    assert lead is not None and lead.gpu.market != "used"
+    same_tier = [
+        o for o in result.options if o.meets_targets and o.quality_tier == lead.quality_tier
+    ]
+    assert lead.label != "pareto" or all(o.label == "pareto" for o in same_tier)

@@ -446,6 +446,8 @@ class SpeechToText(_Record):
     realtime_factor: float = Field(gt=0, description="seconds of audio per second of one card")
     reference_gpu: str
     source: str
+    words_per_minute: float = Field(gt=0, le=500, description="a call's transcript in words")
+    words_per_minute_source: str
     call_minutes: float = Field(gt=0, le=600, description="a call's length when none is said")
     call_minutes_source: str
 

@@ -1871,6 +1871,13 @@ class M(Enum):
         "{dialogues:,.0f} диалогов в день x {turns:g} реплик клиента в каждом (MultiWOZ, 10 438 "
         "диалогов обслуживания) = {requests:,.0f} запросов в день",
     )
+    ASSUMED_TRANSCRIPT = (
+        "assumed.transcript",
+        "each call's transcript is read whole: {minutes:g} minutes x {rate:g} words a minute "
+        "(conversational speech) = {words:,} words",
+        "каждая расшифровка звонка читается целиком: {minutes:g} минут x {rate:g} слов в минуту "
+        "(разговорная речь) = {words:,} слов",
+    )
     ASSUMED_LONG_DOCUMENT = (
         "assumed.long_document",
         "long documents with no length given: {pages:g} pages, {words:,} words each (involved "

@@ -313,6 +313,14 @@ class RecommendRequest(BaseModel):
         description="words in each document a request reads (instead of context): its "
         "tokens at the language's tokens per word, with the answer after them",
     )
+    transcript_minutes: float | None = Field(
+        default=None,
+        gt=0,
+        le=600,
+        description="each request reads a call's transcript this many minutes long: its words "
+        "at the catalog's speaking rate (speech_to_text.words_per_minute); document_words or "
+        "context wins",
+    )
     long_documents: bool = Field(
         default=False,
         description="each request reads a long document whose length is not known: sized at "

@@ -396,9 +396,24 @@ class _Search:
                 )
             else:
                 inputs = request.context - output
-        elif request.document_words is not None or request.long_documents:
+        elif (
+            request.document_words is not None
+            or request.long_documents
+            or request.transcript_minutes is not None
+        ):
             words = request.document_words
-            if words is None:  # "длинные договоры": the catalog's long document
+            if words is None and request.transcript_minutes is not None:  # a call's transcript
+                rate = workloads.speech_to_text.words_per_minute
+                words = round(request.transcript_minutes * rate)
+                self.assumptions.append(
+                    note(
+                        M.ASSUMED_TRANSCRIPT,
+                        minutes=request.transcript_minutes,
+                        rate=rate,
+                        words=words,
+                    )
+                )
+            elif words is None:  # "длинные договоры": the catalog's long document
                 daily = workloads.daily
                 words = round(daily.long_document_pages * daily.words_per_page)
                 self.assumptions.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -1885,6 +1886,13 @@ def test_operators_are_the_staff_and_hints_in_real_time_follow_every_call(
     assert first.recommendation.goal["headcount"] == 80
     assert first.recommendation.goal.get("users") is None
     assert first.recommendation.workload.concurrency < 80
+    # each call's transcript is the prompt: 5 minutes at the catalog's words a minute
+    speech, daily = catalog.workloads.speech_to_text, catalog.workloads.daily
+    words = round(5 * speech.words_per_minute)
+    assert first.recommendation.goal["transcript_minutes"] == 5
+    assert first.recommendation.workload.input_tokens == math.ceil(
+        round(words * daily.tokens_per_word_ru, 6)
+    )
     then = run_offline_turn(
         "а если нужны подсказки оператору в реальном времени, прямо во время разговора?",
         reader=reader,

@@ -644,6 +644,17 @@ def read_audio_hours_per_day(
     return None
 
 
+def read_call_minutes(text: str, requests_per_day: float | None) -> float | None:
+    """Minutes each call lasts, where calls a day are counted with their length ("3000
+    звонков в день по 5 минут")."""
+    if not requests_per_day or not _CALLS.search(text):
+        return None
+    minutes = _CALL_MINUTES.search(text)
+    if minutes is None or not 0 < number(minutes.group(1)) <= 600:
+        return None
+    return number(minutes.group(1))
+
+
 # Speech recognised live: "распознавание речи + LLM", "voice assistant", "ASR".
 _SPEECH = re.compile(
     r"распознава\w* речи|speech[- ]to[- ]text|speech recognition|\basr\b|\bstt\b|whisper|"

@@ -142,6 +142,7 @@ class Said(BaseModel):
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
     call_minutes: float | None = None  # a typical call's length, assumed for calls a day
+    transcript_minutes: float | None = None  # each request reads a call this long
     live_calls: int | None = None  # calls at once whose speech is recognised as they run
     speech_synthesis: bool = False  # the bot speaks its answers ("синтез речи", a voice bot)
     real_time: bool = False  # "подсказки в реальном времени": speech followed as calls run
@@ -1080,6 +1081,11 @@ class Reader:
             # calls to summarise with no length: the catalog's typical call, said as assumed
             said.call_minutes = self.catalog.workloads.speech_to_text.call_minutes
             said.audio_hours_per_day = (said.requests_per_day or 0.0) * said.call_minutes / 60
+        if said.audio_hours_per_day is not None and said.requests_per_day:  # calls a day:
+            said.transcript_minutes = said.call_minutes or q.read_call_minutes(  # each one's
+                text,
+                said.requests_per_day,  # transcript is what the LLM reads
+            )
         said.hours_per_month = q.read_hours_per_month(
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
@@ -1605,6 +1611,14 @@ class Reader:
                 goal["live_calls"] = goal["users"] = live
         if said.speech_synthesis:
             goal["speech_synthesis"] = True
+        if (
+            said.transcript_minutes is not None
+            and said.live_calls is None
+            and said.document_words is None
+            and said.document_tokens is None
+            and said.context is None
+        ):
+            goal["transcript_minutes"] = said.transcript_minutes
         if said.audio_hours_per_day is not None:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
             if said.call_minutes is not None:

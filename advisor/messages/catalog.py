@@ -1226,6 +1226,13 @@ class M(Enum):
         "Кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} "
         "Вт. {cpu} {cooling}",
     )
+    ANSWER_SERVER_FOR = (
+        "answer.server_for",
+        "For {count} x {gpu}, besides the GPUs: {ram} GB of RAM, {nvme} TB of NVMe, power for "
+        "{power} W. {cpu} {cooling}",
+        "Для {count} x {gpu}, кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и "
+        "электропитание на {power} Вт. {cpu} {cooling}",
+    )
     ANSWER_AGAINST_LAST_REFERENCE = (
         "answer.against_last_reference",
         "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu} on "

@@ -89,7 +89,7 @@ def test_a_russian_question_gets_a_russian_answer(reader: Reader, catalog: Catal
     assert turn.language == "ru"
     assert turn.sizing is not None
     assert f"{turn.sizing.gpu.count} x {turn.sizing.gpu.name}" in turn.answer
-    assert "Память на GPU" in turn.answer and "Кроме GPU" in turn.answer
+    assert "Память на GPU" in turn.answer and "кроме gpu" in turn.answer.lower()
     assert "Memory per GPU" not in turn.answer
 
 
@@ -687,3 +687,17 @@ def test_a_sharded_training_minimum_is_said_as_sharded(reader: Reader, catalog: 
     )
     line = next(x for x in turn.answer.splitlines() if x.startswith("The minimum that fits"))
     assert "sharded across them" in line and "TP 1" not in line
+
+
+def test_the_server_line_of_another_setup_says_whose_it_is(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """Sized on the reference H100 with the cheapest setup beside: the server line (RAM,
+    power, cooling) is that setup's, and says so; it read as the H100's (QA 22)."""
+    turn = _turn(
+        "full fine-tune of Llama 3.1 8B on 100M tokens — hardware and time?", reader, catalog
+    )
+    assert turn.to_meet_targets is not None
+    option = turn.to_meet_targets
+    line = next(x for x in turn.answer.splitlines() if "besides the GPUs" in x)
+    assert line.startswith(f"For {option.gpu.count * option.replicas} x {option.gpu.name}")

@@ -180,7 +180,7 @@ def render_sizing(
             batch_cost = _batch_cost_line(cost, language)
             if batch_cost:
                 lines.append(batch_cost)
-        lines.append(_server_line(server or report, language))
+        lines.append(_server_line(server or report, language, named=server is not None))
         lines.extend(_stage_lines(report, language))
         lines.append(gpu.layout_note_i18n.render(language))
     for warning in report.warnings_i18n:
@@ -427,11 +427,15 @@ def _hours(hours: float) -> str:
     return fmt(round(hours, 1)) if hours >= 10 else f"{float(f'{hours:.2g}'):g}"
 
 
-def _server_line(report: SizingReport, language: Language) -> str:
+def _server_line(report: SizingReport, language: Language, named: bool = False) -> str:
+    """The server around the GPUs; `named` when it is another setup's than the sizing's (the
+    cheapest that does the same), so the line says whose it is."""
     server = report.server
     return render(
-        M.ANSWER_SERVER,
+        M.ANSWER_SERVER_FOR if named else M.ANSWER_SERVER,
         language,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
         ram=server.system_ram_gb,
         nvme=fmt(server.nvme_tb),
         power=server.power_w,

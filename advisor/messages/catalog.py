@@ -2677,6 +2677,17 @@ class M(Enum):
         "language asked for",
         "модель: в каталоге нет модели {family}для задачи «{use_case}» нужного качества и языка",
     )
+    UNMET_CONTEXT_TOO_LONG = (
+        "unmet.context_too_long",
+        "context: no model in the catalog that suits the task reads {context:,} tokens at once "
+        "(the longest reads {longest:,}); split each document into parts read one by one with their findings "
+        "merged (map-reduce), or retrieve the passages a question needs (RAG), and tell me the "
+        "part's length to size it",
+        "контекст: ни одна подходящая для задачи модель каталога не читает {context:,} токенов "
+        "за раз (самая длинная — {longest:,}); разбейте документ на части, которые читаются по очереди, а выводы "
+        "сводятся (map-reduce), или находите нужные вопросу фрагменты (RAG), и скажите длину "
+        "части — я посчитаю",
+    )
     UNMET_FIT = (
         "unmet.fit",
         "memory: no allowed GPU holds {model} for {users} users at {context} tokens",

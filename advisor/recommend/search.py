@@ -1467,6 +1467,20 @@ def _unmet(
     load, budget = search.load, search.budget
     training = load.training
     if not fitting and training is None and search.model is None and not search.shortlist:
+        models, suited = search.catalog.models, search.catalog.suitability.values()
+        longest = max(
+            (
+                models[s.model].architecture.max_position_embeddings
+                for s in suited
+                if s.model in models and load.use_case in s.use_cases
+            ),
+            default=0,
+        )
+        if load.context > longest:  # "400-page tenders": no model for the task reads one whole
+            search.unmet.append(
+                note(M.UNMET_CONTEXT_TOO_LONG, context=load.context, longest=longest)
+            )
+            return
         search.unmet.append(  # nothing to size: no model suits the task, language and family
             note(
                 M.UNMET_NO_MODEL,

@@ -2204,3 +2204,71 @@ def test_a_budget_for_gpus_owns_none() -> None:
     assert not q.says_owned("and if we only have budget for 4 gpus?")
     assert not q.says_owned("we have the money for two h100s")
     assert q.says_owned("we have 4 h100s")
+
+
+def test_tokens_in_and_out_a_month_are_a_load_not_a_model(reader: Reader) -> None:
+    """ "1.2B input tokens and 100M output tokens a month" was "“1.2b” is not in the catalog"
+    (QA 23): their sum is the month's volume, a goal."""
+    reading = reader.read("we're at roughly 1.2B input tokens and 100M output tokens a month")
+    days = reader.catalog.workloads.daily.working_days_per_month
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["tokens_per_day"] == pytest.approx(1.3e9 / days)
+
+
+def test_a_bill_to_gigachats_api_is_a_bill_not_the_open_gigachat(reader: Reader) -> None:
+    """ "платим за GigaChat API около 400 тыс. руб в месяц": the dot of "тыс." ended the
+    clause before "в месяц", and "GigaChat" sized the open 20B model (QA 23)."""
+    reading = reader.read(
+        "платим за GigaChat API около 400 тыс. руб в месяц. есть смысл ставить свой сервер?"
+    )
+    assert reading.goal is not None and reading.goal["api_bill_rub"] == 400_000
+    assert "model" not in reading.goal
+
+
+def test_hours_of_call_recordings_a_month_to_summarise_are_calls_of_the_typical_length(
+    reader: Reader,
+) -> None:
+    """2,000 hours of recorded calls a month to transcribe and summarise: hours of speech a
+    day, and that many calls of the catalog's length, each read whole (QA 23 asked which
+    model)."""
+    reading = reader.read(
+        "есть около 2000 часов записей звонков в месяц, хотим расшифровывать и делать краткое "
+        "резюме по каждому. на чём это крутить?"
+    )
+    workloads = reader.catalog.workloads
+    hours = 2000 / workloads.daily.working_days_per_month
+    minutes = workloads.speech_to_text.call_minutes
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["audio_hours_per_day"] == pytest.approx(hours)
+    assert reading.goal["requests_per_day"] == pytest.approx(hours * 60 / minutes)
+    assert reading.goal["transcript_minutes"] == minutes
+    assert reading.goal["use_case"] == "summarization"
+
+
+def test_pages_each_are_a_length_and_tenders_a_week_a_volume(reader: Reader) -> None:
+    """ "300–400 pages each ... 20 tenders a week" was a batch of 400 (QA 23)."""
+    said = reader.read(
+        "We process tender documents, 300–400 pages each, need to extract requirements. "
+        "About 20 tenders a week."
+    ).said
+    assert said.batch_items is None and said.document_words == 400 * 500
+    assert said.requests_per_day == pytest.approx(
+        20 / (reader.catalog.workloads.daily.working_days_per_month * 12 / 52)
+    )
+
+
+def test_sensitive_documents_priced_with_no_figure_are_a_goal(reader: Reader) -> None:
+    """Medical records analysed inside the clinic, "во сколько обойдётся?": a goal kept
+    on premises, not "which model?" (QA 23)."""
+    reading = reader.read(
+        "нужно анализировать медицинские карты пациентов, всё строго внутри клиники, наружу "
+        "данные не отдаём. во сколько обойдётся?"
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["on_premises"] is True and reading.goal["min_quality_tier"] >= 4
+    assert reader.read("во сколько обойдётся страховка для клиники?").intent != "recommend"
+
+
+def test_phone_lines_of_a_voice_bot_are_live_calls(reader: Reader) -> None:
+    said = reader.read("хотим голосового бота для колл-центра, 40 линий одновременно").said
+    assert said.live_calls == 40 and said.speech_synthesis

@@ -1070,3 +1070,18 @@ def test_an_inference_option_shows_where_its_memory_goes(catalog: Catalog) -> No
 
 def _gpu_memory(catalog: Catalog, option: Option) -> float:
     return catalog.gpus[option.gpu.id].memory_gb
+
+
+def test_a_document_no_suited_model_reads_whole_says_so_and_how_to_split(
+    catalog: Catalog,
+) -> None:
+    """400-page tenders (266k tokens) for extraction: no suited model reads one whole, and the
+    unmet note says that and how to split it, not "no model suits the task" (QA 23)."""
+    result = recommend(
+        RecommendRequest(use_case="extraction", requests_per_day=4, document_words=200_000),
+        catalog,
+    )
+    assert not result.options
+    unmet = result.unmet_i18n[0]
+    assert unmet.code is M.UNMET_CONTEXT_TOO_LONG
+    assert unmet.params["context"] > unmet.params["longest"]

@@ -217,6 +217,7 @@ _COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 _VOLUME_NOUN = (
     r"(?:requests|queries|calls|tickets|chats|conversations|dialog(?:ue)?s|documents|docs|"
     r"emails|messages|clients|customers|запрос\w*|обращени\w*|звонк\w*|диалог\w*|"
+    r"tenders|тендер\w*|"
     r"transactions|payments|транзакци\w*|платеж\w*|платёж\w*|"
     r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|писем|сообщени\w*|заявк\w*|страниц\w*|"
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
@@ -293,8 +294,28 @@ class TextVolume:
     span: tuple[int, int]
 
 
+_SCALE_WORDS = r"(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?\.?"
+# Tokens in and out a period: "1.2B input tokens and 100M output tokens a month" (their sum).
+_IN_AND_OUT_VOLUME = re.compile(
+    rf"(?<![\w.]){NUM}\s*{_SCALE_WORDS}\s*(?:input|prompt|входн\w*|входящ\w*)\s+"
+    r"(?:tokens?|токен\w*)\s*(?:,|and|и|\+|plus)\s*"
+    rf"{NUM}\s*{_SCALE_WORDS}\s*(?:output|completion|выходн\w*|исходящ\w*)\s+"
+    r"(?:tokens?|токен\w*)\s*(?:/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)"
+    r"(день|сутки|day|недел\w*|week|месяц\w*|month)\b"
+)
+
+
 def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | None:
     """A volume of text per day or month (a month spreads over its working days)."""
+    both = _IN_AND_OUT_VOLUME.search(text)
+    if both is not None:
+        tokens = number(both.group(1)) * _scale((both.group(2) or "").rstrip("."))
+        tokens += number(both.group(3)) * _scale((both.group(4) or "").rstrip("."))
+        return TextVolume(
+            tokens_per_day=_per_working_day(tokens, both.group(5), working_days_per_month),
+            words_per_day=None,
+            span=both.span(),
+        )
     found = _TEXT_VOLUME.search(text)
     if found is None:
         return None
@@ -470,7 +491,7 @@ def without_output_length(text: str) -> str:
 def without_text_volume(text: str) -> str:
     """The text with its volume of text blanked, so no other reading takes its tokens for a
     dataset or a context."""
-    return _TEXT_VOLUME.sub(" ", text)
+    return _TEXT_VOLUME.sub(" ", _IN_AND_OUT_VOLUME.sub(" ", text))
 
 
 # Dialogues a day: "10 тысяч диалогов в день", "5,000 chats a day" (each several requests).
@@ -571,6 +592,10 @@ def read_batch_items(text: str) -> int | None:
         return None
     text = _MILLION_WORD.sub("1 млн", text)
     for found in _BATCH_ITEMS.finditer(text):
+        if _EACH_DOC_PAGES.match(text, max(0, found.start() - 4)) or re.match(
+            r"\s*(?:each|apiece|каждый|каждая|в каждом)\b", text[found.end() :]
+        ):
+            continue  # "300–400 pages each", "по 10 страниц": a document's length
         scale = found.group(2)
         value = _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
         if value >= 100:
@@ -622,10 +647,13 @@ def _volume(digits: str, scale: str | None) -> float:
 _AUDIO_HOURS = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s*(?:hours?|hrs?|час\w*)\s+(?:of\s+)?"
     r"(?:audio|recordings?|calls?|speech|meetings?|аудио\w*|записей|звонков|разговоров|"
-    r"совещаний)\s+(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|недел\w*|week|месяц\w*|"
-    r"month)\b"
+    r"совещаний)\s+(?:(?:of\s+)?(?:calls|meetings|звонков|разговоров|совещаний)\s+)?"
+    r"(?:(?:в|за|per|a|each|every)\s+)?(день|сутки|day|недел\w*|week|месяц\w*|month)\b"
 )
-_CALLS = re.compile(r"\bcalls?\b|звонк\w*|разговор\w*|\brecordings?\b|запис(?:ей|и)\b")
+_CALLS = re.compile(
+    r"\bcalls?\b|звонк\w*|разговор\w*|\brecordings?\b|запис(?:ей|и)\b|"
+    r"\bлини[йия]\b|phone lines|(?:simultaneous|concurrent) lines|lines at once"
+)
 _CALL_MINUTES = re.compile(rf"(?<![\w.]){NUM}\s*-?\s*(?:min(?:ute)?s?|мин(?:ут\w*)?)\b")
 
 
@@ -642,6 +670,11 @@ def read_audio_hours_per_day(
         if minutes is not None and 0 < number(minutes.group(1)) <= 600:
             return requests_per_day * number(minutes.group(1)) / 60
     return None
+
+
+def says_calls(text: str) -> bool:
+    """Whether the speech is calls or recordings of them."""
+    return bool(_CALLS.search(text))
 
 
 def read_call_minutes(text: str, requests_per_day: float | None) -> float | None:
@@ -1200,7 +1233,8 @@ _SPEND_WORD = (
     r"трат\w*|плат\w*|счет\w*|счёт\w*|расход\w*|уход\w*|отда\w*|сжига\w*)"
 )
 _PER_MONTH = r"(?:/\s*mo\w*|/\s*мес\w*|\b(?:a|per|each|every|в|за|/)\s+(?:month|мес\w*)|monthly|ежемесячн\w*)"
-_CLAUSE = re.compile(r"[^.;!?\n]+")
+# A clause: up to a sentence's end, not an abbreviation's dot ("400 тыс. руб в месяц").
+_CLAUSE = re.compile(r"(?:[^.;!?\n]|(?<=тыс)\.|(?<=млн)\.|(?<=млрд)\.|(?<=руб)\.|\.(?=\d))+")
 
 
 @dataclass(frozen=True)
@@ -1405,7 +1439,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "summarization",
         re.compile(
             r"суммариз\w*|суммир\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|"
-            r"резюмир\w*"
+            r"резюмир\w*|кратк\w* резюме|резюме (?:по|каждого|каждой|звонк|разговор)"
         ),
     ),
     ("translation", re.compile(r"перевод\w*|перевест\w*|переведи\w*|translat\w*")),
@@ -1575,7 +1609,8 @@ _ON_PREMISES = re.compile(
     r"данны\w* (?:не должн\w* |нельзя )?(?:не )?(?:уходит\w*|покидат\w*|выходит\w*|передава\w*)|"
     r"(?:не|нельзя) (?:выпуска|отдава|передава)\w* (?:данн\w* )?(?:наружу|в облак\w*|третьим)|"
     r"без (?:облак\w*|интернет\w*)|закрыт\w* контур\w*|"
-    r"наружу (?:\w+ ){0,2}?(?:отдава|передава|выпуска|вынос)\w*|"
+    r"наружу (?:\w+ ){0,2}?(?:не )?(?:отда|передава|передаё|переда|выпуска|вынос)\w*|"
+    r"строго внутри|внутри (?:клиник\w*|компани\w*|периметр\w*|контур\w*|банк\w*)|"
     r"data (?:can(?:no|')t|must not|mustn't|may not|should not|shouldn't|can never) "
     r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
     r"nothing (?:can|may) leave"

@@ -395,9 +395,12 @@ _LIKE_PRODUCT = (
 _LIKE_PRODUCT_RE = re.compile(_LIKE_PRODUCT)
 # An open model's hosted API, the service used now ("сидим на API DeepSeek", "the Mistral
 # API"): no model to size; one named beside it ("and self-host DeepSeek V3") still is.
+_OPEN_API_VENDOR = (
+    r"(?:deepseek|дипсик\w*|mistral|мистрал\w*|qwen|квен\w*|gigachat|гигачат\w*|"
+    r"yandex ?gpt|яндекс ?gpt)"
+)
 _OPEN_MODEL_API = re.compile(
-    r"\bapi\s+(?:от\s+|of\s+)?(?:deepseek|дипсик\w*|mistral|мистрал\w*|qwen|квен\w*)\b|"
-    r"\b(?:deepseek|дипсик\w*|mistral|мистрал\w*|qwen|квен\w*)(?:'s)?\s+api\b"
+    rf"\bapi\s+(?:от\s+|of\s+)?{_OPEN_API_VENDOR}\b|\b{_OPEN_API_VENDOR}(?:'s)?\s+api\b"
 )
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
@@ -447,9 +450,15 @@ _HARDWARE_ASKED = re.compile(
     r"\bgpus?\b|graphics cards?|\bhardware\b|\bservers?\b|\bsetup\b|\brig\b|\bbox\b|"
     r"видеокарт\w*|\bгпу\b|желез\w*|сервер\w*|сервак\w*|карт[ауые]\b|оборудовани\w*"
 )
+# Work an LLM does on documents: "анализировать медкарты", "process claims".
+_DOCUMENT_WORK = re.compile(
+    r"анализ\w*|обрабат\w*|обработ\w*|проверя\w*|разбира\w*|извлека\w*|"
+    r"analy[sz]\w*|process\w*|review\w*|extract\w*"
+)
 _COST = re.compile(
     r"сколько (?:\w+ ){0,2}сто(?:ит|ить|ят|ил\w*)|стоимост\w*|по деньгам|в деньгах|"
     r"сколько денег|\bцен[аеуы]\b|\bбюджет\w*|\bдешев\w*|\bдешёв\w*|недорог\w*|\bокуп\w*|"
+    r"во сколько (?:\w+ )?обойд\w*|"
     r"how much (?:\w+ ){0,4}cost|how much money|\bcosts?\b|\bpric(?:e|es|ed|ing)\b|"
     r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
     r"in (?:rubles|roubles|dollars|usd)|\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b"
@@ -758,6 +767,7 @@ class Reader:
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
         naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used
+        naming = q.without_text_volume(naming)  # "1.2B input tokens a month": no 1.2B model
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
@@ -1081,6 +1091,14 @@ class Reader:
             # calls to summarise with no length: the catalog's typical call, said as assumed
             said.call_minutes = self.catalog.workloads.speech_to_text.call_minutes
             said.audio_hours_per_day = (said.requests_per_day or 0.0) * said.call_minutes / 60
+        if (  # "2000 часов записей звонков в месяц" to summarise: that many calls of the
+            said.audio_hours_per_day is not None  # typical length a day, said as assumed
+            and said.requests_per_day is None
+            and said.requests_per_s is None
+            and q.says_calls(text)
+        ):
+            said.call_minutes = self.catalog.workloads.speech_to_text.call_minutes
+            said.requests_per_day = said.audio_hours_per_day * 60 / said.call_minutes
         if said.audio_hours_per_day is not None and said.requests_per_day:  # calls a day:
             said.transcript_minutes = said.call_minutes or q.read_call_minutes(  # each one's
                 text,
@@ -1832,17 +1850,24 @@ class Reader:
             or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
             or said.api_quality  # "уровня GPT-4": an open model of its level
             or said.requests_per_day is not None
+            or said.tokens_per_day is not None  # "1.2B tokens a month": a load to serve
+            or said.words_per_day is not None
             or money
             or deadline
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
         )
+        # "анализировать медкарты внутри клиники, во сколько обойдётся?": work on sensitive
+        # data, priced, with no figure: a goal of its domain, not "which model?"
+        sensitive_work = (
+            money and (said.high_stakes or said.on_premises) and bool(_DOCUMENT_WORK.search(text))
+        )
         if (
             not named
             and previous is None
             and goal
-            and (fields or _RECOMMEND.search(text))
-            and (_DOMAIN.search(text) or fields)
+            and (fields or _RECOMMEND.search(text) or sensitive_work)
+            and (_DOMAIN.search(text) or fields or sensitive_work)
         ):
             return "recommend"
         if not named and previous is not None and "largest_model" in said.wants:

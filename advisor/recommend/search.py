@@ -1456,6 +1456,39 @@ def _owned_rank(config: _Config, load: _Load) -> tuple[bool, bool, int]:
     )
 
 
+def _most_held(search: _Search) -> _Config | None:
+    """Nothing allowed holds the load at its context: the setup that holds the most requests
+    at that context within the GPU limit, sized at that many (its speed at that load)."""
+    held = [c for c in search.sweep(1) if c.result.fits]
+    if search.request.gpus is not None:  # "на двух 4090": all the GPUs allowed hold more
+        at_limit = (
+            search.size(
+                c.model,
+                c.suit,
+                c.precision,
+                c.gpu,
+                1,
+                gpus=search.gpu_limit(),
+                kv_precision=c.kv_precision,
+            )
+            for c in held
+        )
+        held = [c for c in at_limit if c is not None and c.result.fits] or held
+    if not held:
+        return None
+    most = max(held, key=lambda c: (c.result.max_users, -c.spend.tco_3y_usd))
+    loaded = search.size(
+        most.model,
+        most.suit,
+        most.precision,
+        most.gpu,
+        most.result.max_users,
+        gpus=most.gpus,
+        kv_precision=most.kv_precision,
+    )
+    return loaded if loaded is not None and loaded.result.fits else most
+
+
 def _unmet(
     search: _Search,
     fitting: list[_Config],
@@ -1510,6 +1543,9 @@ def _unmet(
                 context=load.context,
             )
         )
+        closest = _most_held(search)
+        if closest is not None:  # "2 x 4090 at 32k for 30": the most they hold, priced
+            add("closest", closest)
         return
     if not meeting:
         if training is not None:

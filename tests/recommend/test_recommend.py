@@ -1085,3 +1085,18 @@ def test_a_document_no_suited_model_reads_whole_says_so_and_how_to_split(
     unmet = result.unmet_i18n[0]
     assert unmet.code is M.UNMET_CONTEXT_TOO_LONG
     assert unmet.params["context"] > unmet.params["longest"]
+
+
+def test_gpus_that_hold_none_of_the_load_offer_the_most_they_hold(catalog: Catalog) -> None:
+    """30 users at a 32k window on at most 2 RTX 4090: nothing holds them all, so the closest
+    option is the setup on those GPUs that holds the most requests at 32k, at that load (QA 23
+    said only 'no allowed GPU holds ...')."""
+    result = recommend(
+        RecommendRequest(users=30, context=32_768, gpu="rtx-4090", gpus=2, model="llama-3.1-8b"),
+        catalog,
+    )
+    assert [n.code for n in result.unmet_i18n] == [M.UNMET_FIT]
+    closest = next(o for o in result.options if o.label == "closest")
+    assert closest.gpu.id == "rtx-4090" and closest.gpu.count * closest.replicas <= 2
+    assert 1 <= closest.max_concurrent_users < 30
+    assert closest.users_per_replica * closest.replicas == closest.max_concurrent_users

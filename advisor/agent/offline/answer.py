@@ -1135,7 +1135,10 @@ def _goal_headline(
     if option.training_hours is not None:
         task = task_name(result.workload.task, language)
         return render(M.GOAL_HEADLINE_TRAINING, language, **params, task=task)
-    return render(M.GOAL_HEADLINE, language, **params, users=result.workload.concurrency)
+    users = result.workload.concurrency
+    if option.max_concurrent_users < users:  # the closest holds fewer: at what it holds
+        users = option.users_per_replica * option.replicas
+    return render(M.GOAL_HEADLINE, language, **params, users=users)
 
 
 def render_option_line(option: Option, language: Language, label: M | None = None) -> str:

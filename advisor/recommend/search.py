@@ -71,6 +71,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     live_transcription,
+    long_document,
     requests_from_text,
     speech_synthesis,
     tokens_per_word,
@@ -414,11 +415,8 @@ class _Search:
                     )
                 )
             elif words is None:  # "длинные договоры": the catalog's long document
-                daily = workloads.daily
-                words = round(daily.long_document_pages * daily.words_per_page)
-                self.assumptions.append(
-                    note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
-                )
+                words, assumed = long_document(workloads)
+                self.assumptions.append(assumed)
             per_word, basis = tokens_per_word(workloads, request.language == "ru")
             inputs = math.ceil(round(words * per_word, 6))  # not 220,001 for 100k x 2.2
             if use_case == "translation" and request.output_tokens is None:

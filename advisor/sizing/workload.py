@@ -120,6 +120,14 @@ def transcription(audio_hours_per_day: float, workloads: Workloads) -> Note:
     )
 
 
+def long_document(workloads: Workloads) -> tuple[int, Note]:
+    """Words in a document said to be long with no length: the catalog's long document,
+    with the note that says it was assumed."""
+    daily = workloads.daily
+    words = round(daily.long_document_pages * daily.words_per_page)
+    return words, note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
+
+
 def live_transcription(calls: int, workloads: Workloads) -> Note:
     """Speech recognised as the calls run (a voice bot, hints to operators): the cards must
     keep up with every call at once, each a real-time stream, at the reference card's

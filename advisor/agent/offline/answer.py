@@ -957,7 +957,7 @@ def _russian_rating(model: str, catalog: Catalog) -> M:
 
 
 # From here a prompt's KV cache rivals a model's weights (a 16k-token request holds 2 GB on
-# Llama 3.1 8B in FP16, a eighth of its weights, per user), so the answer shows the split.
+# Llama 3.1 8B in FP16, an eighth of its weights, per user), so the answer shows the split.
 LONG_PROMPT_TOKENS = 16_384
 
 

@@ -50,6 +50,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     dataset_tokens_from_examples,
+    long_document,
     requests_from_text,
     tokens_per_word,
 )
@@ -1099,11 +1100,10 @@ class Reader:
         ):
             said.call_minutes = self.catalog.workloads.speech_to_text.call_minutes
             said.requests_per_day = said.audio_hours_per_day * 60 / said.call_minutes
-        if said.audio_hours_per_day is not None and said.requests_per_day:  # calls a day:
-            said.transcript_minutes = said.call_minutes or q.read_call_minutes(  # each one's
-                text,
-                said.requests_per_day,  # transcript is what the LLM reads
-            )
+        if said.audio_hours_per_day is not None and said.requests_per_day:
+            # calls a day: each call's transcript is what the LLM reads
+            minutes = said.call_minutes or q.read_call_minutes(text, said.requests_per_day)
+            said.transcript_minutes = minutes
         said.hours_per_month = q.read_hours_per_month(
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
@@ -1228,7 +1228,7 @@ class Reader:
             and m.id in self.catalog.suitability
             and not self.catalog.suitability[m.id].russian_first  # a niche, not the class
             and not m.reasoning  # a reasoning model (an R1 distill) is a niche too
-            and "chat" in self.catalog.suitability[m.id].use_cases  # and a coder
+            and "chat" in self.catalog.suitability[m.id].use_cases  # so is a coder
             and m.reported_params_b is not None
             and 0.6 * sizes[0] <= m.reported_params_b <= 1.1 * sizes[0]
         ]
@@ -1481,11 +1481,8 @@ class Reader:
         elif "context" not in fields and (said.document_words or said.long_documents):
             words = said.document_words
             if words is None:  # "длинные договоры": the catalog's long document
-                daily = workloads.daily
-                words = round(daily.long_document_pages * daily.words_per_page)
-                notes.append(
-                    note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
-                )
+                words, assumed = long_document(workloads)
+                notes.append(assumed)
             fields["context"], output, derived = self._document_context(said, words, russian)
             fields["output_tokens"] = output  # the answer the note names, not a quarter
             fields["prompt_tokens"] = fields["context"] - output

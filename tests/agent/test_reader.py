@@ -2272,3 +2272,12 @@ def test_sensitive_documents_priced_with_no_figure_are_a_goal(reader: Reader) ->
 def test_phone_lines_of_a_voice_bot_are_live_calls(reader: Reader) -> None:
     said = reader.read("хотим голосового бота для колл-центра, 40 линий одновременно").said
     assert said.live_calls == 40 and said.speech_synthesis
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [("deadline is 2 weeks. rent or buy?", 336.0), ("дедлайн будет 10 дней", 240.0)],
+)
+def test_a_deadline_said_with_a_verb_is_read(text: str, hours: float) -> None:
+    """ "deadline is 2 weeks" was "No deadline given" (QA 23)."""
+    assert q.read_deadline_hours(text) == hours

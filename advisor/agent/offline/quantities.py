@@ -890,7 +890,8 @@ def _scale(word: str) -> float:
 
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE = re.compile(
-    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\()\s*[:—-]?\s*"
+    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\()\s*"
+    r"(?:[:—-]|is|of|—|будет|составляет)?\s*"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )

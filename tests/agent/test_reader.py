@@ -2281,3 +2281,24 @@ def test_phone_lines_of_a_voice_bot_are_live_calls(reader: Reader) -> None:
 def test_a_deadline_said_with_a_verb_is_read(text: str, hours: float) -> None:
     """ "deadline is 2 weeks" was "No deadline given" (QA 23)."""
     assert q.read_deadline_hours(text) == hours
+
+
+def test_a_bill_in_thousands_to_a_named_service_is_a_bill_to_that_service(reader: Reader) -> None:
+    """ "а если у нас YandexGPT и счёт 150 тысяч в месяц?": roubles with no currency in a
+    Russian clause, to the hosted service, not the open YandexGPT 5 Lite (QA 24 kept the old
+    bill); a bill to Claude is no model to find ("“claude” is not in the catalog")."""
+    reading = reader.read("а если у нас YandexGPT и счёт 150 тысяч в месяц?")
+    assert reading.goal is not None and reading.goal["api_bill_rub"] == 150_000
+    assert "model" not in reading.goal
+    claude = reader.read("What if it's Claude Sonnet instead and we only spend $3k a month?")
+    assert claude.goal is not None and claude.goal["api_bill_usd"] == 3_000
+    assert claude.clarification is None or claude.clarification.reason != "unknown"
+    named = reader.read("платим 100 тысяч в месяц за API, хотим поднять YandexGPT 5 Lite у себя")
+    assert named.goal is not None and named.goal["model"] == "yandexgpt-5-lite-8b"
+
+
+def test_a_voice_bot_listens_live_whatever_its_calls_are_called(reader: Reader) -> None:
+    said = reader.read(
+        "Колл-центр, 60 операторов. Хотим голосового бота, чтобы отвечал клиентам вживую"
+    ).said
+    assert said.live_calls == 60

@@ -726,10 +726,15 @@ def read_operators(text: str) -> int | None:
     return int(number(found.group(1))) if found is not None else None
 
 
+_VOICE_BOT = re.compile(
+    r"голосов\w* (?:бот|ассистент|помощник)\w*|voice (?:assistant|bot|agent)s?\b"
+)
+
+
 def says_live_speech(text: str) -> bool:
     """Whether calls are taken live with speech recognition ("100 одновременных звонков:
-    распознавание речи + LLM"): the speech is transcribed as the calls run."""
-    return bool(_SPEECH.search(text) and _CALLS.search(text))
+    распознавание речи + LLM"), or by a voice bot, which listens as it talks."""
+    return bool(_VOICE_BOT.search(text) or (_SPEECH.search(text) and _CALLS.search(text)))
 
 
 def counts_calls(text: str, requests_per_day: float | None) -> bool:
@@ -1134,6 +1139,18 @@ def _first_sum(text: str) -> tuple[Money, re.Match[str]] | None:
     return None
 
 
+# "счёт 150 тысяч в месяц": a Russian bill in thousands with no currency is in roubles.
+_BARE_THOUSANDS = re.compile(rf"(?<![\w.]){NUM}\s*(тыс\w*\.?|млн\.?|миллион\w*)")
+
+
+def _bare_roubles(text: str) -> tuple[Money, re.Match[str]] | None:
+    """A sum in thousands or millions with no currency, in a Russian clause: roubles."""
+    found = _BARE_THOUSANDS.search(text)
+    if found is None or not re.search(r"[а-яё]{3}", text):
+        return None
+    return Money(number(found.group(1)) * _money_scale(found.group(2)), "RUB"), found
+
+
 def says_monthly_budget(text: str) -> bool:
     """Whether the first sum in the text is a month's budget (renting or running)."""
     first = _first_sum(text)
@@ -1294,7 +1311,7 @@ def read_api_bill(text: str) -> ApiBill | None:
             continue
         if not re.search(_API_NAME, part) and not (api_paid and not _RENT_SPEND.search(part)):
             continue
-        first = _first_sum(part)
+        first = _first_sum(part) or _bare_roubles(part)
         if first is None:
             continue
         money, found = first

@@ -384,7 +384,8 @@ _API_PRODUCT_RE = re.compile(_API_PRODUCT)
 # A hosted model paid for now ("платить за API (GPT-4o) или свой сервер с открытой моделью?"):
 # the service to compare with, not a model to size.
 _PAID_SERVICE = re.compile(
-    r"\bapi\b|плат\w*|\bpa(?:y|ying|id)\b|подписк\w*|subscription|"
+    r"\bapi\b|плат\w*|\bpa(?:y|ying|id)\b|подписк\w*|subscription|\bspen[dt]\w*|"
+    r"\bbill\w*|сч[её]т\b|трат\w*|"
     r"открыт\w* модел\w*|open(?:-source| source| weights?)? models?"
 )
 _LIKE_PRODUCT = (
@@ -403,6 +404,9 @@ _OPEN_API_VENDOR = (
 _OPEN_MODEL_API = re.compile(
     rf"\bapi\s+(?:от\s+|of\s+)?{_OPEN_API_VENDOR}\b|\b{_OPEN_API_VENDOR}(?:'s)?\s+api\b"
 )
+# The vendor a bill is paid to, no version or size after it ("у нас YandexGPT и счёт 150
+# тысяч в месяц"): the hosted service, not its open model.
+_BILLED_VENDOR = re.compile(rf"\b{_OPEN_API_VENDOR}\b(?!\s*-?\s*(?:\d|lite|pro\b|max\b))")
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
@@ -769,6 +773,8 @@ class Reader:
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
         naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used
         naming = q.without_text_volume(naming)  # "1.2B input tokens a month": no 1.2B model
+        if q.read_api_bill(text) is not None:  # a bill to YandexGPT: the service, no model
+            naming = _BILLED_VENDOR.sub(" ", naming)
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and

@@ -1974,3 +1974,32 @@ def test_the_strongest_within_a_budget_is_not_a_used_card_pareto_of_the_same_tie
         o for o in result.options if o.meets_targets and o.quality_tier == lead.quality_tier
     ]
     assert lead.label != "pareto" or all(o.label == "pareto" for o in same_tier)
+
+
+def test_a_batch_by_month_end_and_a_shorter_deadline_after_it(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """40,000 invoices to pull fields out of by month-end were a 5-user pilot (QA 24): a batch
+    job with that deadline; "what if in 2 days?" then sizes the same job for 48 hours (it
+    repeated the answer)."""
+    first = run_offline_turn(
+        "We have 40,000 scanned PDF invoices we need to pull fields out of by the end of the "
+        "month. What's the cheapest setup?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.recommendation is not None and first.goal is not None
+    assert first.recommendation.goal["batch_items"] == 40_000
+    assert first.recommendation.goal["deadline_hours"] == 720
+    then = run_offline_turn(
+        "What if it has to be done in 2 days?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=first.goal,
+    )
+    assert then.recommendation is not None
+    assert then.recommendation.goal["deadline_hours"] == 48
+    lead = lead_option(then.recommendation, ["cheapest"])
+    assert lead is not None and lead.batch_job is not None and lead.batch_job.hours <= 48

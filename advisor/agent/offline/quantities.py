@@ -233,7 +233,7 @@ _PER_DAY = re.compile(
 )
 # A batch over a span: "1 млн писем за 3 дня", "200k documents in 5 days", "over 2 weeks".
 _OVER_DAYS = re.compile(
-    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:\w+\W+){{0,6}}?"
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}\W+(?:\w+\W+){{0,8}}?"
     rf"(?:за|in|over|within|в течение|this|в (?:этом|этот|эту|этой)|до конца|к концу|"
     rf"by the end of(?: the| this)?)\s+"
     rf"(?:a |an |one |this |эт(?:от|у|ой) |{NUM}\s*)?"
@@ -579,7 +579,8 @@ _BATCH_CUE = re.compile(
     r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|"
     rf"{_LABEL_WORDS}|\broute\b|распредел\w*|разобрать|разбери\w*|"
     r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
-    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|"
+    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|вытащ\w*|вытаскива\w*|"
+    r"\bpull\w* (?:\w+ )?(?:fields|data|values|totals)|\bparse\b|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
 )
 

@@ -803,7 +803,16 @@ class Reader:
         earlier = (previous or {}).get("task") or (
             previous_goal.goal.get("task") if previous_goal is not None else None
         )
-        said = self._said(text, undictated, mention, language, training=earlier in TRAINING)
+        earlier_batch = (previous or {}).get("batch_items") or (
+            previous_goal.goal.get("batch_items") if previous_goal is not None else None
+        )  # "what if it has to be done in 2 days?" after a batch job: its deadline
+        said = self._said(
+            text,
+            undictated,
+            mention,
+            language,
+            with_deadline=earlier in TRAINING or bool(earlier_batch),
+        )
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
                 name
@@ -1023,10 +1032,10 @@ class Reader:
         undictated: str,
         mention: ModelMention | None,
         language: Language,
-        training: bool = False,
+        with_deadline: bool = False,
     ) -> Said:
-        """What the message says. `training`: the conversation is about a training run, so a
-        follow-up's "in 3 weeks" is its deadline."""
+        """What the message says. `with_deadline`: the conversation is about a training run or
+        a batch job, so a follow-up's "in 3 weeks" is its deadline."""
         said = Said()
         working_days = self.catalog.workloads.daily.working_days_per_month
         bill = q.read_api_bill(undictated)
@@ -1137,7 +1146,7 @@ class Reader:
             said.tokens_per_example = q.read_tokens_per_example(text)
         said.epochs = q.read_epochs(text)
         if (
-            training
+            with_deadline
             or said.task in TRAINING
             or said.dataset_tokens
             or said.dataset_examples

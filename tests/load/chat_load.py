@@ -39,6 +39,12 @@ CONVERSATIONS = [
 ]
 
 
+# A client drops an idle connection before uvicorn's 5 s keep-alive timeout closes it: at the
+# same 5 s (httpx's default) a POST sent as the server closes the socket fails with ReadError,
+# a race of the test's client, not a server error (a reverse proxy in front holds it shorter).
+CLIENT_KEEPALIVE_S = 2.0
+
+
 @dataclass(frozen=True)
 class AckedMessage:
     conversation_id: str
@@ -167,7 +173,11 @@ async def run_chat_load(
     """Run `sessions` customers for `duration_s`; a session stops at its first error."""
     result = LoadResult(sessions=sessions, seconds=0.0)
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=sessions, max_keepalive_connections=sessions)
+    limits = httpx.Limits(
+        max_connections=sessions,
+        max_keepalive_connections=sessions,
+        keepalive_expiry=CLIENT_KEEPALIVE_S,
+    )
     started = time.monotonic()
     deadline = started + duration_s
     async with httpx.AsyncClient(base_url=base_url, timeout=timeout_s, limits=limits) as client:

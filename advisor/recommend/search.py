@@ -70,6 +70,7 @@ from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
+    document_tokens,
     live_transcription,
     long_document,
     requests_from_text,
@@ -418,7 +419,7 @@ class _Search:
                 words, assumed = long_document(workloads)
                 self.assumptions.append(assumed)
             per_word, basis = tokens_per_word(workloads, request.language == "ru")
-            inputs = math.ceil(round(words * per_word, 6))  # not 220,001 for 100k x 2.2
+            inputs = document_tokens(words, per_word)
             if use_case == "translation" and request.output_tokens is None:
                 output = inputs  # the profile's rule: output about as long as the input
             self.assumptions.append(

@@ -59,6 +59,12 @@ def tokens_per_word(workloads: Workloads, russian: bool) -> tuple[float, Note]:
     return daily.tokens_per_word, note(M.WORDS_RATE_EN)
 
 
+def document_tokens(words: int, per_word: float) -> int:
+    """Tokens a document of `words` words takes at `per_word`, rounded up; the product is
+    rounded first so float noise adds no token (100,000 x 2.2 is 220,000, not 220,001)."""
+    return math.ceil(round(words * per_word, 6))
+
+
 def requests_from_text(
     tokens_per_day: float | None,
     words_per_day: float | None,

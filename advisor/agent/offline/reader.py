@@ -50,6 +50,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     dataset_tokens_from_examples,
+    document_tokens,
     long_document,
     requests_from_text,
     tokens_per_word,
@@ -1578,7 +1579,7 @@ class Reader:
         translation profile is input and output of similar length)."""
         workloads = self.catalog.workloads
         per_word, basis = tokens_per_word(workloads, russian)
-        prompt = math.ceil(round(words * per_word, 6))  # 100,000 x 2.2 is 220,000
+        prompt = document_tokens(words, per_word)
         translated = said.use_case == "translation" and said.output_tokens is None
         output = (
             prompt

@@ -581,6 +581,27 @@ class HostedApi(ApiPrice):
     quality_tier: int = Field(ge=1, le=5)
 
 
+class RoublePrice(_Record):
+    """A price list in roubles per 1,000 tokens, VAT included, as Russian vendors publish."""
+
+    input_rub_per_k: float = Field(ge=0)
+    output_rub_per_k: float = Field(ge=0)
+    vat_pct: float = Field(ge=0, le=50)
+
+
+class NamedApi(HostedApi):
+    """A hosted model a customer names as the one paid for ("our GigaChat bill", "Claude
+    Sonnet"): its bill is read at its own prices and an open model must match its tier."""
+
+    aliases: tuple[str, ...] = Field(
+        min_length=1, description="regexes over the lower-cased message that name it"
+    )
+    tier_basis: str
+    rub: RoublePrice | None = Field(
+        default=None, description="the price as the vendor publishes it, when in roubles"
+    )
+
+
 class CurrencyRate(_Record):
     value: float = Field(gt=0)
     source: str
@@ -599,6 +620,27 @@ class Prices(_Record):
     cloud_usd_per_gpu_hour: dict[str, RateSource]
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)
     bill_reference: ApiPrice  # what a monthly API bill buys when no volume is stated
+    named_apis: tuple[NamedApi, ...] = ()  # hosted models customers name, most specific first
+
+    @model_validator(mode="before")
+    @classmethod
+    def _roubles_to_dollars(cls, data: object) -> object:
+        """A named API priced in roubles with VAT (Sber, Yandex) in dollars without it, at the
+        catalog's rate, like every other price here; the published figure is kept beside."""
+        if not isinstance(data, dict) or not data.get("named_apis"):
+            return data
+        listed_rate = data["rub_per_usd"]
+        rate = float(listed_rate["value"] if isinstance(listed_rate, dict) else listed_rate.value)
+        named = []
+        for api in data["named_apis"]:
+            api = dict(api)
+            if api.get("rub") is not None:  # from the list price, at this catalog's rate
+                rub = RoublePrice.model_validate(api["rub"])
+                net = 1 + rub.vat_pct / 100
+                api["input_usd_per_m"] = rub.input_rub_per_k * 1000 / net / rate
+                api["output_usd_per_m"] = rub.output_rub_per_k * 1000 / net / rate
+            named.append(api)
+        return {**data, "named_apis": named}
 
     def usd(self, amount: float, currency: Literal["USD", "RUB", "EUR"]) -> float:
         """An amount in dollars at the catalog's rates."""
@@ -610,8 +652,9 @@ class Prices(_Record):
 
     @property
     def priced_apis(self) -> tuple[ApiPrice, ...]:
-        """Every hosted model the catalog prices: the APIs by tier and the bill reference."""
-        return (*self.hosted_api, self.bill_reference)
+        """Every hosted model the catalog prices: the APIs by tier, the bill reference and
+        the APIs customers name."""
+        return (*self.hosted_api, self.bill_reference, *self.named_apis)
 
     def billed_api(self, name: str | None) -> ApiPrice | None:
         """The hosted model a bill pays for, by name (None: the bill reference); None when

@@ -1077,6 +1077,86 @@ class M(Enum):
         "not rated in the catalog",
         "нет оценки в каталоге",
     )
+    GPUS_HEAD_TO_HEAD = (
+        "gpus.head_to_head",
+        "No model named, so each GPU you named is weighed by what it buys for this goal: the "
+        "best setup on it{budget} ({users:plural:user|users} at once, {input:,} tokens in and "
+        "{output:,} out per request):",
+        "Модель не названа, поэтому каждая названная GPU взвешена по тому, что она даёт для этой "
+        "задачи: лучшая конфигурация на ней{budget} "
+        "({users:plural:пользователь|пользователя|пользователей} одновременно, {input:,} токенов на "
+        "входе и {output:,} на выходе на запрос):",
+    )
+    GPUS_HEAD_TO_HEAD_MODEL = (
+        "gpus.head_to_head_model",
+        "{model} on each GPU you named, on the best setup of it{budget} "
+        "({users:plural:user|users} at once, {input:,} tokens in and {output:,} out per request):",
+        "{model} на каждой названной GPU, в лучшей конфигурации{budget} "
+        "({users:plural:пользователь|пользователя|пользователей} одновременно, {input:,} токенов на "
+        "входе и {output:,} на выходе на запрос):",
+    )
+    GPUS_WITHIN_BUDGET = (
+        "gpus.within_budget",
+        " within the budget of ${usd:,.0f} ({local:,.0f} {cur})",
+        " в пределах бюджета {local:,.0f} {cur} (${usd:,.0f})",
+    )
+    GPUS_HEAD_LINE = (
+        "gpus.head_line",
+        "**{gpu}** x {count}{copies}: {model} in {precision} (quality: {quality}), "
+        "{load:plural:user|users} at once at {speed:g} tokens/s each (memory for up to "
+        "{capacity}); {price}.",
+        "**{gpu}** x {count}{copies}: {model} в {precision} (качество — {quality}), "
+        "{load:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "токенов/с (памяти хватит на {capacity}); {price}.",
+    )
+    GPUS_TIER = ("gpus.tier", "tier {tier} of 5", "уровень {tier} из 5")
+    GPUS_OVER_BUDGET = (
+        "gpus.over_budget",
+        " Over the budget: no setup on this GPU costs less.",
+        " Дороже бюджета: дешевле на этой GPU не собрать.",
+    )
+    GPUS_HEAD_NONE = (
+        "gpus.head_none",
+        "**{gpu}**: no setup on it meets this goal ({unmet}).",
+        "**{gpu}**: ни одна конфигурация на ней не выполняет эту задачу ({unmet}).",
+    )
+    GPUS_PICK = (
+        "gpus.pick",
+        "Of these I would take the {gpu}: {reason}.",
+        "Из этих GPU я бы взял {gpu}: {reason}.",
+    )
+    GPUS_PICK_NONE = (
+        "gpus.pick_none",
+        "None of these GPUs meets the goal as asked; the lines above say what each falls short on.",
+        "Ни одна из этих GPU не выполняет задачу в заданных рамках; что мешает каждой — в строках "
+        "выше.",
+    )
+    GPUS_PICK_ONLY = (
+        "gpus.pick_only",
+        "it is the only one that meets the goal",
+        "только она выполняет задачу",
+    )
+    GPUS_PICK_DOMINATES = (
+        "gpus.pick_dominates",
+        "it runs as strong a model as any of them, for the least over three years",
+        "на ней модель не слабее, чем на других, а за три года она обходится дешевле всех",
+    )
+    GPUS_PICK_STRONGER = (
+        "gpus.pick_stronger",
+        "it runs the strongest model of them; a cheaper card is the fallback if the budget decides",
+        "на ней работает самая сильная модель; более дешёвая карта — запасной вариант, если "
+        "решает бюджет",
+    )
+    GPUS_PICK_CHEAPEST = (
+        "gpus.pick_cheapest",
+        "it meets the goal for the least over three years; a card with a stronger model costs more",
+        "она выполняет задачу дешевле всех за три года; карта с моделью сильнее стоит дороже",
+    )
+    GPUS_NAME_A_MODEL = (
+        "gpus.name_a_model",
+        "Name the model (and how many people use it) and I will weigh these GPUs on that model.",
+        "Назовите модель (и сколько человек ей пользуется) — сравню эти GPU именно на ней.",
+    )
     MODELS_PICK_ONLY = (
         "models.pick_only",
         "it is the one that serves this load",
@@ -1945,6 +2025,13 @@ class M(Enum):
         "Объём не указан: счёт пересчитан в токены по цене {api} (${input:g} за миллион на входе, "
         "${output:g} на выходе): около {tokens:,.0f} токенов в месяц, {per_day:,.0f} в рабочий "
         "день; если модель дешевле {api}, за те же деньги трафика больше.",
+    )
+    REC_BILL_LISTED_RUB = (
+        "rec.bill_listed_rub",
+        "{api} is listed at {input:g} RUB per 1,000 tokens in and {output:g} out with {vat:g}% "
+        "VAT: in dollars without VAT at {rate:g} RUB per USD.",
+        "{api} по прайсу стоит {input:g} ₽ за 1 000 токенов на входе и {output:g} ₽ на выходе с "
+        "НДС {vat:g}%: в долларах без НДС по курсу {rate:g} ₽ за доллар.",
     )
     REC_BUDGET_EUR = (
         "rec.budget_eur",

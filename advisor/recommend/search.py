@@ -26,7 +26,15 @@ from functools import cached_property
 from typing import Any
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
-from advisor.catalog.schema import SERVER_GPUS, Gpu, Model, Prices, Suitability, UseCaseProfile
+from advisor.catalog.schema import (
+    SERVER_GPUS,
+    Gpu,
+    Model,
+    NamedApi,
+    Prices,
+    Suitability,
+    UseCaseProfile,
+)
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
 from advisor.recommend.costs import (
@@ -361,12 +369,24 @@ class _Search:
             note(
                 M.REC_BILL_LOAD,
                 api=reference.name,
-                input=reference.input_usd_per_m,
-                output=reference.output_usd_per_m,
+                input=round(reference.input_usd_per_m, 2),
+                output=round(reference.output_usd_per_m, 2),
                 tokens=monthly,
                 per_day=monthly / days,
             )
         )
+        listed = reference.rub if isinstance(reference, NamedApi) else None
+        if listed is not None:  # GigaChat, YandexGPT: the price as the vendor lists it
+            self.assumptions.append(
+                note(
+                    M.REC_BILL_LISTED_RUB,
+                    api=reference.name,
+                    input=listed.input_rub_per_k,
+                    output=listed.output_rub_per_k,
+                    vat=listed.vat_pct,
+                    rate=self.prices.rub_per_usd.value,
+                )
+            )
         return monthly / days
 
     def _workload(self) -> _Load:

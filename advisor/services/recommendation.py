@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from advisor.catalog.loader import Catalog
+from advisor.catalog.schema import Prices
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, task_note
 from advisor.recommend import Recommendation, RecommendRequest, recommend
@@ -165,6 +166,47 @@ def pick_model(
     if ranks[id(option)] > min(ranks.values()):
         return ModelPick(best[0], M.MODELS_PICK_RUSSIAN)
     return ModelPick(best[0], M.MODELS_PICK_STRONGER)  # equal in all else, it would dominate
+
+
+def goal_budget(goal: dict[str, Any], prices: Prices) -> tuple[float, float, M] | None:
+    """The goal's capex budget in dollars and in the currency shown beside them (euros for a
+    euro budget, roubles otherwise); None when it has none."""
+    if goal.get("budget_eur"):
+        eur = float(goal["budget_eur"])
+        return prices.usd(eur, "EUR"), eur, M.CURRENCY_EUR
+    if goal.get("budget_rub"):
+        rub = float(goal["budget_rub"])
+        return prices.usd(rub, "RUB"), rub, M.CURRENCY_RUB
+    if goal.get("budget_usd"):
+        usd = float(goal["budget_usd"])
+        return usd, usd * prices.rub_per_usd.value, M.CURRENCY_RUB
+    return None
+
+
+def over_budget(option: Option, budget_usd: float | None) -> bool:
+    """The option costs more to buy than the budget (renting and owned GPUs buy nothing)."""
+    return budget_usd is not None and option.cost.capex_usd > budget_usd
+
+
+def pick_gpu(
+    results: Sequence[Recommendation], wants: Sequence[str] = (), budget_usd: float | None = None
+) -> ModelPick | None:
+    """Of recommendations for one goal on different GPUs, the card to take: of those whose
+    lead meets the goal within the budget, the strongest model when the person wants the most
+    a budget buys, the lowest three-year cost otherwise. None when no card meets the goal."""
+    led = [(r, o) for r in results if (o := lead_option(r, wants)) is not None]
+    serving = [(r, o) for r, o in led if o.meets_targets and not over_budget(o, budget_usd)]
+    if not serving:
+        return None
+    if len(serving) == 1:
+        return ModelPick(serving[0][0], M.GPUS_PICK_ONLY)
+    cheapest = min(serving, key=lambda p: p[1].cost.tco_3y_usd)
+    strongest = max(serving, key=lambda p: (p[1].quality_tier, -p[1].cost.tco_3y_usd))
+    if strongest[1].quality_tier <= cheapest[1].quality_tier:
+        return ModelPick(cheapest[0], M.GPUS_PICK_DOMINATES)  # as strong, for the least
+    if "largest_model" in wants:
+        return ModelPick(strongest[0], M.GPUS_PICK_STRONGER)
+    return ModelPick(cheapest[0], M.GPUS_PICK_CHEAPEST)
 
 
 _LABELS = {

@@ -2003,3 +2003,65 @@ def test_a_batch_by_month_end_and_a_shorter_deadline_after_it(
     assert then.recommendation.goal["deadline_hours"] == 48
     lead = lead_option(then.recommendation, ["cheapest"])
     assert lead is not None and lead.batch_job is not None and lead.batch_job.hours <= 48
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        (
+            "Что лучше взять под инференс: 4090, L40S или H100? Денег около 2 млн рублей.",
+            ["rtx-4090", "l40s", "h100-sxm", "h100-pcie"],
+        ),
+        (
+            "Which GPU should we buy for a document chatbot for 200 staff: RTX 5090, L40S or "
+            "RTX PRO 6000?",
+            ["rtx-5090", "l40s", "rtx-pro-6000"],
+        ),
+    ],
+)
+def test_gpus_weighed_with_no_model_are_each_priced_for_the_goal(
+    reader: Reader, catalog: Catalog, question: str, gpus: list[str]
+) -> None:
+    """ "4090, L40S или H100 под инференс?" asked which model; now the goal is priced on each
+    GPU named (an H100 SXM with its PCIe card beside it), the card to take is said, and a
+    budget is kept: a card over it is never the pick."""
+    turn = run_offline_turn(question, reader=reader, catalog=catalog, kb=None)
+    steps = [s for s in turn.steps if s.name == "recommend_deployment"]
+    assert [s.arguments["gpu"] for s in steps] == gpus
+    assert all("model" not in s.arguments for s in steps)
+    assert turn.recommendation is not None and turn.goal is not None
+    assert turn.goal.gpus_compared == gpus[:3]
+    lead = lead_option(turn.recommendation, ["largest_model"] if "млн" in question else [])
+    assert lead is not None and lead.meets_targets
+    budget = turn.recommendation.goal.get("budget_rub")
+    if budget is not None:
+        assert lead.cost.capex_usd <= catalog.prices.usd(budget, "RUB")
+    picked = getattr(M.GPUS_PICK, turn.language).split("{")[0]
+    assert picked in turn.answer
+    assert lead.gpu.name in turn.answer.split(picked)[1].splitlines()[0]
+
+
+def test_a_model_named_after_gpus_weighed_weighs_them_on_that_model(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "Qwen3 32B, 20 человек" after GPUs weighed with no model: the same GPUs, each priced
+    for that model and load, not a sizing on the reference H100."""
+    first = run_offline_turn(
+        "Что лучше взять под инференс: 4090, L40S или H100? Денег около 2 млн рублей.",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.goal is not None
+    turn = run_offline_turn(
+        "Qwen3 32B, человек 20 одновременно",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=first.goal,
+    )
+    steps = [s.arguments for s in turn.steps if s.name == "recommend_deployment"]
+    assert [s["gpu"] for s in steps] == ["rtx-4090", "l40s", "h100-sxm", "h100-pcie"]
+    assert all(s["model"] == "qwen3-32b" and s["users"] == 20 for s in steps)
+    assert all(s["budget_rub"] == 2_000_000 for s in steps)
+    assert turn.sizing is None

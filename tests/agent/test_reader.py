@@ -10,7 +10,7 @@ import pytest
 from advisor.agent.offline import quantities as q
 from advisor.agent.offline.names import normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
-from advisor.agent.offline.reader import Reader, Reading
+from advisor.agent.offline.reader import GoalContext, Reader, Reading
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
 from advisor.recommend.request import MIN_CONTEXT
@@ -2302,3 +2302,45 @@ def test_a_voice_bot_listens_live_whatever_its_calls_are_called(reader: Reader) 
         "Колл-центр, 60 операторов. Хотим голосового бота, чтобы отвечал клиентам вживую"
     ).said
     assert said.live_calls == 60
+
+
+@pytest.mark.parametrize(
+    ("text", "api"),
+    [
+        (
+            "Платим GigaChat около 400 тысяч рублей в месяц. Окупится ли свой сервер?",
+            "gigachat-2-pro",
+        ),
+        ("платим за гигачат макс 300 тыс. руб в месяц", "gigachat-2-max"),
+        ("у нас YandexGPT и счёт 150 тысяч в месяц", "yandexgpt-pro-5.1"),
+        ("We spend $3k a month on Claude Sonnet, would self-hosting pay off?", "claude-sonnet-4.5"),
+        ("Our Claude Opus bill is $20k a month. Own server?", "claude-opus-4.5"),
+        ("We pay OpenAI $12k a month for GPT-4o. Would our own server pay off?", "gpt-4o"),
+        ("we spend $5k a month on gemini flash", "gemini-2.5-flash"),
+    ],
+)
+def test_a_bill_to_a_named_service_is_read_at_its_own_prices_and_tier(
+    reader: Reader, text: str, api: str
+) -> None:
+    """GigaChat, YandexGPT, Claude and GPT-4o bills were read at GPT-4.1's prices, and the open
+    model had GPT-4.1's tier (QA 24): now each is its own priced API, the vendor's name alone
+    its flagship."""
+    goal = reader.read(text).goal
+    assert goal is not None and goal["api_bill_model"] == api
+    named = next(a for a in reader.catalog.prices.named_apis if a.name == api)
+    assert goal["min_quality_tier"] == named.quality_tier
+    assert "model" not in goal
+
+
+def test_a_new_bill_in_a_follow_up_needs_no_month(reader: Reader) -> None:
+    """ "а если YandexGPT и счёт 150 тысяч?" after a monthly bill kept the old 400,000 ₽ and
+    sized the open YandexGPT 5 Lite (QA 24): the conversation's bill is monthly."""
+    first = reader.read("Платим GigaChat около 400 тысяч рублей в месяц. Окупится ли свой сервер?")
+    assert first.goal is not None
+    reading = reader.read(
+        "а если YandexGPT и счёт 150 тысяч?", previous_goal=GoalContext(goal=first.goal)
+    )
+    assert reading.goal is not None and reading.goal["api_bill_rub"] == 150_000
+    assert reading.goal["api_bill_model"] == "yandexgpt-pro-5.1"
+    assert "model" not in reading.goal
+    assert reader.read("а если счёт 150 тысяч?").said.api_bill is None  # no bill before

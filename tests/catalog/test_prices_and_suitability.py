@@ -62,6 +62,27 @@ def test_a_hosted_api_for_every_quality_tier() -> None:
     assert all(api.source.strip() for api in prices.hosted_api)
 
 
+def test_named_apis_are_sourced_and_rouble_prices_convert_without_vat() -> None:
+    """A Sber or Yandex price is roubles per 1,000 tokens with VAT; the catalog compares
+    dollars without VAT at its own rate, and an operator's rate moves it."""
+    prices = CATALOG.prices
+    names = [api.name for api in prices.named_apis]
+    assert len(names) == len(set(names)) and not set(names) & {a.name for a in prices.hosted_api}
+    for api in prices.named_apis:
+        assert api.source.strip() and api.tier_basis.strip() and api.aliases
+        if api.rub is not None:
+            net = 1 + api.rub.vat_pct / 100
+            rate = prices.rub_per_usd.value
+            assert api.input_usd_per_m == pytest.approx(api.rub.input_rub_per_k * 1000 / net / rate)
+            assert api.output_usd_per_m == pytest.approx(
+                api.rub.output_rub_per_k * 1000 / net / rate
+            )
+    pro = prices.billed_api("gigachat-2-pro")
+    weaker = configured_catalog(Settings(rub_per_usd=100)).prices.billed_api("gigachat-2-pro")
+    assert pro is not None and weaker is not None
+    assert weaker.input_usd_per_m == pytest.approx(pro.input_usd_per_m * 85 / 100)
+
+
 def test_workload_profiles_are_sourced() -> None:
     workloads = CATALOG.workloads
     assert set(workloads.use_cases) == set(typing.get_args(UseCaseId))

@@ -29,10 +29,12 @@ from advisor.services.recommendation import (
     api_verdict,
     cost_lines,
     fit_line,
+    goal_budget,
     job_verdict,
     lead_option,
     local_cost,
     option_label,
+    over_budget,
     rent_the_run,
     rent_usd,
     rental_line,
@@ -606,6 +608,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_BUDGET_EUR,
     M.REC_API_BILL,
     M.REC_BILL_LOAD,
+    M.REC_BILL_LISTED_RUB,
     M.REC_QUALITY_ASKED,
     M.REC_DATACENTER,
     M.REC_DATASET_DEFAULT,
@@ -874,6 +877,68 @@ def render_models_side_by_side(
             lines.insert(0, render(M.MODELS_API_VERDICT, language, model=taken.model_name))
             lines.insert(1, verdict)
     return _goal_ending(lines, results[0], language, passages, injection)
+
+
+def render_gpus_side_by_side(
+    results: Sequence[Recommendation],
+    catalog: Catalog,
+    language: Language,
+    choice: ModelPick | None,
+    wants: Sequence[str] = (),
+    passages: Sequence[Passage] = (),
+    injection: bool = False,
+) -> str:
+    """GPUs weighed for one goal: the best setup on each (the model it runs, the load, the
+    price), then the card to take and why."""
+    first = results[0]
+    workload = first.workload
+    model = first.goal.get("model")
+    budget = goal_budget(first.goal, catalog.prices)
+    within = (
+        render(M.GPUS_WITHIN_BUDGET, language, usd=budget[0], local=budget[1], cur=note(budget[2]))
+        if budget is not None
+        else ""
+    )
+    loads: dict[str, Any] = {
+        "budget": within,
+        "users": workload.concurrency,
+        "input": workload.input_tokens,
+        "output": workload.output_tokens,
+    }
+    if model is not None:
+        head = render(
+            M.GPUS_HEAD_TO_HEAD_MODEL, language, model=model_name(catalog, str(model)), **loads
+        )
+    else:
+        head = render(M.GPUS_HEAD_TO_HEAD, language, **loads)
+    lines = [head]
+    for result in results:
+        lead = lead_option(result, wants)
+        if lead is None or not lead.meets_targets:
+            gpu = catalog.gpus[str(result.goal["gpu"])].name
+            unmet = "; ".join(n.render(language) for n in result.unmet_i18n[:1])
+            if lead is not None and not unmet:
+                unmet = lead.why_i18n.render(language)
+            lines.append("- " + render(M.GPUS_HEAD_NONE, language, gpu=gpu, unmet=unmet))
+            continue
+        quality = (
+            render(M.GPUS_TIER, language, tier=lead.quality_tier)
+            if lead.quality_tier != UNRATED
+            else render(M.MODELS_TIER_UNRATED, language)
+        )
+        line = render(M.GPUS_HEAD_LINE, language, **_option_params(lead, language), quality=quality)
+        if over_budget(lead, budget[0] if budget is not None else None):
+            line += render(M.GPUS_OVER_BUDGET, language)
+        lines.append(f"- {line}")
+    pick = lead_option(choice.result, wants) if choice is not None else None
+    if choice is not None and pick is not None:
+        reason = render(choice.reason, language)
+        lines.append(render(M.GPUS_PICK, language, gpu=pick.gpu.name, reason=reason))
+    else:
+        lines.append(render(M.GPUS_PICK_NONE, language))
+    if model is None:
+        lines.append(render(M.GPUS_NAME_A_MODEL, language))
+    return _goal_ending(lines, first, language, passages, injection)
 
 
 def _goal_ending(

@@ -1297,10 +1297,12 @@ def read_quote(text: str) -> tuple[Money, tuple[int, int]] | None:
 _RENT_SPEND = re.compile(r"\bgpus?\b|аренд\w*|\brent\w*|cloud|облак\w*|server|сервер\w*|хостинг")
 
 
-def read_api_bill(text: str) -> ApiBill | None:
+def read_api_bill(text: str, monthly: bool = False) -> ApiBill | None:
     """A monthly sum paid to a hosted API now; None when the clause with the sum lacks a
     spending word or a month, or neither it nor another clause that pays for an API names one
-    ("Keep paying for Claude Sonnet? We spend about $8,000 a month": the API before)."""
+    ("Keep paying for Claude Sonnet? We spend about $8,000 a month": the API before).
+    `monthly`: the conversation is about a monthly bill, so a follow-up's "а если счёт 150
+    тысяч?" is the new one with no month said."""
     api_paid = any(  # "keep paying for Claude Sonnet", "сидим на API DeepSeek, тратим ..."
         re.search(_API_NAME, c.group(0))
         and re.search(_SPEND_WORD + r"|сидим на|are on|use", c.group(0))
@@ -1308,9 +1310,13 @@ def read_api_bill(text: str) -> ApiBill | None:
     )
     for clause in _CLAUSE.finditer(text):
         part = clause.group(0)
-        if not re.search(_SPEND_WORD, part) or not re.search(_PER_MONTH, part):
+        if not re.search(_SPEND_WORD, part) or not (monthly or re.search(_PER_MONTH, part)):
             continue
-        if not re.search(_API_NAME, part) and not (api_paid and not _RENT_SPEND.search(part)):
+        if (
+            not monthly
+            and not re.search(_API_NAME, part)
+            and not (api_paid and not _RENT_SPEND.search(part))
+        ):
             continue
         first = _first_sum(part) or _bare_roubles(part)
         if first is None:

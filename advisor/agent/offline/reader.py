@@ -97,7 +97,13 @@ class GoalContext(BaseModel):
     @property
     def recommend_fields(self) -> dict[str, Any]:
         """The goal as `recommend` arguments."""
-        return {k: v for k, v in self.goal.items() if k not in (COMPARED, LED_BY)}
+        return {k: v for k, v in self.goal.items() if k not in (COMPARED, GPUS_COMPARED, LED_BY)}
+
+    @property
+    def gpus_compared(self) -> list[str]:
+        """The GPUs the answer set side by side for the goal ("and for Qwen3 32B?" weighs
+        them again on that model)."""
+        return list(self.goal.get(GPUS_COMPARED) or [])
 
 
 class Budget(BaseModel):
@@ -556,6 +562,7 @@ _NOT_FIGURES = (
 # be 24/7 still has its busy hours and its peak).
 _BATCH_USE_CASES = ("extraction", "summarization", "translation")
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
+GPUS_COMPARED = "gpus_compared"  # in a goal: the GPUs its answer set side by side
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
 ASKED_MODELS = "asked_models"
@@ -716,8 +723,10 @@ class Reader:
         self.gpus = GpuMatcher(catalog)
         prices = catalog.prices
         self._apis = [  # "gpt-4o-mini", "gpt 4o mini": the hosted models the catalog prices
-            (re.compile(rf"(?<![\w.-]){_api_pattern(api.name)}(?![\w.-])"), api)
-            for api in prices.priced_apis
+            (re.compile(rf"(?<![\w.-]){_api_pattern(api.name)}(?![\w-]|\.\d)"), api)
+            for api in (*prices.hosted_api, prices.bill_reference)
+        ] + [  # "наш счёт за GigaChat", "Claude Sonnet": as customers name them
+            (re.compile(alias), api) for api in prices.named_apis for alias in api.aliases
         ]
 
     def read(
@@ -755,8 +764,12 @@ class Reader:
                 previous_goal, previous, resumed = GoalContext(goal=goal), None, True
         compared: list[str] = []
         led_by: list[str] = []
-        if previous_goal is not None and (previous_goal.compared or previous_goal.led_by):
+        goal_gpus: list[str] = []
+        if previous_goal is not None and (
+            previous_goal.compared or previous_goal.led_by or previous_goal.gpus_compared
+        ):
             compared, led_by = previous_goal.compared, previous_goal.led_by
+            goal_gpus = previous_goal.gpus_compared
             previous_goal = previous_goal.model_copy(
                 update={"goal": previous_goal.recommend_fields}
             )
@@ -774,7 +787,12 @@ class Reader:
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
         naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used
         naming = q.without_text_volume(naming)  # "1.2B input tokens a month": no 1.2B model
-        if q.read_api_bill(text) is not None:  # a bill to YandexGPT: the service, no model
+        undictated = _masked(text, dictated)
+        billed_before = previous_goal is not None and any(
+            previous_goal.goal.get(k) for k in ("api_bill_usd", "api_bill_rub")
+        )
+        bill = q.read_api_bill(undictated, monthly=billed_before)
+        if bill is not None:  # a bill to YandexGPT: the service, no model
             naming = _BILLED_VENDOR.sub(" ", naming)
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
         if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
@@ -800,7 +818,6 @@ class Reader:
         if compared and mention is not None and mention.model_id is None and not mention.unknown:
             weighed = [m for m in mention.candidates if m in compared]  # "go with Qwen then"
             mention = ModelMention(weighed[0]) if len(weighed) == 1 else mention
-        undictated = _masked(text, dictated)
         earlier = (previous or {}).get("task") or (
             previous_goal.goal.get("task") if previous_goal is not None else None
         )
@@ -813,6 +830,7 @@ class Reader:
             mention,
             language,
             with_deadline=earlier in TRAINING or bool(earlier_batch),
+            bill=bill,
         )
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
@@ -832,6 +850,8 @@ class Reader:
         ]
         if weighed_gpus and not said.gpus_compared and said.gpu is None:
             said.gpus_compared = weighed_gpus  # "квен 2.5": the answer, then the weighing
+        if goal_gpus and not said.gpus_compared and said.gpu is None and not said.owned:
+            said.gpus_compared = goal_gpus  # "Qwen3 32B, 20 человек": the same GPUs weighed
         if (
             previous_goal is not None
             and "headcount" in previous_goal.goal
@@ -851,6 +871,17 @@ class Reader:
         if previous_goal is not None and (
             _follows_goal(intent, text, said) or (resumed and said.model is not None)
         ):
+            intent = "recommend"
+        if goal_gpus and said.gpus_compared == goal_gpus and intent in ("size", "compare"):
+            intent = "recommend"  # "Qwen3 32B, 20 человек" after GPUs weighed for a goal
+        if (
+            intent == "compare"
+            and len(said.gpus_compared) > 1
+            and mention is None
+            and said.task not in TRAINING
+            and not said.owned
+            and not (previous or {}).get("model")
+        ):  # "4090, L40S или H100 под инференс?": no model to size; the goal on each GPU
             intent = "recommend"
         if (
             said.pick
@@ -1034,12 +1065,13 @@ class Reader:
         mention: ModelMention | None,
         language: Language,
         with_deadline: bool = False,
+        bill: q.ApiBill | None = None,
     ) -> Said:
-        """What the message says. `with_deadline`: the conversation is about a training run or
-        a batch job, so a follow-up's "in 3 weeks" is its deadline."""
+        """What the message says, with the API bill read from it. `with_deadline`: the
+        conversation is about a training run or a batch job, so a follow-up's "in 3 weeks" is
+        its deadline."""
         said = Said()
         working_days = self.catalog.workloads.daily.working_days_per_month
-        bill = q.read_api_bill(undictated)
         if bill is not None:  # read first: its sum is no budget, its tokens no dataset
             said.api_bill = Budget(amount=bill.money.amount, currency=bill.money.currency)
             if bill.tokens_per_month is not None:
@@ -1670,7 +1702,9 @@ class Reader:
             goal["around_the_clock"] = True
         if said.one_off:
             goal["one_off"] = True
-        billed = self._billed_api(said.text_apis)
+        billed = self._billed_api(  # "YandexGPT 5 Lite у себя": the open model, no API
+            [n for n in said.text_apis if not (said.model and n.split("-")[0] in said.model)]
+        )
         if said.api_bill is not None and billed is not None:
             goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
         elif billed is not None and said.text_apis:  # "API like gpt-4o-mini or our own?"

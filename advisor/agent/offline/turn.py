@@ -16,6 +16,7 @@ from advisor.agent.offline.answer import (
     render_comparison,
     render_error,
     render_explanation,
+    render_gpus_side_by_side,
     render_greeting,
     render_models_side_by_side,
     render_off_topic,
@@ -30,6 +31,7 @@ from advisor.agent.offline.reader import (
     ASKED_MODELS,
     ASKED_WANTS,
     COMPARED,
+    GPUS_COMPARED,
     LED_BY,
     OWNED,
     STATED,
@@ -46,12 +48,15 @@ from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
+from advisor.recommend.request import BUDGET_FIELDS
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Alternative, Citation, ToolStep
 from advisor.services.recommendation import (
     cost_lines,
     fit_line,
+    goal_budget,
     lead_option,
+    pick_gpu,
     pick_model,
     recommend_deployment,
     recommendation_summary,
@@ -148,6 +153,8 @@ def run_offline_turn(
         turn.answer = render_explanation(passages, language)
     elif _answers_goal(reading) and len(reading.said.models_compared) > 1:
         _models_side_by_side(question, reading, catalog, kb, turn)
+    elif _answers_goal(reading) and len(reading.said.gpus_compared) > 1 and not reading.said.owned:
+        _gpus_side_by_side(question, reading, catalog, kb, turn)
     elif _answers_goal(reading):
         _recommend(question, reading, catalog, kb, turn, previous_goal, previous_request)
     elif reading.error is not None:
@@ -734,6 +741,61 @@ def _models_side_by_side(
         )
     passages = _search(kb, f"{question} {_TOPICS['models'][turn.language]}", turn.language, turn)
     turn.answer = render_models_side_by_side(
+        results,
+        catalog,
+        turn.language,
+        choice=choice,
+        wants=wants,
+        passages=passages,
+        injection=reading.injection,
+    )
+
+
+MAX_GPUS_COMPARED = 4
+
+
+def _gpus_side_by_side(
+    question: str, reading: Reading, catalog: Catalog, kb: KnowledgeBase | None, turn: OfflineTurn
+) -> None:
+    """ "4090, L40S или H100 под инференс?": the goal priced on each GPU named (a GPU sold
+    only in 8-GPU servers with its card version beside it), the best setup on each side by
+    side, then the card to take. With a budget, each shows the most that budget buys on it."""
+    base = {k: v for k, v in (reading.goal or {}).items() if k not in ("gpu", "gpus", "owned")}
+    wants = goal_wants(reading.said.wants, base)
+    budgeted = any(base.get(f) for f in BUDGET_FIELDS)
+    if budgeted and not {"cheapest", "largest_model"} & set(wants):
+        wants.append("largest_model")  # "что лучше взять на 2 млн?": the most it buys
+    named = reading.said.gpus_compared[:MAX_GPUS_COMPARED]
+    counts = dict(reading.said.gpu_counts)
+    weighed = list(named)
+    for gpu in named:
+        sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
+        if sibling is not None and sibling.id not in weighed:
+            weighed.insert(weighed.index(gpu) + 1, sibling.id)
+    results: list[Recommendation] = []
+    for gpu in weighed:
+        goal = {**base, "gpu": gpu, **({"gpus": counts[gpu]} if gpu in counts else {})}
+        try:
+            result = recommend_deployment(goal, catalog)
+        except InputError as exc:
+            turn.answer = render_error(exc.to_dict(), turn.language)
+            return
+        results.append(result)
+        turn.record(
+            "recommend_deployment", goal, result, recommendation_summary(result, turn.language)
+        )
+    budget = goal_budget(base, catalog.prices)
+    choice = pick_gpu(results, wants, budget[0] if budget is not None else None)
+    lead = lead_option(choice.result, wants) if choice is not None else None
+    if choice is not None:
+        turn.recommendation = choice.result
+    turn.goal = GoalContext(  # "а для Qwen3 32B?": the same GPUs weighed on that model
+        goal={**base, GPUS_COMPARED: named},
+        gpu=lead.gpu.id if lead is not None else None,
+        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+    )
+    passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
+    turn.answer = render_gpus_side_by_side(
         results,
         catalog,
         turn.language,

@@ -2851,6 +2851,13 @@ class M(Enum):
         "Train with QLoRA: the frozen base in 4 bits (NF4), a quarter of the memory, slower.",
         "Обучать методом QLoRA: замороженная база в 4 битах (NF4) — четверть памяти, медленнее.",
     )
+    FIT_QLORA_SEQUENCE = (
+        "fit.qlora_sequence",
+        "Train with QLoRA (the frozen base in 4 bits, NF4) on sequences of {context} tokens: "
+        "longer examples are split or truncated.",
+        "Обучать методом QLoRA (замороженная база в 4 битах, NF4) на последовательностях по "
+        "{context} токенов: более длинные примеры разбиваются или обрезаются.",
+    )
     FIT_CONTEXT = (
         "fit.context",
         "Shorten the context to {context} tokens per request.",

@@ -1681,6 +1681,12 @@ def _beyond_the_limit(search: _Search, closest: _Config) -> None:
         search.unmet.append(note(M.UNMET_DEADLINE_SCALE_OUT_RENT, rent=round(rent)))
 
 
+# The shortest training sequence offered to make a fine-tuning fit: FSDP-QLoRA's 70B runs on
+# two 24 GB cards used 512 to 2,048 tokens (Answer.AI, "You can now train a 70b language model
+# at home", 2024-03); shorter examples teach little beyond a sentence or two.
+MIN_TRAINING_SEQUENCE = 512
+
+
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
     """For a fixed model on fixed GPUs that does not serve the load: what would."""
     request, load = search.request, search.load
@@ -1700,12 +1706,22 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
 
     training = load.training
     if training is not None:
+        qlora = None
         if training.task != "qlora":
-            attempt(
-                "qlora",
-                note(M.FIT_QLORA),
-                search.size(model, suit, None, gpu, 1, gpus=count, task="qlora"),
-            )
+            qlora = search.size(model, suit, None, gpu, 1, gpus=count, task="qlora")
+            attempt("qlora", note(M.FIT_QLORA), qlora)
+        if qlora is None or not qlora.result.fits:
+            # "LoRA 70B on 4 x RTX 4090": the 4-bit base and shorter sequences (FSDP-QLoRA
+            # trains a 70B model on 24 GB cards at 512-2,048 tokens; Answer.AI, 2024)
+            sequence = load.context
+            while sequence > MIN_TRAINING_SEQUENCE:
+                sequence //= 2
+                shorter = search.size(
+                    model, suit, None, gpu, 1, gpus=count, task="qlora", context=sequence
+                )
+                if shorter is not None and shorter.result.fits:
+                    attempt("qlora_shorter", note(M.FIT_QLORA_SEQUENCE, context=sequence), shorter)
+                    break
     else:
         attempt(
             "kv_fp8",
@@ -1741,7 +1757,7 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
         )
     context = load.context
     shorter = None
-    while context > 1024 and shorter is None:
+    while context > 1024 and shorter is None and training is None:
         context //= 2
         config = search.size(
             model, suit, base_precision, gpu, load.concurrency, gpus=count, context=context

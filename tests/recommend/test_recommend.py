@@ -115,6 +115,35 @@ def test_model_too_big_for_owned_gpus_gets_changes_that_fit(catalog: Catalog) ->
         assert report.performance.max_concurrent_users == change.max_concurrent_users
 
 
+def test_lora_too_big_for_owned_cards_is_offered_qlora_on_shorter_sequences(
+    catalog: Catalog,
+) -> None:
+    """LoRA of a 70B model on 4 x RTX 4090 offered only 24 cards or a smaller model (QA 24):
+    QLoRA at 4,096 tokens does not fit either, but at the longest shorter sequence that does
+    (FSDP-QLoRA) it runs on the four cards, and the sizing it names agrees."""
+    result = recommend(
+        RecommendRequest(
+            model="llama-3.3-70b",
+            task="lora",
+            owned="4x rtx-4090",  # type: ignore[arg-type]
+            context=4096,
+        ),
+        catalog,
+    )
+    changes = {change.change: change for change in result.make_it_fit}
+    assert "qlora" not in changes  # at 4,096 tokens it does not fit either
+    qlora = changes["qlora_shorter"]
+    assert qlora.fits and qlora.request["task"] == "qlora" and qlora.request["gpus"] == 4
+    from advisor.sizing.engine import size
+    from advisor.sizing.request import SizingRequest
+
+    sequence = qlora.request["context"]
+    assert 512 <= sequence < 4096
+    assert size(SizingRequest.model_validate(qlora.request), catalog).fits
+    longer = {**qlora.request, "context": sequence * 2}
+    assert not size(SizingRequest.model_validate(longer), catalog).fits
+
+
 def test_lora_run_meets_the_deadline(catalog: Catalog) -> None:
     result = recommend(RecommendRequest(task="lora", use_case="rag", language="ru"), catalog)
     (best,) = by_label(result, "recommended")

@@ -2344,3 +2344,21 @@ def test_a_new_bill_in_a_follow_up_needs_no_month(reader: Reader) -> None:
     assert reading.goal["api_bill_model"] == "yandexgpt-pro-5.1"
     assert "model" not in reading.goal
     assert reader.read("а если счёт 150 тысяч?").said.api_bill is None  # no bill before
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "headcount"),
+    [
+        ("нам нужен чат на 15 человек в отделе продаж, письма писать и КП", None, 15),
+        ("чат для отдела продаж на 15 человек", None, 15),
+        ("чат на 30 человек", 30, None),
+        ("чат для 50 сотрудников, все 50 одновременно", 50, None),
+    ],
+)
+def test_a_departments_people_are_staff_unless_said_at_once(
+    reader: Reader, text: str, users: int | None, headcount: int | None
+) -> None:
+    """ "чат на 15 человек в отделе продаж" sized 15 at once, and a 64k window then took four
+    RTX 5090 (QA 24): a department's people are its staff, a share of them at once."""
+    said = reader.read(text).said
+    assert (said.users, said.headcount) == (users, headcount)

@@ -184,7 +184,15 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"(?:company|team) (?:has|have|with|of about|of around)\s+~?{NUM}"),
     re.compile(rf"(?:контор\w*|предприяти\w*|офис\w*)\s+(?:на|из|в)\s+~?{NUM}\s*человек"),
-    re.compile(rf"{NUM}\s+человек\s+(?:в|во)\s+(?:штате|компании|офисе|команде)"),
+    re.compile(
+        rf"{NUM}\s+человек\s+(?:в|во|из)\s+(?:штате|компании|офисе|команд\w*|отдел\w*|"
+        r"департамент\w*|подразделени\w*|филиал\w*)"
+    ),
+    # "для отдела продаж на 15 человек": the department's people, its name between
+    re.compile(
+        rf"(?:отдел\w*|департамент\w*|подразделени\w*|команд\w*)(?:\s+[^\W\d]+){{1,2}}\s+"
+        rf"(?:из|на)\s+~?{NUM}\s*(?:человек|сотрудник\w*|работник\w*)"
+    ),
 )
 
 

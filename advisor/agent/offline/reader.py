@@ -1171,7 +1171,10 @@ class Reader:
         said.speech_synthesis = q.says_speech_synthesis(text)
         said.headcount = said.headcount or q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
-            said.headcount = None  # "50 сотрудников одновременно": the same people, at once
+            if said.users_at_once:  # "50 сотрудников одновременно": the same people, at once
+                said.headcount = None
+            else:  # "чат на 15 человек в отделе продаж": the department's people, not at once
+                said.users = None
         said.dataset_tokens = q.read_dataset_tokens(text)
         if said.task in TRAINING or said.dataset_tokens is not None:
             said.batch_items = None  # examples to train on, not requests to answer

@@ -2026,6 +2026,56 @@ class M(Enum):
         "${output:g} на выходе): около {tokens:,.0f} токенов в месяц, {per_day:,.0f} в рабочий "
         "день; если модель дешевле {api}, за те же деньги трафика больше.",
     )
+    REC_LAST_PICK_SLOWER = (
+        "rec.last_pick_slower",
+        "The last answer's pick, {model} on {count} x {gpu}, at this load "
+        "({users:plural:request|requests} at once): {speed:g} tokens/s each, under the "
+        "{target:g} target (memory for {capacity}), so the answer below changes.",
+        "Прошлый вариант — {model} на {count} x {gpu} — при этой нагрузке "
+        "({users:plural:запрос|запроса|запросов} одновременно): {speed:g} токенов/с каждому, "
+        "ниже цели {target:g} (памяти хватит на {capacity}), поэтому ответ ниже другой.",
+    )
+    REC_LAST_PICK_SERVES = (
+        "rec.last_pick_serves",
+        "The last answer's pick, {model} on {count} x {gpu}, still serves this load "
+        "({users:plural:request|requests} at once at {speed:g} tokens/s each, the target "
+        "{target:g}; memory for {capacity}); below is what this load needs at the least.",
+        "Прошлый вариант — {model} на {count} x {gpu} — справится и с этой нагрузкой "
+        "({users:plural:запрос|запроса|запросов} одновременно по {speed:g} токенов/с, цель "
+        "{target:g}; памяти хватит на {capacity}); ниже — что нужно этой нагрузке как минимум.",
+    )
+    REC_LAST_PICK_NO_ROOM = (
+        "rec.last_pick_no_room",
+        "The last answer's pick, {model} on {count} x {gpu}, has memory for {capacity} "
+        "requests at once, not the {users} of this load, so the answer below changes.",
+        "Прошлый вариант — {model} на {count} x {gpu} — вмещает {capacity} одновременных "
+        "запросов, а не {users}, как нужно при этой нагрузке, поэтому ответ ниже другой.",
+    )
+    REC_YES_ON_THESE = (
+        "rec.yes_on_these",
+        "Yes: {count} x {gpu} carry this load ({users:plural:request|requests} at once).",
+        "Да: {count} x {gpu} справятся с этой нагрузкой "
+        "({users:plural:запрос|запроса|запросов} одновременно).",
+    )
+    REC_FEWER_ENOUGH = (
+        "rec.fewer_enough",
+        " {fewer:plural:of them is|of them are} enough.",
+        " Хватает и {fewer} шт.",
+    )
+    REC_NO_ON_THESE = (
+        "rec.no_on_these",
+        "No: {count} x {gpu} do not meet this load's targets "
+        "({users:plural:request|requests} at once); the closest they come is below.",
+        "Нет: {count} x {gpu} не выполняют цели этой нагрузки "
+        "({users:plural:запрос|запроса|запросов} одновременно); ближе всего — ниже.",
+    )
+    REC_LAST_MODEL_NO_FIT = (
+        "rec.last_model_no_fit",
+        "The last answer's {model} does not fit on them ({need:g} GB per GPU against "
+        "{memory:g} GB), so they run {chosen}.",
+        "Модель из прошлого ответа, {model}, на них не помещается ({need:g} ГБ на GPU при "
+        "{memory:g} ГБ), поэтому на них — {chosen}.",
+    )
     REC_BILL_LISTED_RUB = (
         "rec.bill_listed_rub",
         "{api} is listed at {input:g} RUB per 1,000 tokens in and {output:g} out with {vat:g}% "

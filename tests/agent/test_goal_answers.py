@@ -2065,3 +2065,65 @@ def test_a_model_named_after_gpus_weighed_weighs_them_on_that_model(
     assert all(s["model"] == "qwen3-32b" and s["users"] == 20 for s in steps)
     assert all(s["budget_rub"] == 2_000_000 for s in steps)
     assert turn.sizing is None
+
+
+def test_a_load_follow_up_says_what_the_last_pick_does_at_the_new_load(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "а если 300 человек?" after Qwen3 235B on 2 x RTX PRO 6000 answered with a weaker
+    model on other cards and no reason (QA 24): the last pick is sized at the new load first,
+    with its speed against the target; a follow-up that changes no load says nothing of it."""
+    first = run_offline_turn(
+        "Мы юридическая фирма, 40 юристов. Хотим свой чат-бот по договорам, чтобы ничего не "
+        "уходило наружу. Бюджет до 3 млн руб. Что купить?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert first.goal is not None and first.goal.last_pick is not None
+    picked = first.goal.last_pick["size_request"]
+    turn = run_offline_turn(
+        "а если 300 человек?", reader=reader, catalog=catalog, kb=None, previous_goal=first.goal
+    )
+    lead = lead_option(turn.recommendation, ["largest_model"]) if turn.recommendation else None
+    assert lead is not None
+    assert (lead.model, lead.gpu.id) != (picked["model"], picked["gpu"])  # 30 at once
+    last = next(
+        r for r in turn.tool_results if isinstance(r, SizingReport) and r.model == picked["model"]
+    )
+    assert turn.recommendation is not None
+    assert last.users == turn.recommendation.workload.concurrency
+    assert turn.answer.startswith("Прошлый вариант")
+    same_load = run_offline_turn(
+        "а в евро?", reader=reader, catalog=catalog, kb=None, previous_goal=first.goal
+    )
+    assert (
+        "Прошлый вариант" not in same_load.answer and "last answer's pick" not in same_load.answer
+    )
+
+
+def test_a_follow_up_on_named_gpus_answers_yes_or_no_and_says_if_the_last_model_fits(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "What about on two RTX 4090?" repeated a setup with no yes or no, and never said the
+    last answer's model does not fit there (QA 24)."""
+    first = run_offline_turn(
+        "a chatbot for 200 staff, budget $20k", reader=reader, catalog=catalog, kb=None
+    )
+    assert first.goal is not None and first.goal.last_pick is not None
+    big = first.goal.last_pick["size_request"]["model"]
+    turn = run_offline_turn(
+        "what about on two RTX 4090?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+        previous_goal=first.goal,
+    )
+    assert turn.recommendation is not None
+    lead = lead_option(turn.recommendation)
+    assert lead is not None and lead.gpu.id == "rtx-4090" and lead.meets_targets
+    head = turn.answer.splitlines()[0]
+    assert head.startswith("Yes: 2 x NVIDIA GeForce RTX 4090")
+    assert lead.model != big  # gpt-oss-120b does not fit on two 24 GB cards
+    held = next(r for r in turn.tool_results if isinstance(r, SizingReport) and r.model == big)
+    assert not held.fits and catalog.models[big].name in head

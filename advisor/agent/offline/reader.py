@@ -97,7 +97,18 @@ class GoalContext(BaseModel):
     @property
     def recommend_fields(self) -> dict[str, Any]:
         """The goal as `recommend` arguments."""
-        return {k: v for k, v in self.goal.items() if k not in (COMPARED, GPUS_COMPARED, LED_BY)}
+        return {
+            k: v
+            for k, v in self.goal.items()
+            if k not in (COMPARED, GPUS_COMPARED, LED_BY, LAST_PICK)
+        }
+
+    @property
+    def last_pick(self) -> dict[str, Any] | None:
+        """The answer's lead: `size_request` (the `advisor size` fields of one copy) and
+        `replicas` ("а если 300 человек?" says what it does at the new load)."""
+        pick = self.goal.get(LAST_PICK)
+        return pick if isinstance(pick, dict) else None
 
     @property
     def gpus_compared(self) -> list[str]:
@@ -563,6 +574,7 @@ _NOT_FIGURES = (
 _BATCH_USE_CASES = ("extraction", "summarization", "translation")
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 GPUS_COMPARED = "gpus_compared"  # in a goal: the GPUs its answer set side by side
+LAST_PICK = "last_pick"  # in a goal: its answer's lead (the sizing and copies), for a follow-up
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
 ASKED_MODELS = "asked_models"
@@ -766,7 +778,10 @@ class Reader:
         led_by: list[str] = []
         goal_gpus: list[str] = []
         if previous_goal is not None and (
-            previous_goal.compared or previous_goal.led_by or previous_goal.gpus_compared
+            previous_goal.compared
+            or previous_goal.led_by
+            or previous_goal.gpus_compared
+            or previous_goal.last_pick
         ):
             compared, led_by = previous_goal.compared, previous_goal.led_by
             goal_gpus = previous_goal.gpus_compared

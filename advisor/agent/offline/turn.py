@@ -32,6 +32,7 @@ from advisor.agent.offline.reader import (
     ASKED_WANTS,
     COMPARED,
     GPUS_COMPARED,
+    LAST_PICK,
     LED_BY,
     OWNED,
     STATED,
@@ -470,8 +471,11 @@ def _recommend(
     turn.record("recommend_deployment", goal, result, recommendation_summary(result, turn.language))
     wants = goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
+    kept = {**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else dict(goal)
+    if lead is not None and lead.training_hours is None:
+        kept[LAST_PICK] = {"size_request": lead.size_request, "replicas": lead.replicas}
     turn.goal = GoalContext(
-        goal={**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else goal,
+        goal=kept,
         gpu=lead.gpu.id if lead is not None else None,
         capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
     )
@@ -516,6 +520,12 @@ def _recommend(
         and goal.get("gpu") is None
         and not reading.said.hardware_asked,
     )
+    last = _last_pick_at_this_load(previous_goal, result, lead, catalog, turn)
+    if last is not None:  # "а если 300 человек?": what the last answer's pick does now
+        turn.answer = f"{last}\n{turn.answer}"
+    verdict = _on_the_gpus_named(previous_goal, reading, result, lead, catalog, turn)
+    if verdict is not None:  # "а на двух 4090 потянем?": yes or no first
+        turn.answer = f"{verdict}\n{turn.answer}"
     quote = _quote_check(goal, lead, catalog, turn)  # "quoted $320k for 8x H100: fair?"
     if quote is not None:
         turn.answer = f"{quote}\n{turn.answer}"
@@ -535,6 +545,147 @@ def _recommend(
     ):
         already = render(M.REC_ALREADY_FORMAT, turn.language, format=lead.precision.upper())
         turn.answer = f"{already}\n{turn.answer}"
+
+
+# What sets a goal's load: a follow-up changing one of these asks what the last pick does.
+_LOAD_FIELDS = (
+    "users",
+    "headcount",
+    "requests_per_s",
+    "requests_per_day",
+    "dialogues_per_day",
+    "tokens_per_day",
+    "words_per_day",
+    "context",
+    "prompt_tokens",
+    "output_tokens",
+    "document_words",
+)
+
+
+def _last_pick_at_this_load(
+    previous_goal: GoalContext | None,
+    result: Recommendation,
+    lead: Option | None,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> str | None:
+    """ "А если 300 человек?" after a pick that no longer leads: the last answer's setup sized
+    at the new load (its copies sharing it), with its speed against the target, so the person
+    sees why the answer changed rather than a weaker model with no reason."""
+    last = previous_goal.last_pick if previous_goal is not None else None
+    if last is None or lead is None or previous_goal is None or lead.training_hours is not None:
+        return None
+    before = previous_goal.recommend_fields
+    if all(before.get(k) == result.goal.get(k) for k in _LOAD_FIELDS):
+        return None  # the load did not change: the budget, a format or the GPUs did
+    fields = dict(last["size_request"])
+    if (fields.get("model"), fields.get("gpu"), fields.get("gpus")) == (
+        lead.model,
+        lead.gpu.id,
+        lead.gpu.count,
+    ):
+        return None  # the same pick leads again: its own line says what it does
+    replicas = max(1, int(last.get("replicas") or 1))
+    workload = result.workload
+    for name in ("context", "prompt_tokens", "output_tokens"):
+        if name in lead.size_request:
+            fields[name] = lead.size_request[name]
+        else:
+            fields.pop(name, None)
+    fields["users"] = max(1, math.ceil(workload.concurrency / replicas))
+    try:
+        report = size_deployment(fields, catalog).report
+    except InputError:
+        return None
+    turn.tool_results.append(report)
+    perf = report.performance
+    count = (fields.get("gpus") or 1) * replicas
+    model = model_name(catalog, str(fields["model"]))
+    gpu = catalog.gpus[str(fields["gpu"])].name
+    if not report.fits:
+        return render(
+            M.REC_LAST_PICK_NO_ROOM,
+            turn.language,
+            model=model,
+            count=count,
+            gpu=gpu,
+            users=workload.concurrency,
+            capacity=perf.max_concurrent_users * replicas,
+        )
+    target = workload.tokens_per_s_per_user or 0.0
+    speed = perf.per_user_tokens_per_s
+    return render(
+        M.REC_LAST_PICK_SLOWER if speed < target else M.REC_LAST_PICK_SERVES,
+        turn.language,
+        model=model,
+        count=count,
+        gpu=gpu,
+        users=workload.concurrency,
+        speed=round(speed, 1),
+        target=round(target, 1),
+        capacity=perf.max_concurrent_users * replicas,
+    )
+
+
+def _on_the_gpus_named(
+    previous_goal: GoalContext | None,
+    reading: Reading,
+    result: Recommendation,
+    lead: Option | None,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> str | None:
+    """ "А на двух 4090 потянем?" after a goal: yes or no on those GPUs, and when the last
+    answer's model is not the one they run, whether it fits on them at all."""
+    said = reading.said
+    if previous_goal is None or lead is None or said.gpu is None or said.gpus is None:
+        return None
+    if lead.gpu.id != said.gpu or lead.training_hours is not None:
+        return None
+    used = lead.gpu.count * lead.replicas
+    gpu = catalog.gpus[said.gpu].name
+    serves = lead.meets_targets and lead.label != "closest"
+    line = render(
+        M.REC_YES_ON_THESE if serves else M.REC_NO_ON_THESE,
+        turn.language,
+        count=said.gpus,
+        gpu=gpu,
+        users=result.workload.concurrency,
+    )
+    if serves and used < said.gpus:  # "on two 4090?" when one carries it
+        line += render(M.REC_FEWER_ENOUGH, turn.language, fewer=used)
+    last = previous_goal.last_pick
+    if last is None or last["size_request"].get("model") == lead.model:
+        return line
+    fields = {
+        **last["size_request"],
+        "gpu": said.gpu,
+        "gpus": said.gpus,
+        "users": result.workload.concurrency,
+    }
+    try:
+        report = size_deployment(fields, catalog).report
+    except InputError:
+        return line
+    turn.tool_results.append(report)
+    model = model_name(catalog, str(fields["model"]))
+    if report.fits:
+        return line
+    need = report.memory.per_gpu_gb
+    return " ".join(
+        [
+            line,
+            render(
+                M.REC_LAST_MODEL_NO_FIT,
+                turn.language,
+                model=model,
+                need=round(need, 1),
+                memory=report.memory.capacity_per_gpu_gb,
+                chosen=lead.model_name,
+            ),
+        ]
+    )
 
 
 def _four_bits_cost_more(

@@ -384,6 +384,7 @@ class AdvisorService:
             cost=turn.cost,
             to_meet_targets=turn.to_meet_targets,
             alternatives=turn.alternatives,
+            assumptions=[n.render(turn.language) for n in turn.reading.notes],
             citations=turn.citations,
             conversation_id=conversation.id,
             steps=turn.steps,

@@ -398,6 +398,10 @@ class UseCaseProfile(_Record):
 class Concurrency(_Record):
     staff_share: float = Field(gt=0, le=1, description="share of staff with a request in flight")
     source: str
+    peak_quantile: float = Field(
+        gt=0.5, lt=1, description="the percentile of the staff's requests at once sized for"
+    )
+    quantile_source: str
 
 
 class DailyVolume(_Record):

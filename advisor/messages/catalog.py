@@ -1572,6 +1572,14 @@ class M(Enum):
         "{headcount} staff, {share:g}% of them at once = {users} concurrent users",
         "{headcount} сотрудников, одновременно {share:g}% из них = {users} пользователей",
     )
+    ASSUMED_HEADCOUNT_PEAK = (
+        "assumed.headcount_peak",
+        "{headcount} staff, {share:g}% of them at once at the peak ({mean:g} on average): "
+        "sized for {users:plural:user|users} at once, as {quantile}% of peak moments have no more",
+        "{headcount} сотрудников, одновременно {share:g}% из них в час пик ({mean:g} в среднем): "
+        "расчёт на {users:plural:пользователя|пользователей|пользователей} одновременно — "
+        "больше не бывает в {quantile}% моментов пика",
+    )
     ASSUMED_RATE = (
         "assumed.rate",
         "{rate:.3g} requests/s x {seconds:.1f} s each = {users:plural:request|requests} in flight",

@@ -119,6 +119,12 @@ class AskResponse(BaseModel):
         description="other setups the answer quotes beside its own (FP8, users at the "
         "targets, a training run rented)",
     )
+    assumptions: list[str] = Field(
+        default_factory=list,
+        description="what reading the question assumed, in its language (staff at once at "
+        "the catalog's share, a size class for a model left open): the figures behind the "
+        "request that the question did not state",
+    )
     citations: list[Citation]
     conversation_id: str
     steps: list[ToolStep] = Field(default_factory=list)

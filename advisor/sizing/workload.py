@@ -18,11 +18,49 @@ from advisor.messages import M, Note, note
 def concurrent_from_headcount(
     headcount: int, workloads: Workloads, share: float | None = None
 ) -> tuple[int, Note]:
-    """Peak concurrent requests of a staff: a sourced share of them at the same moment,
-    or the share the customer (or staff, correcting the assumption) gives."""
-    share = workloads.concurrency.staff_share if share is None else share
-    users = max(1, math.ceil(headcount * share))
-    return users, note(M.ASSUMED_HEADCOUNT, headcount=headcount, share=share * 100, users=users)
+    """Peak concurrent requests of a staff: the share the customer (or staff, correcting the
+    assumption) gives; or, from the catalog's share, the count a staff of that size stays
+    within at the catalog's percentile (a team of 5 at 10% often has 2 at once)."""
+    if share is not None:
+        users = max(1, math.ceil(headcount * share))
+        return users, note(M.ASSUMED_HEADCOUNT, headcount=headcount, share=share * 100, users=users)
+    concurrency = workloads.concurrency
+    mean = headcount * concurrency.staff_share
+    users = max(
+        1,
+        math.ceil(mean),
+        binomial_quantile(headcount, concurrency.staff_share, concurrency.peak_quantile),
+    )
+    return users, note(
+        M.ASSUMED_HEADCOUNT_PEAK,
+        headcount=headcount,
+        share=concurrency.staff_share * 100,
+        mean=round(mean, 1),
+        quantile=round(concurrency.peak_quantile * 100),
+        users=users,
+    )
+
+
+# Above this many standard deviations' worth of people the normal approximation is within a
+# request of the exact binomial quantile, and the exact sum would loop over millions.
+_EXACT_UP_TO_SD = 30.0
+_Z = {0.9: 1.2816, 0.95: 1.6449, 0.99: 2.3263}
+
+
+def binomial_quantile(n: int, p: float, q: float) -> int:
+    """The smallest k with P(Binomial(n, p) <= k) >= q: how many of n independent sources,
+    each busy with probability p, are busy at once at that percentile."""
+    sd = math.sqrt(n * p * (1 - p))
+    if sd > _EXACT_UP_TO_SD:  # a large staff: the normal approximation
+        z = _Z.get(round(q, 2), 1.6449)
+        return math.ceil(n * p + z * sd)
+    pmf = (1 - p) ** n
+    total, k = pmf, 0
+    while total < q and k < n:
+        pmf *= (n - k) / (k + 1) * p / (1 - p)
+        k += 1
+        total += pmf
+    return k
 
 
 def concurrent_from_rate(rate_per_s: float, profile: UseCaseProfile) -> tuple[int, Note]:

@@ -452,8 +452,8 @@ def test_rent_or_buy_for_occasional_fine_tuning_leads_with_the_verdict(
             "по 1500 токенов на запрос. Модель Llama 3.3 70B.",
             "**Свой сервер окупается только после трёх лет: за три года дешевле API.**",
         ),
-        (  # owned GPUs cost their running: $206 a month against the API's $35
-            "We own 2x RTX 4090. API or our own server for a chatbot for 20 staff?",
+        (  # owned GPUs cost their running: $206 a month against the API's $163 for 3 at once
+            "We own 2x RTX 4090. API or our own server for a chatbot for 10 staff?",
             "**The API costs less here.**",
         ),
     ],

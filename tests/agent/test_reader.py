@@ -146,13 +146,13 @@ def test_context(reader: Reader, question: str, context: int) -> None:
 @pytest.mark.parametrize(
     ("question", "users"),
     [
-        ("llama 3.1 8b на 20 сотрудников", 2),  # staff: 10% of them at once
+        ("llama 3.1 8b на 20 сотрудников", 4),  # staff: 10% at once, 4 at the 95th percentile
         ("llama 3.1 8b для 50 пользователей", 50),
         ("llama 3.1 8b, одновременно 10 человек", 10),
         ("llama 3.1 8b for 100 concurrent users", 100),
-        ("llama 3.1 8b for a team of 12", 2),  # staff: 10% of 12, rounded up
+        ("llama 3.1 8b for a team of 12", 3),  # staff: 1.2 on average, 3 at the p95
         ("llama 3.1 8b, 1k users", 1000),
-        ("llama 3.1 8b на 1 000 сотрудников", 100),
+        ("llama 3.1 8b на 1 000 сотрудников", 116),
     ],
 )
 def test_users(reader: Reader, question: str, users: int) -> None:
@@ -341,9 +341,15 @@ def test_a_context_before_a_comma_is_read(reader: Reader) -> None:
 def test_staff_become_concurrent_users_through_a_stated_assumption(reader: Reader) -> None:
     reading = reader.read("llama 3.1 8b на 200 сотрудников")
     assert reading.said.headcount == 200 and reading.said.users is None
-    assert reading.request is not None and reading.request["users"] == 20
+    assert reading.request is not None and reading.request["users"] == 27
     (note,) = reading.notes
-    assert note.params == {"headcount": 200, "share": 10.0, "users": 20}
+    assert note.params == {
+        "headcount": 200,
+        "share": 10.0,
+        "mean": 20.0,
+        "quantile": 95,
+        "users": 27,
+    }
 
 
 def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> None:

@@ -109,6 +109,7 @@ def unsupported_figures(
         response.cost,
         response.to_meet_targets,
         response.alternatives,
+        response.assumptions,
         [step.model_dump() for step in response.steps],
         [passages.get(c.id, "") for c in response.citations],
         [f"{c.title} {c.section}" for c in response.citations],

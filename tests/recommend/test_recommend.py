@@ -33,11 +33,12 @@ def by_label(result: Recommendation, label: str) -> list:  # type: ignore[type-a
 
 def test_document_chatbot_for_200_staff_in_russian(catalog: Catalog) -> None:
     result = recommend(RecommendRequest(use_case="rag", headcount=200, language="ru"), catalog)
-    assert result.workload.concurrency == 20  # 10% of staff at peak, a stated assumption
-    assert any("10%" in line for line in result.assumptions)
+    # 10% of staff at peak, 20 on average; 27 is the count 95% of peak moments stay within
+    assert result.workload.concurrency == 27
+    assert any("10%" in line and "95%" in line for line in result.assumptions)
     (best,) = by_label(result, "recommended")
     assert catalog.suitability[best.model].russian in ("strong", "good", "fair")
-    assert best.meets_targets and best.max_concurrent_users >= 24  # 20% headroom
+    assert best.meets_targets and best.max_concurrent_users >= 33  # 20% headroom
     assert best.cost.capex_usd > 0 and best.cost.tco_3y_usd > best.cost.capex_usd
     assert best.cost.usd_per_million_tokens > 0 and best.cost.api_monthly_usd
     assert best.cost_rub.capex == round(best.cost.capex_usd * result.rub_per_usd)

@@ -242,8 +242,8 @@ def test_staff_correct_a_goal_assumption_and_see_what_changes(ui: AdvisorUi) -> 
     assert by_name["headcount"] == "200" and by_name["use_case"] == "rag"
     assert by_name["active_share"] == ""
     card, notes, spec = ui.rerun_goal(True, *values)
-    assert "200 staff, 10% of them at once = 20 concurrent users" in notes
-    assert "200 сотрудников, одновременно 10% из них = 20 пользователей" in notes
+    assert "200 staff, 10% of them at once at the peak (20 on average): sized for 27" in notes
+    assert "200 сотрудников, одновременно 10% из них в час пик (20 в среднем)" in notes
     assert spec is not None and "vllm serve" in Path(spec[0]).read_text("utf-8")
     assert Path(spec[1]).read_bytes().startswith(b"%PDF")
     by_name["active_share"] = "0.5"

@@ -474,11 +474,7 @@ def _recommend(
     kept = {**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else dict(goal)
     if lead is not None and lead.training_hours is None:
         kept[LAST_PICK] = {"size_request": lead.size_request, "replicas": lead.replicas}
-    turn.goal = GoalContext(
-        goal=kept,
-        gpu=lead.gpu.id if lead is not None else None,
-        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
-    )
+    turn.goal = _goal_context(kept, lead)
     passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
     # "Cheaper?" about the same goal whose answer already led with its cheapest setup.
     again = (
@@ -869,26 +865,22 @@ def _models_side_by_side(
     apart: quality, Russian, the cost of serving the load."""
     base = {k: v for k, v in (reading.goal or {}).items() if k not in ("model", "family")}
     wants = goal_wants(reading.said.wants, base)
-    results: list[Recommendation] = []
-    for name in reading.said.models_compared[:MAX_MODELS_COMPARED]:
-        goal = {**base, ("model" if name in catalog.models else "family"): name}
-        try:
-            result = recommend_deployment(goal, catalog)
-        except InputError as exc:
-            turn.answer = render_error(exc.to_dict(), turn.language)
-            return
-        results.append(result)
-        turn.record(
-            "recommend_deployment", goal, result, recommendation_summary(result, turn.language)
-        )
+    results = _recommend_each(
+        [
+            {**base, ("model" if name in catalog.models else "family"): name}
+            for name in reading.said.models_compared[:MAX_MODELS_COMPARED]
+        ],
+        catalog,
+        turn,
+    )
+    if results is None:
+        return
     choice = pick_model(results, catalog, wants)
     if choice is not None:  # a follow-up ("and for 100 users?") weighs the same models
-        lead = lead_option(choice.result, wants)
         turn.recommendation = choice.result
-        turn.goal = GoalContext(
-            goal={**base, COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED]},
-            gpu=lead.gpu.id if lead is not None else None,
-            capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+        turn.goal = _goal_context(
+            {**base, COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED]},
+            lead_option(choice.result, wants),
         )
     passages = _search(kb, f"{question} {_TOPICS['models'][turn.language]}", turn.language, turn)
     turn.answer = render_models_side_by_side(
@@ -903,6 +895,34 @@ def _models_side_by_side(
 
 
 MAX_GPUS_COMPARED = 4
+
+
+def _recommend_each(
+    goals: Sequence[dict[str, Any]], catalog: Catalog, turn: OfflineTurn
+) -> list[Recommendation] | None:
+    """Each goal recommended and recorded; None, with the error as the answer, when one is
+    refused."""
+    results: list[Recommendation] = []
+    for goal in goals:
+        try:
+            result = recommend_deployment(goal, catalog)
+        except InputError as exc:
+            turn.answer = render_error(exc.to_dict(), turn.language)
+            return None
+        results.append(result)
+        turn.record(
+            "recommend_deployment", goal, result, recommendation_summary(result, turn.language)
+        )
+    return results
+
+
+def _goal_context(goal: dict[str, Any], lead: Option | None) -> GoalContext:
+    """What a follow-up builds on: the goal and its answer's lead GPU and purchase."""
+    return GoalContext(
+        goal=goal,
+        gpu=lead.gpu.id if lead is not None else None,
+        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+    )
 
 
 def _gpus_side_by_side(
@@ -923,27 +943,23 @@ def _gpus_side_by_side(
         sibling = card_sibling(catalog.gpus[gpu], catalog.gpus.values(), catalog.prices)
         if sibling is not None and sibling.id not in weighed:
             weighed.insert(weighed.index(gpu) + 1, sibling.id)
-    results: list[Recommendation] = []
-    for gpu in weighed:
-        goal = {**base, "gpu": gpu, **({"gpus": counts[gpu]} if gpu in counts else {})}
-        try:
-            result = recommend_deployment(goal, catalog)
-        except InputError as exc:
-            turn.answer = render_error(exc.to_dict(), turn.language)
-            return
-        results.append(result)
-        turn.record(
-            "recommend_deployment", goal, result, recommendation_summary(result, turn.language)
-        )
+    results = _recommend_each(
+        [
+            {**base, "gpu": gpu, **({"gpus": counts[gpu]} if gpu in counts else {})}
+            for gpu in weighed
+        ],
+        catalog,
+        turn,
+    )
+    if results is None:
+        return
     budget = goal_budget(base, catalog.prices)
     choice = pick_gpu(results, wants, budget[0] if budget is not None else None)
-    lead = lead_option(choice.result, wants) if choice is not None else None
     if choice is not None:
         turn.recommendation = choice.result
-    turn.goal = GoalContext(  # "а для Qwen3 32B?": the same GPUs weighed on that model
-        goal={**base, GPUS_COMPARED: named},
-        gpu=lead.gpu.id if lead is not None else None,
-        capex_usd=lead.cost.capex_usd if lead is not None and lead.cost.capex_usd else None,
+    turn.goal = _goal_context(  # "а для Qwen3 32B?": the same GPUs weighed on that model
+        {**base, GPUS_COMPARED: named},
+        lead_option(choice.result, wants) if choice is not None else None,
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     turn.answer = render_gpus_side_by_side(

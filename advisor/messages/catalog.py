@@ -940,6 +940,15 @@ class M(Enum):
         "Если {users} — это все, кто будет пользоваться, а не сколько одновременно, то в пике "
         "около {concurrent} одновременно (обычная доля):\n- {option}",
     )
+    REC_ONLY_BY_RETRIEVAL = (
+        "rec.only_by_retrieval",
+        "No model reads documents this long whole: questions about them are answered from the "
+        "passages a search finds (RAG: about {prompt:,} tokens a question instead of {whole:,}). "
+        "{option}",
+        "Целиком такие документы не прочтёт ни одна модель: на вопросы по ним отвечают по "
+        "фрагментам, которые находит поиск (RAG: около {prompt:,} токенов на вопрос вместо "
+        "{whole:,}). {option}",
+    )
     REC_BY_RETRIEVAL = (
         "rec.by_retrieval",
         "Questions about the documents can instead be answered from the passages a search finds "

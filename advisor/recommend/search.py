@@ -1520,11 +1520,16 @@ def _unmet(
     training = load.training
     if not fitting and training is None and search.model is None and not search.shortlist:
         models, suited = search.catalog.models, search.catalog.suitability.values()
-        longest = max(
+        floor = search.request.min_quality_tier or QUALITY_FLOOR.get(
+            load.use_case, DEFAULT_QUALITY_FLOOR
+        )
+        longest = max(  # of the models the shortlist would take but for the context
             (
                 models[s.model].architecture.max_position_embeddings
                 for s in suited
-                if s.model in models and load.use_case in s.use_cases
+                if s.model in models
+                and search._suits(s)
+                and (search.request.owned is not None or s.quality_tier >= floor)
             ),
             default=0,
         )

@@ -2127,3 +2127,23 @@ def test_a_follow_up_on_named_gpus_answers_yes_or_no_and_says_if_the_last_model_
     assert lead.model != big  # gpt-oss-120b does not fit on two 24 GB cards
     held = next(r for r in turn.tool_results if isinstance(r, SizingReport) and r.model == big)
     assert not held.fits and catalog.models[big].name in head
+
+
+def test_documents_no_model_reads_whole_get_retrieval_in_their_place(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """Russian tenders of 500-800 pages: "no model of the needed quality" and no way on (QA
+    24). The longest model that suits the task and the language is named, and questions are
+    priced on passages a search finds (RAG) instead."""
+    turn = run_offline_turn(
+        "У нас тендерная документация по 500-800 страниц на каждый тендер. Хотим задавать "
+        "вопросы по ней. Это влезет целиком в модель или как?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.recommendation is not None and not turn.recommendation.options
+    assert any(n.code is M.UNMET_CONTEXT_TOO_LONG for n in turn.recommendation.unmet_i18n)
+    assert turn.answer.startswith("Целиком такие документы не прочтёт ни одна модель")
+    rag = [s for s in turn.steps if s.arguments.get("use_case") == "rag"]
+    assert rag and "document_words" not in rag[0].arguments

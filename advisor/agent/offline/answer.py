@@ -742,11 +742,11 @@ def render_recommendation(
                 option=_goal_other(option, language),
             )
         )
-    if retrieval is not None and lead is not None:  # whole documents, or passages (RAG)?
+    if retrieval is not None:  # whole documents, or passages (RAG)?
         prompt, by_passages = retrieval
         lines.append(
             render(
-                M.REC_BY_RETRIEVAL,
+                M.REC_BY_RETRIEVAL if lead is not None else M.REC_ONLY_BY_RETRIEVAL,
                 language,
                 prompt=prompt,
                 whole=result.workload.input_tokens,

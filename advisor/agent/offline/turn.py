@@ -762,29 +762,32 @@ def _by_retrieval(
     wants: Sequence[str],
 ) -> tuple[int, Option] | None:
     """Questions over long documents read whole: the same goal answered from retrieved
-    passages (the rag profile's prompt), priced beside when it buys less; a batch job or a
-    use case that must read the whole document gets none."""
+    passages (the rag profile's prompt), priced beside when it buys less, or in its place when
+    no model reads the document whole; a batch job or a use case that must read the whole
+    document gets none."""
     reads_documents = goal.get("document_words") or goal.get("long_documents")
     lead = lead_option(result, wants)
+    too_long = any(n.code is M.UNMET_CONTEXT_TOO_LONG for n in result.unmet_i18n)
     if (
         not reads_documents
-        or lead is None
+        or (lead is None and not too_long)
         or goal.get("batch_items")
         or goal.get("use_case") in _WHOLE_DOCUMENT_USE_CASES
         or result.workload.input_tokens < LONG_PROMPT_TOKENS
     ):
         return None
     dropped = ("document_words", "long_documents", "context", "prompt_tokens", "ttft_s")
-    rag_goal = {k: v for k, v in goal.items() if k not in dropped} | {
-        "use_case": "rag",
-        "model": lead.model,  # the same model: only the prompt differs
-    }
+    rag_goal = {k: v for k, v in goal.items() if k not in dropped} | {"use_case": "rag"}
+    if lead is not None:
+        rag_goal["model"] = lead.model  # the same model: only the prompt differs
     try:
         other = recommend_deployment(rag_goal, catalog)
     except InputError:
         return None
     by_passages = lead_option(other, wants)
-    if by_passages is None or by_passages.cost.capex_usd >= lead.cost.capex_usd:
+    if by_passages is None or (
+        lead is not None and by_passages.cost.capex_usd >= lead.cost.capex_usd
+    ):
         return None
     turn.record(
         "recommend_deployment", rag_goal, other, recommendation_summary(other, turn.language)

@@ -2368,3 +2368,58 @@ def test_a_departments_people_are_staff_unless_said_at_once(
     RTX 5090 (QA 24): a department's people are its staff, a share of them at once."""
     said = reader.read(text).said
     assert (said.users, said.headcount) == (users, headcount)
+
+
+def test_a_service_named_after_a_bill_is_the_service_paid_for(reader: Reader) -> None:
+    """After a bill, "it's mostly gpt-4o" was "“gpt 4o” is not in the catalog", and "у нас
+    YandexGPT, не гигачат" sized the open YandexGPT 5 Lite at GigaChat's prices (QA 25): the
+    service named is the bill's, a denied one is not, and the open model must reach its tier."""
+    openai = reader.read("we pay $9k/month to OpenAI, does it make sense to get our own server?")
+    assert openai.goal is not None
+    gpt4o = reader.read(
+        "it's mostly gpt-4o, about 1.5B tokens a month, mostly input",
+        previous_goal=GoalContext(goal=openai.goal),
+    )
+    assert gpt4o.intent == "recommend" and gpt4o.goal is not None
+    assert gpt4o.goal["api_bill_model"] == "gpt-4o" and gpt4o.goal["api_bill_usd"] == 9000
+    assert gpt4o.clarification is None or gpt4o.clarification.reason == "missing"
+    giga = reader.read(
+        "платим за GigaChat API около 300 тыс в месяц, есть смысл свой сервер ставить?"
+    )
+    assert giga.goal is not None
+    yandex = reader.read(
+        "а, поправка — у нас YandexGPT, не гигачат, сумма та же",
+        previous_goal=GoalContext(goal=giga.goal),
+    )
+    assert yandex.goal is not None and yandex.said.text_apis == ["yandexgpt-pro-5.1"]
+    assert yandex.goal["api_bill_model"] == "yandexgpt-pro-5.1" and "model" not in yandex.goal
+    pro = next(a for a in reader.catalog.prices.named_apis if a.name == "yandexgpt-pro-5.1")
+    assert yandex.goal["min_quality_tier"] == pro.quality_tier
+    burn = reader.read("Our devs burn $4k/month on Claude Sonnet for coding. Replace it locally?")
+    assert burn.goal is not None and burn.goal["api_bill_model"] == "claude-sonnet-4.5"
+
+
+def test_call_centre_agents_and_operators_are_read_as_people(reader: Reader) -> None:
+    """QA 25: "колл-центр 40 операторов ... распознавание речи и подсказки оператору в
+    реальном времени" was a general assistant with no speech; "support bot for 200 agents"
+    had no load; "30 agents chatting" were AI agents; "синтез голоса" was not synthesis."""
+    centre = reader.read(
+        "колл-центр 40 операторов, хотим распознавание речи и подсказки оператору в реальном "
+        "времени. какое железо?"
+    )
+    assert centre.goal is not None
+    assert centre.goal["live_calls"] == 40 and centre.goal["use_case"] == "support"
+    support = reader.read("Customer support bot for 200 agents, budget $50k, on-prem. What server?")
+    assert support.goal is not None and support.goal["headcount"] == 200
+    chatting = reader.read("we need it for about 30 agents chatting at the same time").said
+    assert chatting.users == 30 and chatting.use_case != "agents"
+    assert reader.read("we need an AI agent that calls our CRM").said.use_case == "agents"
+    assert q.says_speech_synthesis("а если ещё синтез голоса, чтобы бот отвечал?")
+
+
+def test_euros_asked_after_a_rouble_budget_are_shown(reader: Reader) -> None:
+    """ "а в евро?" after a rouble budget repeated the roubles (QA 25)."""
+    goal = {"language": "ru", "headcount": 60, "use_case": "rag", "budget_rub": 4_000_000}
+    reading = reader.read("а в евро?", previous_goal=GoalContext(goal=goal))
+    assert reading.goal is not None and reading.goal["display_currency"] == "eur"
+    assert reading.goal["budget_rub"] == 4_000_000

@@ -661,6 +661,7 @@ _AUDIO_HOURS = re.compile(
 )
 _CALLS = re.compile(
     r"\bcalls?\b|звонк\w*|разговор\w*|\brecordings?\b|запис(?:ей|и)\b|"
+    r"колл?[- ]?центр\w*|call[- ]?cent(?:er|re)s?|contact[- ]cent(?:er|re)s?|"
     r"\bлини[йия]\b|phone lines|(?:simultaneous|concurrent) lines|lines at once"
 )
 _CALL_MINUTES = re.compile(rf"(?<![\w.]){NUM}\s*-?\s*(?:min(?:ute)?s?|мин(?:ут\w*)?)\b")
@@ -706,7 +707,8 @@ _SPEECH = re.compile(
 
 # The bot speaks its answers: "нужен синтез речи", "speech in, speech out", "озвучивать".
 _SYNTHESIS = re.compile(
-    r"синтез\w* речи|озвуч\w*|text[- ]to[- ]speech|\btts\b|speech (?:synthesis|out\b|output)|"
+    r"синтез\w* (?:речи|голоса)|озвуч\w*|text[- ]to[- ]speech|\btts\b|"
+    r"speech (?:synthesis|out\b|output)|voice synthesis|"
     r"голосов\w* (?:бот|ассистент|помощник)\w*|voice (?:assistant|bot|agent)s?\b|"
     r"отвеча\w* голосом|answers? by voice|speaks? (?:the |its )?answers"
 )
@@ -1430,6 +1432,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "support",
         re.compile(
             r"customer[- ]support|support (?:bot|chat|agent)|служб\w* поддержк\w*|"
+            r"подсказ\w* оператор\w*|agent assist\w*|"
             r"(?:assistant|bot|agent)s?\s+(?:\w+\s+){0,3}?(?:call|contact)[- ]?cent(?:er|re)|"
             r"(?:call|contact)[- ]?cent(?:er|re)\s+(?:voice\s+)?(?:assistant|bot)|"
             r"(?:ассистент|бот|помощник)\w*\s+(?:\w+\s+){0,3}?(?:колл?-?|контакт-?)центр\w*|"
@@ -1479,7 +1482,10 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     (
         "agents",
         re.compile(
-            r"агент\w*|\bagents?\b|agentic|function calling|tool calling|вызыва\w* (?:api|инструмент)|"
+            # "30 agents chatting", "support agents": people, not AI agents
+            r"(?<!\d )(?<!\d)(?<!support )(?<!human )(?<!service )(?<!live )"
+            r"(?:агент\w*|\bagents?\b)|agentic|function calling|tool calling|"
+            r"вызыва\w* (?:api|инструмент)|"
             r"calls? (?:our )?(?:crm|erp|api)"
         ),
     ),

@@ -105,8 +105,8 @@ class GoalContext(BaseModel):
 
     @property
     def last_pick(self) -> dict[str, Any] | None:
-        """The answer's lead: `size_request` (the `advisor size` fields of one copy) and
-        `replicas` ("а если 300 человек?" says what it does at the new load)."""
+        """The answer's lead as `size_request`, the `advisor size` fields of all its GPUs
+        ("а если 300 человек?" says what it does at the new load)."""
         pick = self.goal.get(LAST_PICK)
         return pick if isinstance(pick, dict) else None
 
@@ -403,7 +403,7 @@ _API_PRODUCT_RE = re.compile(_API_PRODUCT)
 # the service to compare with, not a model to size.
 _PAID_SERVICE = re.compile(
     r"\bapi\b|плат\w*|\bpa(?:y|ying|id)\b|подписк\w*|subscription|\bspen[dt]\w*|"
-    r"\bbill\w*|сч[её]т\b|трат\w*|"
+    r"\bbill\w*|сч[её]т\b|трат\w*|\bburn\w*|"
     r"открыт\w* модел\w*|open(?:-source| source| weights?)? models?"
 )
 _LIKE_PRODUCT = (
@@ -426,6 +426,8 @@ _OPEN_MODEL_API = re.compile(
 # тысяч в месяц"): the hosted service, not its open model.
 _BILLED_VENDOR = re.compile(rf"\b{_OPEN_API_VENDOR}\b(?!\s*-?\s*(?:\d|lite|pro\b|max\b))")
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
+# A service named only to deny it: "не гигачат", "not GPT-4o", "instead of Claude".
+_DENIED = re.compile(r"(?:\bне|\bnot|instead of|вместо|rather than)\s+(?:на\s+|the\s+)?$")
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
 # "2 сервера, в каждом по 4 GPU": the GPUs of every server together.
@@ -807,10 +809,16 @@ class Reader:
             previous_goal.goal.get(k) for k in ("api_bill_usd", "api_bill_rub")
         )
         bill = q.read_api_bill(undictated, monthly=billed_before)
-        if bill is not None:  # a bill to YandexGPT: the service, no model
+        if bill is not None or billed_before:  # a bill to YandexGPT: the service, no model
             naming = _BILLED_VENDOR.sub(" ", naming)
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
-        if mention is None and _API_PRODUCT_RE.search(text) and not _PAID_SERVICE.search(text):
+        if (
+            mention is None
+            and _API_PRODUCT_RE.search(text)
+            and not _PAID_SERVICE.search(text)
+            and bill is None
+            and not billed_before  # "it's mostly gpt-4o" after a bill: the service paid for
+        ):
             # "self-host GPT-4o for 50 people": the hosted model is the one asked about (and
             # not in the catalog); beside an open model ("we pay for GPT-4o, move to Llama")
             # it is only the service used now
@@ -1217,8 +1225,18 @@ class Reader:
         if money is not None:
             said.budget = Budget(amount=money.amount, currency=money.currency)
         said.use_case = q.read_use_case(text)
+        operators = q.read_operators(text)
+        if (
+            operators
+            and said.use_case == "support"
+            and said.users is None
+            and said.headcount is None
+            and said.live_calls is None
+            and said.audio_hours_per_day is None
+        ):  # "support bot for 200 agents": the agents are its staff
+            said.headcount = operators
         said.one_off = q.says_one_off(text)
-        said.text_apis = [api.name for pattern, api in self._apis if pattern.search(text)]
+        said.text_apis = self._apis_named(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1317,6 +1335,17 @@ class Reader:
             cut = cut[:-1]
         family = cut.rstrip(" -_.")
         return family if len(family) >= 3 else None
+
+    def _apis_named(self, text: str) -> list[str]:
+        """The priced hosted models the message names, in the order it names them, less the
+        ones it denies ("у нас YandexGPT, не гигачат", "Claude, not GPT-4o")."""
+        found: dict[str, int] = {}
+        for pattern, api in self._apis:
+            for match in pattern.finditer(text):
+                if _DENIED.search(text[max(0, match.start() - 12) : match.start()]):
+                    continue
+                found.setdefault(api.name, match.start())
+        return sorted(found, key=found.__getitem__)
 
     def _billed_api(self, names: Sequence[str]) -> ApiPrice | None:
         """The first priced hosted model the message names."""
@@ -1666,12 +1695,13 @@ class Reader:
         replaces the old one and what it stood for (users replace staff and a rate)."""
         goal: dict[str, Any] = dict(previous.goal) if previous is not None else {}
         goal.setdefault("language", "ru" if language == "ru" else "en")
+        dialogues = self._dialogues(said)
         said_load = {
             "users": said.users,
             "headcount": said.headcount,
             "requests_per_s": said.requests_per_s,
-            "requests_per_day": None if self._dialogues(said) else said.requests_per_day,
-            "dialogues_per_day": said.requests_per_day if self._dialogues(said) else None,
+            "requests_per_day": None if dialogues else said.requests_per_day,
+            "dialogues_per_day": said.requests_per_day if dialogues else None,
             "tokens_per_day": said.tokens_per_day,
             "words_per_day": said.words_per_day,
         }
@@ -1723,11 +1753,20 @@ class Reader:
         billed = self._billed_api(  # "YandexGPT 5 Lite у себя": the open model, no API
             [n for n in said.text_apis if not (said.model and n.split("-")[0] in said.model)]
         )
-        if said.api_bill is not None and billed is not None:
+        # a bill said now or before: "it's mostly gpt-4o", "у нас YandexGPT, не гигачат"
+        has_bill = said.api_bill is not None or bool(
+            goal.get("api_bill_usd") or goal.get("api_bill_rub")
+        )
+        if has_bill and billed is not None:
             goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
         elif billed is not None and said.text_apis:  # "API like gpt-4o-mini or our own?"
             goal["api_model"] = billed.name
-        stands_in = said.high_stakes or said.api_quality or said.api_bill is not None
+        stands_in = (
+            said.high_stakes
+            or said.api_quality
+            or said.api_bill is not None
+            or (has_bill and billed is not None)
+        )
         if said.model is None and "model" not in goal and stands_in:
             # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o); a
             # bill with no model named is read at GPT-4.1's prices, so it is GPT-4.1's class
@@ -1804,8 +1843,8 @@ class Reader:
                 goal[key] = round(goal[key] * said.budget_share, 2)
             if not budgets and previous is not None and previous.capex_usd:  # half its price
                 goal["budget_usd"] = round(previous.capex_usd * said.budget_share, 2)
-        if said.euros and said.budget is None and "budget_rub" not in goal:
-            goal["display_currency"] = "eur"  # "prices in euros, please"
+        if said.euros and said.budget is None:
+            goal["display_currency"] = "eur"  # "prices in euros, please", "а в евро?"
         if said.api_bill is not None and said.api_bill.currency != "EUR":
             goal.pop("api_bill_usd", None)
             goal.pop("api_bill_rub", None)

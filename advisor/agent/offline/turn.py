@@ -473,7 +473,7 @@ def _recommend(
     lead = lead_option(result, wants)
     kept = {**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else dict(goal)
     if lead is not None and lead.training_hours is None:
-        kept[LAST_PICK] = {"size_request": lead.size_request, "replicas": lead.replicas}
+        kept[LAST_PICK] = {"size_request": lead.size_request}
     turn.goal = _goal_context(kept, lead)
     passages = _search(kb, f"{question} {_TOPICS['goal'][turn.language]}", turn.language, turn)
     # "Cheaper?" about the same goal whose answer already led with its cheapest setup.
@@ -516,7 +516,7 @@ def _recommend(
         and goal.get("gpu") is None
         and not reading.said.hardware_asked,
     )
-    last = _last_pick_at_this_load(previous_goal, result, lead, catalog, turn)
+    last = _last_pick_at_this_load(previous_goal, goal, result, lead, catalog, turn)
     if last is not None:  # "а если 300 человек?": what the last answer's pick does now
         turn.answer = f"{last}\n{turn.answer}"
     verdict = _on_the_gpus_named(previous_goal, reading, result, lead, catalog, turn)
@@ -561,20 +561,28 @@ _LOAD_FIELDS = (
 
 def _last_pick_at_this_load(
     previous_goal: GoalContext | None,
+    goal: dict[str, Any],
     result: Recommendation,
     lead: Option | None,
     catalog: Catalog,
     turn: OfflineTurn,
 ) -> str | None:
-    """ "А если 300 человек?" after a pick that no longer leads: the last answer's setup sized
-    at the new load (its copies sharing it), with its speed against the target, so the person
-    sees why the answer changed rather than a weaker model with no reason."""
+    """ "А если 300 человек?" after a pick that no longer leads: the last answer's setup (its
+    GPUs, all of its copies) sized at the new load, with its speed against the target, so the
+    person sees why the answer changed rather than a weaker model with no reason. A batch job
+    is weighed by its deadline, not this."""
     last = previous_goal.last_pick if previous_goal is not None else None
-    if last is None or lead is None or previous_goal is None or lead.training_hours is not None:
+    if (
+        last is None
+        or lead is None
+        or previous_goal is None
+        or lead.training_hours is not None
+        or lead.batch_job is not None
+    ):
         return None
     before = previous_goal.recommend_fields
-    if all(before.get(k) == result.goal.get(k) for k in _LOAD_FIELDS):
-        return None  # the load did not change: the budget, a format or the GPUs did
+    if all(before.get(k) == goal.get(k) for k in _LOAD_FIELDS):
+        return None  # the load did not change: the model, budget, a format or the GPUs did
     fields = dict(last["size_request"])
     if (fields.get("model"), fields.get("gpu"), fields.get("gpus")) == (
         lead.model,
@@ -582,21 +590,20 @@ def _last_pick_at_this_load(
         lead.gpu.count,
     ):
         return None  # the same pick leads again: its own line says what it does
-    replicas = max(1, int(last.get("replicas") or 1))
     workload = result.workload
     for name in ("context", "prompt_tokens", "output_tokens"):
         if name in lead.size_request:
             fields[name] = lead.size_request[name]
         else:
             fields.pop(name, None)
-    fields["users"] = max(1, math.ceil(workload.concurrency / replicas))
+    fields["users"] = workload.concurrency  # its `gpus` are all of its copies' GPUs
     try:
         report = size_deployment(fields, catalog).report
     except InputError:
         return None
     turn.tool_results.append(report)
     perf = report.performance
-    count = (fields.get("gpus") or 1) * replicas
+    count = report.gpu.count
     model = model_name(catalog, str(fields["model"]))
     gpu = catalog.gpus[str(fields["gpu"])].name
     if not report.fits:
@@ -607,7 +614,7 @@ def _last_pick_at_this_load(
             count=count,
             gpu=gpu,
             users=workload.concurrency,
-            capacity=perf.max_concurrent_users * replicas,
+            capacity=perf.max_concurrent_users,
         )
     target = workload.tokens_per_s_per_user or 0.0
     speed = perf.per_user_tokens_per_s
@@ -620,7 +627,7 @@ def _last_pick_at_this_load(
         users=workload.concurrency,
         speed=round(speed, 1),
         target=round(target, 1),
-        capacity=perf.max_concurrent_users * replicas,
+        capacity=perf.max_concurrent_users,
     )
 
 

@@ -144,6 +144,7 @@ class _Load:
     use_case: str
     training: _Training | None
     window: int | None = None  # the context window, when longer than a typical request
+    batch_hours: float | None = None  # a batch job: the hours it must finish within
 
     @property
     def context(self) -> int:
@@ -194,6 +195,9 @@ class _Config:
             return False
         if load.training is not None:
             return (self.hours or math.inf) <= load.training.deadline_hours
+        if load.batch_hours is not None:  # a batch job: done by its deadline, at any pace each
+            job = batch_job_of(self.result)
+            return job is not None and job.hours <= load.batch_hours
         speed = self.result.speed
         return speed.per_user_tokens_per_s >= load.tokens_per_s and speed.ttft_s <= load.ttft_s
 
@@ -217,6 +221,7 @@ class _Search:
             racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
             self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
+        self.batch_hours: float | None = None  # a batch job's deadline, once read as a volume
         if request.dialogues_per_day is not None and request.requests_per_day is None:
             request = self._dialogues_as_requests(request)
             self.request = request
@@ -306,6 +311,7 @@ class _Search:
             return request
         said = request.deadline_hours is not None
         hours = max(request.deadline_hours or BATCH_DEFAULT_HOURS, BATCH_MIN_HOURS)
+        self.batch_hours = hours
         self.assumptions.append(
             note(
                 M.REC_BATCH_DEADLINE if said else M.REC_BATCH_WEEK,
@@ -538,6 +544,7 @@ class _Search:
             use_case=use_case,
             training=None,
             window=window,
+            batch_hours=self.batch_hours,
         )
 
     def _training(self) -> _Training:
@@ -847,8 +854,8 @@ class _Search:
         no single request faster. The fastest layout is the widest tensor-parallel group
         (one NVLink domain), or, when that cannot hold the model, the fewest GPUs that do
         (the count already found). True for training."""
-        if self.load.training is not None:
-            return True
+        if self.load.training is not None or self.load.batch_hours is not None:
+            return True  # more GPUs end a run or a batch job sooner
         widest = min(limit, config.gpu.interconnect.domain_size)
         key = (config.model.id, config.precision, config.gpu.id, widest, config.gpus)
         if key not in self._ceilings:
@@ -1819,6 +1826,13 @@ def _misses(config: _Config, load: _Load) -> list[Note]:
             return []
         deadline = load.training.deadline_hours
         return [note(M.MISS_DEADLINE, hours=round(hours, 1), deadline=round(deadline, 1))]
+    if load.batch_hours is not None:
+        job = batch_job_of(config.result)
+        if job is None or job.hours <= load.batch_hours:
+            return []
+        return [
+            note(M.MISS_DEADLINE, hours=round(job.hours, 1), deadline=round(load.batch_hours, 1))
+        ]
     speed, misses = config.result.speed, []
     if speed.ttft_s > load.ttft_s:
         misses.append(note(M.MISS_TTFT, ttft=round(speed.ttft_s, 2), target=round(load.ttft_s, 2)))

@@ -1145,18 +1145,18 @@ def test_gpus_weighed_over_the_budget_say_what_each_runs_within_it(
 ) -> None:
     """No GPU weighed holds the model within the budget: each gets what it runs within it,
     the same model lighter or another model, priced within the budget, in the budget's own
-    currency."""
+    currency. (At 60k EUR two H100 PCIe now hold it in FP8.)"""
     turn = run_offline_turn(
-        "H100 or L40S for llama 3.1 70b, 20 users, budget 60k eur",
+        "H100 or L40S for llama 3.1 70b, 20 users, budget 30k eur",
         reader=reader,
         catalog=catalog,
         kb=None,
     )
     lines = turn.answer.splitlines()
-    none = next(x for x in lines if x.startswith("None of them fits within 60,000 EUR"))
+    none = next(x for x in lines if x.startswith("None of them fits within 30,000 EUR"))
     within = [x for x in lines if x.startswith("- Within the budget")]
     assert none and len(within) == 2
-    budget = catalog.prices.usd(60_000, "EUR")
+    budget = catalog.prices.usd(30_000, "EUR")
     recommended = [r for r in turn.tool_results if isinstance(r, Recommendation)]
     assert len(recommended) == 2
     for result in recommended:
@@ -2147,3 +2147,24 @@ def test_documents_no_model_reads_whole_get_retrieval_in_their_place(
     assert turn.answer.startswith("Целиком такие документы не прочтёт ни одна модель")
     rag = [s for s in turn.steps if s.arguments.get("use_case") == "rag"]
     assert rag and "document_words" not in rag[0].arguments
+
+
+def test_gpus_weighed_on_a_model_take_fp8_where_it_buys_fewer_gpus(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "H100 vs H200 vs B200 for Llama 3.1 405B" priced 16 H100 (two servers) in BF16 when
+    one 8-GPU server holds it in FP8, and 70B for 30 users took 4 RTX PRO 6000 (QA 25): FP8,
+    native on these cards, is taken where it buys fewer GPUs, and said; an H200 server of 8
+    is the same purchase either way, so it stays as published."""
+    turn = run_offline_turn(
+        "H100 vs H200 vs B200 for serving Llama 3.1 405B?", reader=reader, catalog=catalog, kb=None
+    )
+    lines = turn.answer.splitlines()
+    h100 = next(line for line in lines if "H100 SXM5" in line and line.startswith("- "))
+    h200 = next(line for line in lines if "H200" in line and line.startswith("- "))
+    assert h100.startswith("- 8 x") and "FP8" in h100
+    assert h200.startswith("- 8 x") and "FP8" not in h200
+    reports = [
+        r for r in turn.tool_results if isinstance(r, SizingReport) and r.gpu.id == "h100-sxm"
+    ]
+    assert any(r.precision == "fp8" and r.gpu.count == 8 and r.fits for r in reports)

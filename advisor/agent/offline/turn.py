@@ -1655,13 +1655,38 @@ def _head_to_head(
 
     def size_at(gpu: str) -> tuple[SizingReport, int | None]:
         """The GPU at its count; when that does not hold the model and no format was said,
-        the first lighter format that does at that count (InputError as size_deployment)."""
+        the first lighter format that does at that count. With no count and no format said,
+        FP8 when the GPU runs it natively and it buys fewer GPUs ("405B on H100": one 8-GPU
+        server in FP8, two in BF16). InputError as size_deployment."""
         report, asked = _at_count_or_fewest(at(gpu), catalog)
-        if asked is not None and said.precision is None:
+        if said.precision is not None:
+            return report, asked
+        if asked is not None:
             held = _lighter_at_count(at(gpu), catalog)
             if held is not None:
                 lighter[gpu] = held.precision
                 return held, None
+        elif (
+            report.fits
+            and report.precision in ("bf16", "fp16")
+            and catalog.gpus[gpu].tflops.fp8 is not None
+            and at(gpu).get("gpus") is None
+        ):
+            try:
+                fp8 = size_deployment({**at(gpu), "precision": "fp8"}, catalog).report
+            except InputError:
+                return report, asked
+            light = sizing_cost(fp8, catalog, owned=False) if fp8.fits else None
+            published = sizing_cost(report, catalog, owned=False)
+            # fewer GPUs bought: an SXM GPU's server holds 8 either way
+            if (
+                light is not None
+                and published is not None
+                and fp8.gpu.count < report.gpu.count
+                and light.capex_usd < published.capex_usd
+            ):
+                lighter[gpu] = fp8.precision
+                return fp8, None
         return report, asked
 
     for gpu in named[:4]:

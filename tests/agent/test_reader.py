@@ -2423,3 +2423,36 @@ def test_euros_asked_after_a_rouble_budget_are_shown(reader: Reader) -> None:
     reading = reader.read("а в евро?", previous_goal=GoalContext(goal=goal))
     assert reading.goal is not None and reading.goal["display_currency"] == "eur"
     assert reading.goal["budget_rub"] == 4_000_000
+
+
+def test_a_family_named_after_an_answer_is_the_answers_model(reader: Reader) -> None:
+    """ "DeepSeek хотим оставить" after an answer on DeepSeek-V3 asked which DeepSeek (QA 25):
+    the model the last answer led with is the one meant."""
+    goal = {
+        "language": "ru",
+        "headcount": 1500,
+        "budget_rub": 15_000_000,
+        "last_pick": {"size_request": {"model": "deepseek-v3", "gpu": "mi300x", "gpus": 8}},
+    }
+    reading = reader.read(
+        "а если только NVIDIA, без AMD? DeepSeek хотим оставить",
+        previous_goal=GoalContext(goal=goal),
+    )
+    assert reading.clarification is None and reading.goal is not None
+    assert reading.goal["model"] == "deepseek-v3" and reading.goal["vendor"] == "nvidia"
+    assert "last_pick" not in reading.goal
+
+
+@pytest.mark.parametrize(
+    ("text", "largest"),
+    [
+        ("есть сервер 4× A100 40GB, что на нём можно запустить?", True),
+        ("что нужно чтобы запустить ламу 70б?", False),
+    ],
+)
+def test_what_runs_on_owned_gpus_asks_for_the_most_they_hold(
+    reader: Reader, text: str, largest: bool
+) -> None:
+    """ "что на нём можно запустить?" on 4 A100 led with 2 of them and a 32B model (QA 25);
+    "what does it take to run" is no such question."""
+    assert ("largest_model" in reader.read(text).said.wants) is largest

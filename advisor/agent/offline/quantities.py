@@ -1576,6 +1576,9 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"\bwhat (?:models? )?(?:can|could) (?:we|i) (?:actually |really )?run (?:on|with) "
             r"(?:it|them|this|that|these|those)\b|"
             r"(?:как\w*|что) (?:\w+ )?(?:лучше )?(?:влез\w*|помест\w*|запустить)|"
+            # "что на нём можно запустить?": what the hardware at hand holds
+            r"что (?:на|с) (?:н[её]м|них|ней|этом|этих|этой|таком|таких)\s+(?:можно |реально )?"
+            r"(?:запустить|крутить|поднять|развернуть)|"
             r"лучш\w*,? (?:что|из того, что) (?:влез|помест|запуст)\w*|" + _NO_BUDGET_LIMIT.pattern
         ),
     ),

@@ -779,6 +779,8 @@ class Reader:
         compared: list[str] = []
         led_by: list[str] = []
         goal_gpus: list[str] = []
+        last = previous_goal.last_pick if previous_goal is not None else None
+        last_model = last["size_request"].get("model") if last is not None else None
         if previous_goal is not None and (
             previous_goal.compared
             or previous_goal.led_by
@@ -798,8 +800,10 @@ class Reader:
         if previous and ASKED_BUDGET in previous:  # "бюджет 3 млн" said before "which R1?"
             previous = dict(previous)
             weighed_budget = Budget.model_validate(previous.pop(ASKED_BUDGET))
-        prefer = (previous or {}).get("model") or (
-            previous_goal.goal.get("model") if previous_goal is not None else None
+        prefer = (
+            (previous or {}).get("model")
+            or (previous_goal.goal.get("model") if previous_goal is not None else None)
+            or last_model  # "DeepSeek хотим оставить" after an answer on DeepSeek-V3: that one
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
         naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used

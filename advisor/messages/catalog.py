@@ -1365,6 +1365,13 @@ class M(Enum):
         "одновременно (запас до {capacity}), {speed:g} токенов/с каждому, первый токен через "
         "{ttft:g} с.",
     )
+    GOAL_HEADLINE_BATCH = (
+        "goal.headline_batch",
+        "**{label}: {count} x {gpu}**{copies} with {model} in {precision}: the batch job in "
+        "about {hours:g} h.",
+        "**{label}: {count} x {gpu}**{copies} с {model} в {precision}: пакетная задача примерно "
+        "за {hours:g} ч.",
+    )
     GOAL_HEADLINE_TRAINING = (
         "goal.headline_training",
         "**{label}: {count} x {gpu}** for {task} of {model}: {hours:g} h for the dataset.",

@@ -2168,3 +2168,23 @@ def test_gpus_weighed_on_a_model_take_fp8_where_it_buys_fewer_gpus(
         r for r in turn.tool_results if isinstance(r, SizingReport) and r.gpu.id == "h100-sxm"
     ]
     assert any(r.precision == "fp8" and r.gpu.count == 8 and r.fits for r in reports)
+
+
+def test_a_batch_jobs_headline_says_its_hours_not_users_at_once(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """A batch job's headline quoted "672 users at once, 2.5 tokens/s each", a chat's figures
+    for work nobody reads as it streams (QA 25); it says the job's hours, as the line under it."""
+    turn = run_offline_turn(
+        "Batch job: classify 10 million support tickets (avg 400 tokens) within 48 hours. "
+        "How many GPUs?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    assert turn.recommendation is not None
+    lead = lead_option(turn.recommendation)
+    assert lead is not None and lead.batch_job is not None
+    head = next(line for line in turn.answer.splitlines() if line.startswith("**Recommended"))
+    assert f"the batch job in about {round(lead.batch_job.hours, 1):g} h" in head
+    assert "users at once" not in head

@@ -1201,6 +1201,9 @@ def _goal_headline(
     if option.training_hours is not None:
         task = task_name(result.workload.task, language)
         return render(M.GOAL_HEADLINE_TRAINING, language, **params, task=task)
+    if option.batch_job is not None:  # a job's hours, not users at a chat reader's pace
+        hours = round(option.batch_job.hours, 1)
+        return render(M.GOAL_HEADLINE_BATCH, language, **{**params, "hours": hours})
     users = result.workload.concurrency
     if option.max_concurrent_users < users:  # the closest holds fewer: at what it holds
         users = option.users_per_replica * option.replicas

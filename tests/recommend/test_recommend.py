@@ -1157,3 +1157,24 @@ def test_a_batch_job_is_sized_to_finish_by_its_deadline_not_to_chat_speed(
 
         report = size(SizingRequest.model_validate({**best.size_request, "gpus": fewer}), catalog)
         assert report.batch_job is None or report.batch_job.hours > 48
+
+
+def test_one_or_two_cards_in_a_rack_take_a_two_card_server(catalog: Catalog) -> None:
+    """A data-centre goal put one RTX PRO 6000 in the 4-GPU server's $30,000 chassis, $38,600
+    in all, while two cost $25,200 in a workstation (QA 25, 26): the smallest rack chassis
+    that holds the cards is a 2U server for two."""
+    result = recommend(
+        RecommendRequest(use_case="chat", headcount=1500, language="ru", datacenter=True),
+        catalog,
+    )
+    two = next(c for c in catalog.prices.chassis if c.id == "server-2gpu")
+    assert two.rack_units is not None and two.max_gpus == 2
+    small = [
+        o
+        for o in result.options
+        if o.gpu.count * o.replicas <= 2 and catalog.prices.gpus[o.gpu.id].kind == "card"
+    ]
+    assert small
+    for option in small:
+        cards = option.gpu.count * option.replicas * catalog.prices.gpus[option.gpu.id].usd
+        assert option.cost.capex_usd == pytest.approx(cards + two.usd)

@@ -2456,3 +2456,16 @@ def test_what_runs_on_owned_gpus_asks_for_the_most_they_hold(
     """ "что на нём можно запустить?" on 4 A100 led with 2 of them and a 32B model (QA 25);
     "what does it take to run" is no such question."""
     assert ("largest_model" in reader.read(text).said.wants) is largest
+
+
+def test_currency_and_model_changes_follow_the_goal(reader: Reader) -> None:
+    """ "give me that in euros" was refused as off topic, and "ok change it to Llama 3.3 70B"
+    in a QLoRA conversation sized inference (QA 26): both change the goal."""
+    goal = {"language": "en", "headcount": 60, "use_case": "support", "budget_usd": 40_000}
+    euros = reader.read("give me that in euros", previous_goal=GoalContext(goal=goal))
+    assert euros.intent == "recommend" and euros.goal is not None
+    assert euros.goal["display_currency"] == "eur"
+    tuning = {"language": "en", "model": "llama-3.1-8b", "task": "qlora", "budget_eur": 5000.0}
+    changed = reader.read("ok change it to Llama 3.3 70B", previous_goal=GoalContext(goal=tuning))
+    assert changed.intent == "recommend" and changed.goal is not None
+    assert changed.goal["model"] == "llama-3.3-70b" and changed.goal["task"] == "qlora"

@@ -636,7 +636,9 @@ _FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а ес�
 # A follow-up to a goal that states no figure: "а дешевле?", "и в рублях?", "cheaper?".
 _GOAL_FOLLOW_UP = re.compile(
     r"дешевл\w*|подешевле|cheaper|less expensive|рубл\w*|roubles?|rubles?|в долларах|"
-    r"in dollars|быстрее|faster|а если|what if|how about|а с |and with|"
+    r"in dollars|\beuros?\b|в евро\b|быстрее|faster|а если|what if|how about|а с |and with|"
+    r"change (?:it|that|the model) to|switch (?:it |that |the model )?to|\binstead\b|"
+    r"вместо|поменя\w*|замени\w*|смени\w*|"
     r"which (?:one |1 )?(?:would|do|should) (?:you|we|i) (?:pick|choose|take|recommend|go with)|"
     r"what would you (?:pick|choose|take|recommend)|which (?:one |1 )?is better|"
     r"как(?:ую|ая|ой) (?:бы )?(?:вы |ты )?(?:бы )?(?:выбра\w*|взял\w*|посовету\w*|лучше)|"

@@ -2469,3 +2469,16 @@ def test_currency_and_model_changes_follow_the_goal(reader: Reader) -> None:
     changed = reader.read("ok change it to Llama 3.3 70B", previous_goal=GoalContext(goal=tuning))
     assert changed.intent == "recommend" and changed.goal is not None
     assert changed.goal["model"] == "llama-3.3-70b" and changed.goal["task"] == "qlora"
+
+
+def test_items_to_process_within_hours_are_a_batch_job(reader: Reader) -> None:
+    """ "product descriptions for 400k SKUs in 48 hours" was "no load given: 5 users" (QA 26);
+    the people a bot serves within hours are no batch."""
+    goal = reader.read(
+        "E-commerce, need product descriptions for 400k SKUs in 48 hours, ~300 tokens each. "
+        "Own GPUs or rent?"
+    ).goal
+    assert goal is not None
+    assert goal["batch_items"] == 400_000 and goal["deadline_hours"] == 48.0
+    chat = reader.read("chatbot for 500 customers in 24 hours").goal
+    assert chat is not None and "batch_items" not in chat

@@ -230,7 +230,7 @@ _VOLUME_NOUN = (
     r"документ\w*|клиент\w*|тикет\w*|чат\w*|письм\w*|писем|сообщени\w*|заявк\w*|страниц\w*|"
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
     r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
-    r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|reviews|отзыв\w*|"
+    r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|skus?|reviews|отзыв\w*|"
     r"заявлени\w*|анкет\w*|claims|applications|questions|вопрос\w*|cvs|resumes|résumés)"
 )
 _VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
@@ -591,6 +591,23 @@ _BATCH_CUE = re.compile(
     r"\bpull\w* (?:\w+ )?(?:fields|data|values|totals)|\bparse\b|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
 )
+
+
+# A batch over hours: "400k SKUs in 48 hours", "2 млн обращений за 72 часа" (things, not
+# the people a bot serves).
+_OVER_HOURS = re.compile(
+    rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_BATCH_NOUN}\W+(?:\w+\W+){{0,8}}?"
+    rf"(?:за|in|over|within|в течение)\s+{NUM}\s*(?:час\w*|hours?|hrs?|ч\b|h\b)"
+)
+
+
+def read_batch_over_hours(text: str) -> int | None:
+    """Items to process within hours with no other cue ("product descriptions for 400k SKUs
+    in 48 hours"): a batch job; its deadline is read as any batch's."""
+    found = _OVER_HOURS.search(_MILLION_WORD.sub("1 млн", text))
+    if found is None or number(found.group(3)) <= 0:
+        return None
+    return round(_volume(found.group(1), found.group(2)))
 
 
 def read_batch_items(text: str) -> int | None:

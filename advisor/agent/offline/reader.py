@@ -1156,7 +1156,7 @@ class Reader:
             said.around_the_clock = True
             said.batch_items = round(batch[0] * batch[1] / 24)  # and how long it takes
         elif said.requests_per_day is None and said.requests_per_s is None:
-            said.batch_items = q.read_batch_items(text)  # "process 500k PDFs": how long
+            said.batch_items = q.read_batch_items(text) or q.read_batch_over_hours(text)
             said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)
             labels = said.batch_items is not None and said.output_tokens is None
             if labels and q.says_labels_only(text):  # "classify by sentiment": a label each

@@ -576,7 +576,7 @@ _NOT_FIGURES = (
 _BATCH_USE_CASES = ("extraction", "summarization", "translation")
 COMPARED = "models_compared"  # in a goal: the models its answer set side by side
 GPUS_COMPARED = "gpus_compared"  # in a goal: the GPUs its answer set side by side
-LAST_PICK = "last_pick"  # in a goal: its answer's lead (the sizing and copies), for a follow-up
+LAST_PICK = "last_pick"  # in a goal: its answer's lead as a sizing, for a follow-up
 LED_BY = "led_by"  # in a goal: the wants that chose its answer's lead ("cheapest")
 ASKED_GPUS = "asked_gpus"  # the GPUs a "which model?" interrupted weighing, resumed after
 ASKED_MODELS = "asked_models"
@@ -787,7 +787,7 @@ class Reader:
             previous_goal.compared
             or previous_goal.led_by
             or previous_goal.gpus_compared
-            or previous_goal.last_pick
+            or last is not None
         ):
             compared, led_by = previous_goal.compared, previous_goal.led_by
             goal_gpus = previous_goal.gpus_compared

@@ -625,12 +625,16 @@ class _Search:
             return pool
 
         pool = pool_of(language_checked=True)
-        if not pool and self.request.family is not None and self.request.language == "ru":
+        family = self.request.family if self.request.language == "ru" else None
+        if family is not None and pool and all(s.russian not in RUSSIAN_OK for s in pool):
+            # code needs no Russian rating, but the family asked for has none to show
+            self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=family))
+        if not pool and family is not None:
             # the family asked for has no published Russian results for this use case: it was
             # asked for by name, so it is sized, and the answer says its Russian is unmeasured
             pool = pool_of(language_checked=False)
             if pool:
-                self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=self.request.family))
+                self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=family))
         asked = self.request.min_quality_tier is not None
         self.assumptions.append(
             note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
@@ -661,7 +665,9 @@ class _Search:
             return True
         if self.request.language == "en" and suit.russian_first:
             return False  # built for Russian: a multilingual model of its tier serves English
-        return not (self.request.language == "ru" and suit.russian not in RUSSIAN_OK)
+        # code is its own language: a coding model's Russian prose is no bar to it
+        russian_needed = self.request.language == "ru" and use_case != "code"
+        return not (russian_needed and suit.russian not in RUSSIAN_OK)
 
     # ---- sizing ----------------------------------------------------------------------------
 

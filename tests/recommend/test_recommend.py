@@ -1178,3 +1178,25 @@ def test_one_or_two_cards_in_a_rack_take_a_two_card_server(catalog: Catalog) -> 
     for option in small:
         cards = option.gpu.count * option.replicas * catalog.prices.gpus[option.gpu.id].usd
         assert option.cost.capex_usd == pytest.approx(cards + two.usd)
+
+
+def test_a_coding_assistant_for_russian_developers_needs_no_russian_rating(
+    catalog: Catalog,
+) -> None:
+    """ "5 разработчиков, аналог Copilot, бюджет до 1 млн рублей" found no coding model with a
+    published Russian rating under 2.1 million roubles and answered over the budget: code is
+    its own language, so coders with no Russian table are on the shortlist for it."""
+    result = recommend(
+        RecommendRequest(language="ru", headcount=5, use_case="code", budget_rub=1_000_000),
+        catalog,
+    )
+    budget = catalog.prices.usd(1_000_000, "RUB")
+    within = [o for o in result.options if o.meets_targets and o.cost.capex_usd <= budget]
+    assert within and not result.unmet
+    chat = recommend(
+        RecommendRequest(language="ru", headcount=5, use_case="chat", budget_rub=1_000_000),
+        catalog,
+    )
+    assert all(
+        catalog.suitability[o.model].russian in ("strong", "good", "fair") for o in chat.options
+    )

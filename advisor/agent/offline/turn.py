@@ -597,11 +597,9 @@ def _last_pick_at_this_load(
         else:
             fields.pop(name, None)
     fields["users"] = workload.concurrency  # its `gpus` are all of its copies' GPUs
-    try:
-        report = size_deployment(fields, catalog).report
-    except InputError:
+    report = _size_recorded(fields, catalog, turn)
+    if report is None:
         return None
-    turn.tool_results.append(report)
     perf = report.performance
     count = report.gpu.count
     model = model_name(catalog, str(fields["model"]))
@@ -667,28 +665,31 @@ def _on_the_gpus_named(
         "gpus": said.gpus,
         "users": result.workload.concurrency,
     }
+    report = _size_recorded(fields, catalog, turn)
+    if report is None or report.fits:
+        return line
+    no_fit = render(
+        M.REC_LAST_MODEL_NO_FIT,
+        turn.language,
+        model=model_name(catalog, str(fields["model"])),
+        need=round(report.memory.per_gpu_gb, 1),
+        memory=report.memory.capacity_per_gpu_gb,
+        chosen=lead.model_name,
+    )
+    return f"{line} {no_fit}"
+
+
+def _size_recorded(
+    fields: dict[str, Any], catalog: Catalog, turn: OfflineTurn
+) -> SizingReport | None:
+    """The last answer's pick sized as a follow-up changes it, kept among the turn's figures;
+    None when the engine refuses it."""
     try:
         report = size_deployment(fields, catalog).report
     except InputError:
-        return line
+        return None
     turn.tool_results.append(report)
-    model = model_name(catalog, str(fields["model"]))
-    if report.fits:
-        return line
-    need = report.memory.per_gpu_gb
-    return " ".join(
-        [
-            line,
-            render(
-                M.REC_LAST_MODEL_NO_FIT,
-                turn.language,
-                model=model,
-                need=round(need, 1),
-                memory=report.memory.capacity_per_gpu_gb,
-                chosen=lead.model_name,
-            ),
-        ]
-    )
+    return report
 
 
 def _four_bits_cost_more(

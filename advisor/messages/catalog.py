@@ -1603,8 +1603,8 @@ class M(Enum):
     )
     ASSUMED_EXAMPLES = (
         "assumed.examples",
-        "{examples} examples x {per_example} tokens = {tokens} tokens",
-        "{examples} примеров x {per_example} токенов = {tokens} токенов",
+        "{examples:,} examples x {per_example:,} tokens = {tokens:,} tokens",
+        "{examples:,} примеров x {per_example:,} токенов = {tokens:,} токенов",
     )
     COMPARE_HEADER = (
         "compare.header",

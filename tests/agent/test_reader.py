@@ -933,6 +933,11 @@ def test_no_document_length_where_none_is_said(reader: Reader, question: str) ->
         ("LoRA for mistral 7b on 2,000 legal documents by next Friday", 2_000, 168.0),
         ("QLoRA qwen 2.5 7b, 1.5 million samples, by the end of the week", 1_500_000, 168.0),
         ("LoRA on 20 thousand dialogues, llama 3.1 8b", 20_000, None),
+        # the model's size between the count and its noun is no filler word
+        ("fine-tune Llama 3.1 8B on 20k records of support tickets with LoRA", 20_000, None),
+        ("LoRA on Qwen2.5 14B over 5k manuals by end of next week", 5_000, 168.0),
+        ("дообучить Qwen 2.5 7B на 30 тыс. диалогов до конца месяца", 30_000, 720.0),
+        ("QLoRA Mistral 7B, 12 000 договоров", 12_000, None),
     ],
 )
 def test_a_fine_tuning_dataset_and_its_deadline_in_other_words(
@@ -2482,3 +2487,26 @@ def test_items_to_process_within_hours_are_a_batch_job(reader: Reader) -> None:
     assert goal["batch_items"] == 400_000 and goal["deadline_hours"] == 48.0
     chat = reader.read("chatbot for 500 customers in 24 hours").goal
     assert chat is not None and "batch_items" not in chat
+
+
+@pytest.mark.parametrize(
+    ("text", "headcount"),
+    [
+        ("У нас 4 RTX 3090, хотим чат-бот для 20 диспетчеров", 20),
+        ("assistant for 35 dispatchers on our own server", 35),
+        ("бот для 12 логистов и 8 экономистов", 12),
+        ("RAG over regulations for 60 underwriters", 60),
+    ],
+)
+def test_more_roles_are_staff(reader: Reader, text: str, headcount: int) -> None:
+    """A role the staff list lacked left the load unread ('20 диспетчеров' was 'no load given:
+    5 users')."""
+    said = reader.read(text).said
+    assert said.headcount == headcount and said.users is None
+
+
+@pytest.mark.parametrize(
+    "text", ["20 технических документов", "3 техникума", "5 аудиторий", "2 логистических центра"]
+)
+def test_words_that_begin_like_roles_are_no_staff(reader: Reader, text: str) -> None:
+    assert reader.read(text).said.headcount is None

@@ -124,12 +124,18 @@ _STAFF_NOUN = (
     r"(?:employees?|staff|colleagues|workers|engineers|devs|developers|lawyers|analysts|"
     r"(?:support |service |call[- ]cent(?:er|re) )agents|consultants|doctors|students|pupils|"
     r"learners|clinicians|nurses|physicians|teachers|recruiters|accountants|salespeople|"
-    r"sales reps|reps|студент\w*|учени\w*|слушател\w*|медсест\w*|учител\w*|"
+    r"sales reps|reps|dispatchers|managers|clerks|paralegals|researchers|scientists|editors|"
+    r"journalists|designers|marketers|technicians|auditors|economists|underwriters|"
+    r"pharmacists|radiologists|dentists|tutors|professors|студент\w*|учени\w*|слушател\w*|медсест\w*|учител\w*|"
     r"преподавател\w*|бухгалтер\w*|продавц\w*|кассир\w*|"
     r"специалист\w*|консультант\w*|врач\w*|"
     r"сотрудник\w*|работник\w*|коллег\w*|разработчик\w*|разраб\w*|девелопер\w*|прогер\w*|"
     r"программист\w*|кодер\w*|юрист\w*|"
-    r"аналитик\w*|менеджер\w*|инженер\w*)"
+    r"аналитик\w*|менеджер\w*|инженер\w*|диспетчер\w*|логист(?:ы|ов|ам|ами)?\b|экономист\w*|аудитор(?:ы|ов|ам|ами)?\b|"
+    r"юрисконсульт\w*|маркетолог\w*|дизайнер\w*|редактор\w*|журналист\w*|исследовател\w*|"
+    r"техник(?:и|ов|ам|ами)?\b|механик\w*|провизор\w*|фармацевт\w*|рентгенолог\w*|"
+    r"стоматолог\w*|педагог\w*|кадровик\w*|рекрутер\w*|андеррайтер\w*|сметчик\w*|"
+    r"проектировщик\w*|архитектор\w*)"
 )
 _ADJ = r"(?:(?:concurrent|simultaneous|active|parallel|живых|активных|наших|our|internal)\s+)*"
 _RPS = re.compile(
@@ -885,14 +891,15 @@ def read_headcount(text: str) -> int | None:
 
 _EXAMPLE_NOUN = (
     r"(?:примеров|примерах|примера|пример\b|диалогов|диалогах|документов|документах|пар\b|"
-    r"записей|обращений|писем|счетов|тикетов|инструкций|samples|examples|dialog(?:ue)?s|"
-    r"conversations|documents|docs|emails|invoices|records|tickets|instructions|pairs|rows)"
+    r"записей|обращений|писем|счетов|тикетов|инструкций|руководств\b|статей|договоров|отч[её]тов|"
+    r"samples|examples|dialog(?:ue)?s|conversations|documents|docs|emails|invoices|records|"
+    r"tickets|instructions|manuals|articles|contracts|reports|pairs|rows)"
 )
 # "50k-example dataset", "a 10,000-sample set": the count as an adjective
 _EXAMPLE_ADJECTIVE = r"(?:example|sample|record|conversation|dialog(?:ue)?|document|row|pair)"
 _EXAMPLE_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*))?"
 _EXAMPLES = re.compile(
-    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:[\w«»\"'–-]+\s+){{0,3}}?{_EXAMPLE_NOUN}|"
+    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:(?!\d)[\w«»\"'–-]+\s+){{0,3}}?{_EXAMPLE_NOUN}|"
     rf"\s*-\s*{_EXAMPLE_ADJECTIVE}\b)(?!\s+(?:a|per|в|/)\s*"
     r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
 )
@@ -934,7 +941,7 @@ _DEADLINE_WORDS |= {"три": 3}
 
 # "к концу месяца", "by the end of the week", "by next Friday": a week or a month from now.
 _DEADLINE_END = re.compile(
-    r"(?:к|до) (?:концу|конца) (недел|месяц)\w*|by the end of (?:the |this |next )?(week|month)|"
+    r"(?:к|до) (?:концу|конца) (недел|месяц)\w*|by (?:the )?end of (?:the |this |next )?(week|month)|"
     r"(?:by|до|к) (?:next |следующ\w+ )(monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|понедельник\w*|вторник\w*|сред\w*|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*)"
 )

@@ -2353,6 +2353,28 @@ class M(Enum):
         "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
         "пропорционально дешевле. Что на этих GPU можно обслужить:",
     )
+    REC_API_SWITCH = (
+        "rec.api_switch",
+        "Moving the API alone: the tokens your {now} bill pays for would cost about "
+        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month on {api} (${input:g} per million prompt "
+        "tokens, ${output:g} per million output), ${saving:,.0f} a month less than now; owning "
+        "the hardware is priced below.",
+        "Если сменить только API: те же токены, за которые вы платите {now}, обойдутся в "
+        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц на {api} (${input:g} за миллион токенов "
+        "запроса, ${output:g} за миллион токенов ответа), на ${saving:,.0f} в месяц меньше, чем "
+        "сейчас; свой сервер посчитан ниже.",
+    )
+    REC_API_SWITCH_MORE = (
+        "rec.api_switch_more",
+        "Moving the API alone: the tokens your {now} bill pays for would cost about "
+        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month on {api} (${input:g} per million prompt "
+        "tokens, ${output:g} per million output), ${extra:,.0f} a month more than now; owning "
+        "the hardware is priced below.",
+        "Если сменить только API: те же токены, за которые вы платите {now}, обойдутся в "
+        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц на {api} (${input:g} за миллион токенов "
+        "запроса, ${output:g} за миллион токенов ответа), на ${extra:,.0f} в месяц больше, чем "
+        "сейчас; свой сервер посчитан ниже.",
+    )
     REC_OPTION_BILL = (
         "rec.option_bill",
         "Against the ${bill:,.0f} ({bill_rub:,.0f} RUB) a month you pay the API now, it saves "

@@ -247,6 +247,12 @@ class Recommendation(_Out):
         default=None, description="speech synthesis the goal needs besides (speech_synthesis)"
     )
     synthesis_i18n: Note | None = Field(default=None, description=NOTES)
+    api_switch: str | None = Field(
+        default=None,
+        description="the API bill paid now at the prices of the hosted API the goal would move "
+        "to (api_model beside api_bill_model): switching APIs alone, beside owning",
+    )
+    api_switch_i18n: Note | None = Field(default=None, description=NOTES)
     sources: list[str]
     rub_per_usd: float
     eur_per_usd: float | None = Field(

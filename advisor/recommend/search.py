@@ -1320,6 +1320,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         if request.speech_synthesis and load.training is None
         else None
     )
+    switch = _api_switch(search, load)
     return Recommendation(
         goal=_goal(request, load),
         workload=Workload(
@@ -1345,6 +1346,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         transcription_i18n=speech,
         synthesis=english(spoken) if spoken is not None else None,
         synthesis_i18n=spoken,
+        api_switch=english(switch) if switch is not None else None,
+        api_switch_i18n=switch,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
         eur_per_usd=search.eur_per_usd,
@@ -1973,3 +1976,30 @@ def _goal(request: RecommendRequest, load: _Load) -> dict[str, object]:
     goal = request.model_dump(mode="json")
     goal["use_case"] = load.use_case
     return goal
+
+
+def _api_switch(search: _Search, load: _Load) -> Note | None:
+    """The bill paid now at the prices of the hosted API the customer would move to ("Claude
+    ... хотим перейти на DeepSeek API"): the same tokens, so the bill scales by the two
+    APIs' prices for this use case's share of prompt tokens. None without both."""
+    request, prices = search.request, search.prices
+    if search.bill is None or search.compared_api is None or load.training is not None:
+        return None
+    now = prices.billed_api(request.api_bill_model)
+    target = search.compared_api
+    if now is None or now.name == target.name or load.input_tokens + load.output_tokens == 0:
+        return None
+    share = load.input_tokens / (load.input_tokens + load.output_tokens)
+    monthly = search.bill * target.blended_usd_per_m(share) / now.blended_usd_per_m(share)
+    rate = prices.rub_per_usd.value
+    listed: dict[str, Param] = {
+        "now": now.name,
+        "api": target.name,
+        "input": round(target.input_usd_per_m, 2),
+        "output": round(target.output_usd_per_m, 2),
+        "monthly": monthly,
+        "monthly_rub": monthly * rate,
+    }
+    if monthly < search.bill:
+        return note(M.REC_API_SWITCH, saving=search.bill - monthly, **listed)
+    return note(M.REC_API_SWITCH_MORE, extra=monthly - search.bill, **listed)

@@ -236,6 +236,8 @@ def recommendation_text(
     what is unmet, what would make it work, the assumptions and the sources."""
     bullet = "- " if markdown else "  "
     lines = [_workload_line(result, language), ""]
+    if result.api_switch_i18n is not None:
+        lines += [result.api_switch_i18n.render(language), ""]
     for option in result.options:
         title = _option_title(option, language)
         lines.append(f"**{title}**" if markdown else title)

@@ -2510,3 +2510,50 @@ def test_more_roles_are_staff(reader: Reader, text: str, headcount: int) -> None
 )
 def test_words_that_begin_like_roles_are_no_staff(reader: Reader, text: str) -> None:
     assert reader.read(text).said.headcount is None
+
+
+@pytest.mark.parametrize(
+    ("text", "bill", "now", "target"),
+    [
+        (
+            "Claude нам обходится в 600 тысяч рублей в месяц, хотим перейти на DeepSeek API — "
+            "сколько сэкономим?",
+            ("api_bill_rub", 600_000),
+            "claude-sonnet-4.5",
+            "deepseek-v4-pro",
+        ),
+        (
+            "We spend about $12k a month on GPT-4o. Should we switch to the DeepSeek API or buy "
+            "our own server?",
+            ("api_bill_usd", 12_000),
+            "gpt-4o",
+            "deepseek-v4-pro",
+        ),
+        (
+            "OpenAI costs about $9k a month, should we host our own?",
+            ("api_bill_usd", 9_000),
+            None,
+            None,
+        ),
+        (
+            "Сейчас сидим на API DeepSeek, тратим около 15 тысяч рублей в месяц",
+            ("api_bill_rub", 15_000),
+            "deepseek-v4-pro",
+            None,
+        ),
+    ],
+)
+def test_a_bill_and_the_api_it_would_move_to(
+    reader: Reader, text: str, bill: tuple[str, int], now: str | None, target: str | None
+) -> None:
+    """A bill "обходится" or "costs about" a month is a bill; the API a message would move
+    it to is compared, not read as the one paid for; DeepSeek's API is priced by name."""
+    goal = reader.read(text).goal
+    assert goal is not None and goal[bill[0]] == bill[1]
+    assert goal.get("api_bill_model") == now
+    assert goal.get("api_model") == target
+
+
+def test_a_gpus_price_is_no_api_bill() -> None:
+    assert q.read_api_bill("an h100 costs $2.5 per hour, how many for 30 users?") is None
+    assert q.read_api_bill("a cloud h100 costs $2,000 a month") is None

@@ -959,6 +959,35 @@ def test_a_bill_for_a_named_hosted_model_is_read_at_its_prices(catalog: Catalog)
     assert refused.value.field == "api_bill_model" and "gpt-4o-mini" in refused.value.allowed
 
 
+def test_a_bill_moved_to_another_api_is_priced_at_that_apis_prices(catalog: Catalog) -> None:
+    """ "Claude costs us 600k roubles a month, we want to move to the DeepSeek API: how much
+    do we save?" priced only owning: the same tokens at the other API's prices are the bill
+    scaled by the two APIs' prices for the use case's share of prompt tokens."""
+    goal = {"use_case": "support", "api_bill_usd": 12000, "api_bill_model": "gpt-4o"}
+    moved = recommend(RecommendRequest(**goal, api_model="deepseek-v4-pro"), catalog)
+    profile = catalog.workloads.use_cases["support"]
+    share = profile.input_tokens / (profile.input_tokens + profile.output_tokens)
+    now, target = (catalog.prices.billed_api(n) for n in ("gpt-4o", "deepseek-v4-pro"))
+    assert now is not None and target is not None
+    monthly = 12000 * target.blended_usd_per_m(share) / now.blended_usd_per_m(share)
+    switch = moved.api_switch_i18n
+    assert switch is not None and switch.code is M.REC_API_SWITCH
+    assert switch.params["monthly"] == pytest.approx(monthly)
+    assert switch.params["saving"] == pytest.approx(12000 - monthly)
+    assert moved.api_switch is not None and "deepseek-v4-pro" in moved.api_switch
+    dearer = recommend(
+        RecommendRequest(**{**goal, "api_bill_model": "deepseek-v4-pro"}, api_model="gpt-4o"),
+        catalog,
+    )
+    assert dearer.api_switch_i18n is not None
+    assert dearer.api_switch_i18n.code is M.REC_API_SWITCH_MORE
+    assert dearer.api_switch_i18n.params["extra"] > 0
+    # no second API, or no bill: nothing to move
+    assert recommend(RecommendRequest(**goal), catalog).api_switch_i18n is None
+    no_bill = {"use_case": "support", "users": 20, "api_model": "deepseek-v4-pro"}
+    assert recommend(RecommendRequest(**no_bill), catalog).api_switch_i18n is None
+
+
 def test_one_vendor_only_leaves_the_others_out(catalog: Catalog) -> None:
     result = recommend(RecommendRequest(headcount=2000, vendor="nvidia"), catalog)
     assert result.options and all(catalog.gpus[o.gpu.id].vendor == "nvidia" for o in result.options)

@@ -1282,8 +1282,9 @@ _API_NAME = (
     r"яндекс ?gpt|gigachat|гигачат|deepseek|дипсик|mistral|tokens?\b|токен\w*)"
 )
 _SPEND_WORD = (
-    r"(?:spend\w*|spent|pay\w*|paid|bill\w*|invoice\w*|costs? us|burn\w*|"
-    r"трат\w*|плат\w*|счет\w*|счёт\w*|расход\w*|уход\w*|отда\w*|сжига\w*)"
+    r"(?:spend\w*|spent|pay\w*|paid|bill\w*|invoice\w*|costs?\b|burn\w*|"
+    r"трат\w*|плат\w*|счет\w*|счёт\w*|расход\w*|уход\w*|отда\w*|сжига\w*|обход\w*|"
+    r"набега\w*)"
 )
 _PER_MONTH = r"(?:/\s*mo\w*|/\s*мес\w*|\b(?:a|per|each|every|в|за|/)\s+(?:month|мес\w*)|monthly|ежемесячн\w*)"
 # A clause: up to a sentence's end, not an abbreviation's dot ("400 тыс. руб в месяц").

@@ -184,6 +184,7 @@ class Said(BaseModel):
     api_bill: Budget | None = None  # a month paid to a hosted API now, not a budget
     quote: Budget | None = None  # "quoted $320k for an 8xH100 box": a vendor's price to check
     text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
+    switch_api: str | None = None  # the hosted model a paid bill would move to
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
@@ -428,6 +429,11 @@ _BILLED_VENDOR = re.compile(rf"\b{_OPEN_API_VENDOR}\b(?!\s*-?\s*(?:\d|lite|pro\b
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # A service named only to deny it: "не гигачат", "not GPT-4o", "instead of Claude".
 _DENIED = re.compile(r"(?:\bне|\bnot|instead of|вместо|rather than)\s+(?:на\s+|the\s+)?$")
+# A service a paid bill would move to: "хотим перейти на DeepSeek API", "switch to Gemini".
+_SWITCH_TO = re.compile(
+    r"(?:перейти|переход\w*|перейд\w*|пересесть|пересяд\w*|switch\w*|mov(?:e|ing)|"
+    r"migrat\w*)\s+(?:\w+\s+)?(?:на|to)\s+(?:the\s+)?$"
+)
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
 # "2 сервера, в каждом по 4 GPU": the GPUs of every server together.
@@ -1243,6 +1249,7 @@ class Reader:
             said.headcount = operators
         said.one_off = q.says_one_off(text)
         said.text_apis = self._apis_named(text)
+        said.switch_api = self._api_switched_to(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1352,6 +1359,14 @@ class Reader:
                     continue
                 found.setdefault(api.name, match.start())
         return sorted(found, key=found.__getitem__)
+
+    def _api_switched_to(self, text: str) -> str | None:
+        """The priced hosted model the message would move to ("перейти на DeepSeek API")."""
+        for pattern, api in self._apis:
+            for match in pattern.finditer(text):
+                if _SWITCH_TO.search(text[max(0, match.start() - 30) : match.start()]):
+                    return api.name
+        return None
 
     def _billed_api(self, names: Sequence[str]) -> ApiPrice | None:
         """The first priced hosted model the message names."""
@@ -1757,7 +1772,11 @@ class Reader:
         if said.one_off:
             goal["one_off"] = True
         billed = self._billed_api(  # "YandexGPT 5 Lite у себя": the open model, no API
-            [n for n in said.text_apis if not (said.model and n.split("-")[0] in said.model)]
+            [
+                n
+                for n in said.text_apis
+                if not (said.model and n.split("-")[0] in said.model) and n != said.switch_api
+            ]
         )
         # a bill said now or before: "it's mostly gpt-4o", "у нас YandexGPT, не гигачат"
         has_bill = said.api_bill is not None or bool(
@@ -1767,6 +1786,8 @@ class Reader:
             goal["api_bill_model"] = billed.name  # "$8k a month on gpt-4o-mini": its prices
         elif billed is not None and said.text_apis:  # "API like gpt-4o-mini or our own?"
             goal["api_model"] = billed.name
+        if has_bill and said.switch_api is not None:  # "Claude ..., хотим перейти на DeepSeek API"
+            goal["api_model"] = said.switch_api
         stands_in = (
             said.high_stakes
             or said.api_quality

@@ -2557,3 +2557,21 @@ def test_a_bill_and_the_api_it_would_move_to(
 def test_a_gpus_price_is_no_api_bill() -> None:
     assert q.read_api_bill("an h100 costs $2.5 per hour, how many for 30 users?") is None
     assert q.read_api_bill("a cloud h100 costs $2,000 a month") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "headcount", "users"),
+    [
+        ("Нужен ассистент для юристов, 40 человек, бюджет 5 млн рублей. Что купить?", 40, None),
+        ("assistant for our lawyers (25 people), on-prem", 25, None),
+        ("бот для бухгалтеров — 12 человек", 12, None),
+        ("ассистент для юристов, 40 человек одновременно", None, 40),
+    ],
+)
+def test_people_counted_after_a_role_are_its_team(
+    reader: Reader, text: str, headcount: int | None, users: int | None
+) -> None:
+    """ "ассистент для юристов, 40 человек" sized 40 lawyers at once; it is the team, of whom
+    a share is at once, unless the message says at once."""
+    said = reader.read(text).said
+    assert said.headcount == headcount and said.users == users

@@ -223,6 +223,14 @@ _COMPANY_COMMA = re.compile(
     r"сотрудник\w*|работник\w*)(?!\s+(?:одновременно|онлайн|сразу))"
 )
 _HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _COMPANY_COMMA)
+# "ассистент для юристов, 40 человек", "for our lawyers (25 people)": the team the role
+# names, unless said at once.
+_ROLE_COUNT = re.compile(
+    rf"{_STAFF_NOUN}\s*(?:[,(—–-]|\s(?:на|из))\s*(?:их\s+|всего\s+|about\s+|около\s+)?~?{NUM}\s*"
+    r"(?:человек|чел\b|people|persons)(?!\s+(?:одновременно|онлайн|сразу|at once|concurrently|"
+    r"simultaneously|online))"
+)
+_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT)
 _COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 
 
@@ -1522,7 +1530,10 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"chat assistant|chatgpt|\bчат (?:для|на)\b|"
             # characters that talk: game NPCs, companions
             r"\bnpcs?\b|\bнпс\b|(?:in-?game|game) (?:dialog(?:ue)?|characters?)|"
-            r"(?:ассистент|помощник)\w* для (?:сотрудник|операционист|менеджер|персонал|команд)\w*"
+            r"(?:ассистент|помощник)\w* для (?:сотрудник|операционист|менеджер|персонал|команд)\w*|"
+            # "ИИ-ассистент", "ассистент для юристов": an assistant for a team's work
+            r"(?:\bии|\bai)[- ]?(?:ассистент|помощник)\w*|нейро-?(?:ассистент|помощник)\w*|"
+            rf"(?:ассистент|помощник)\w* для (?:наших |своих |\d+ )?{_STAFF_NOUN}"
         ),
     ),
 )

@@ -939,6 +939,18 @@ def test_data_residency_qualifies_the_api_and_the_rental_first(service: AdvisorS
     assert answer.startswith("You said the data must stay in its jurisdiction")
 
 
+def test_data_kept_inside_is_not_told_where_an_api_may_run(service: AdvisorService) -> None:
+    """A clinic under 152-ФЗ whose data may not leave was told a cloud API suits if it runs in
+    the same jurisdiction (QA 27): data kept inside rules out the API and renting."""
+    answer = service.ask(
+        AskRequest(
+            question="Мы частная клиника. По 152-ФЗ медданные никуда наружу отдавать нельзя. "
+            "Хотим чтобы модель помогала врачам писать выписки, врачей человек 10. Что ставить?"
+        )
+    ).answer
+    assert "юрисдикции" not in answer and "**Рекомендуем" in answer
+
+
 def test_the_pick_after_the_cheapest_is_the_advisers_own_choice(service: AdvisorService) -> None:
     """ "Cheapest box ... 15 person company", then "which one would you take?": the pick kept
     the cheapest asked before and gave the reason of another option ("another balance of cost

@@ -2575,3 +2575,61 @@ def test_people_counted_after_a_role_are_its_team(
     a share is at once, unless the message says at once."""
     said = reader.read(text).said
     assert said.headcount == headcount and said.users == users
+
+
+def test_qa27_a_clinic_that_keeps_its_data_in_is_a_goal(reader: Reader) -> None:
+    """ "Мы частная клиника... врачей человек 10. Что ставить?" answered with knowledge-base
+    snippets: "что ставить" asks for a setup, a discharge summary is a summary, and
+    "врачей человек 10" counts the doctors (QA 27)."""
+    reading = reader.read(
+        "Мы частная клиника. По 152-ФЗ медданные никуда наружу отдавать нельзя. Хотим чтобы "
+        "модель помогала врачам писать выписки, врачей человек 10. Что ставить?"
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["headcount"] == 10 and reading.goal["on_premises"] is True
+    assert reading.goal["use_case"] == "summarization"
+
+
+def test_qa27_speech_recognised_as_a_verb_is_live_speech(reader: Reader) -> None:
+    said = reader.read(
+        "Колл-центр, 30 операторов на линии одновременно. Хотим распознавать речь и в реальном "
+        "времени делать саммари разговора. Сколько GPU?"
+    ).said
+    assert said.live_calls == 30
+
+
+def test_qa27_letters_a_day_on_prem_are_a_daily_load_kept_inside(reader: Reader) -> None:
+    """ "500 letters per day" was a one-off batch of 500 priced at the API's $1; it is a daily
+    load, and "on-prem" keeps it inside (no API, no rental), unless weighed against a cloud."""
+    goal = reader.read(
+        "We're a hospital in Germany and want to summarize discharge letters in German on-prem. "
+        "About 500 letters per day. What model and hardware?"
+    ).goal
+    assert goal is not None and goal["requests_per_day"] == 500
+    assert "batch_items" not in goal and goal["on_premises"] is True
+    assert not q.says_on_premises("api or on-prem?")
+    assert not q.says_on_premises("cloud vs on-prem for 50 users")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What if we add two more 4090s?",
+        "а если докупить ещё две 4090?",
+        "and with 2 more GPUs?",
+    ],
+)
+def test_qa27_gpus_added_to_the_last_answers(reader: Reader, text: str) -> None:
+    """ "What if we add two more 4090s?" after two repeated the answer for two."""
+    previous = {"model": "llama-3.3-70b", "gpu": "rtx-4090", "gpus": 2, "users": 3}
+    reading = reader.read(text, previous=previous)
+    assert reading.request is not None and reading.request["gpus"] == 4
+
+
+@pytest.mark.parametrize("text", ["а почему именно H100?", "why did you pick that GPU?"])
+def test_qa27_why_the_pick_is_the_pick_with_its_reason(reader: Reader, text: str) -> None:
+    """ "а почему именно H100?" after a recommendation was refused as off topic; it is the
+    pick again, with its reason first."""
+    goal = GoalContext(goal={"language": "ru", "headcount": 200, "use_case": "rag"})
+    reading = reader.read(text, previous_goal=goal)
+    assert reading.intent == "recommend" and reading.said.pick

@@ -679,7 +679,8 @@ def render_recommendation(
         asked_api = asked_api or api_costs_less(lead)
     if private and ("rent" in wants or "api_vs_own" in wants):
         lines.append(render(M.REC_ON_PREMISES, language))
-    elif result.goal.get("data_residency"):  # "EU data residency": where API and rental run
+    elif result.goal.get("data_residency") and not private:  # "EU data residency": where
+        # API and rental run (data kept inside the company says more: no API, no rental)
         lines.append(render(M.REC_RESIDENCY, language))
     if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
         verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"

@@ -230,7 +230,11 @@ _ROLE_COUNT = re.compile(
     r"(?:человек|чел\b|people|persons)(?!\s+(?:одновременно|онлайн|сразу|at once|concurrently|"
     r"simultaneously|online))"
 )
-_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT)
+# "врачей человек 10": the count after its noun, about that many
+_ROLE_COUNT_AFTER = re.compile(
+    rf"{_STAFF_NOUN}\s+(?:человек|чел\.?)\s+~?{NUM}(?!\s*(?:одновременно|онлайн|сразу))"
+)
+_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT, _ROLE_COUNT_AFTER)
 _COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 
 
@@ -245,7 +249,8 @@ _VOLUME_NOUN = (
     r"pages|reports|отчёт\w*|отчет\w*|transcripts|contracts|files|articles|invoices|"
     r"стенограмм\w*|расшифров\w*|договор\w*|контракт\w*|файл\w*|стат\w*|счетов|"
     r"описани\w*|карточ\w*|товар\w*|descriptions|listings|products|items|skus?|reviews|отзыв\w*|"
-    r"заявлени\w*|анкет\w*|claims|applications|questions|вопрос\w*|cvs|resumes|résumés)"
+    r"заявлени\w*|анкет\w*|claims|applications|questions|вопрос\w*|cvs|resumes|résumés|"
+    r"letters|notes|records|patients|visits|выписк\w*|пациент\w*|при[её]м\w*)"
 )
 _VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _PER_DAY = re.compile(
@@ -731,7 +736,7 @@ def read_call_minutes(text: str, requests_per_day: float | None) -> float | None
 
 # Speech recognised live: "распознавание речи + LLM", "voice assistant", "ASR".
 _SPEECH = re.compile(
-    r"распознава\w* речи|speech[- ]to[- ]text|speech recognition|\basr\b|\bstt\b|whisper|"
+    r"распознава\w* речи|распозна\w* (?:реч|голос)\w*|speech[- ]to[- ]text|speech recognition|\basr\b|\bstt\b|whisper|"
     r"транскриб\w*|голосов\w* (?:ассистент|бот|помощник)\w*|voice (?:assistant|bot|agent)s?"
 )
 
@@ -960,6 +965,18 @@ _ONE_OFF = re.compile(
     r"\bone[- ]off\b|\bone[- ]time\b|\bjust once\b|\bonly once\b|\bразов\w*|"
     r"единоразов\w*|однократн\w*|\b(?:один|1) раз\b(?! в)"
 )
+
+
+# GPUs added to those of the last answer: "add two more 4090s", "а если докупить ещё две?"
+_MORE_GPUS = re.compile(
+    r"\b(?:add|adding|another|plus|buy|get|with)\b[^.?!]{0,20}\bmore\b|"
+    r"\bmore (?:gpus?|cards?|of them)\b|\bещ[её]\b|\bдобав\w*|\bдокуп\w*|\bдополнительн\w*"
+)
+
+
+def says_more_gpus(text: str) -> bool:
+    """Whether the GPUs counted are added to those already there ("add two more")."""
+    return bool(_MORE_GPUS.search(text))
 
 
 def says_one_off(text: str) -> bool:
@@ -1508,7 +1525,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "summarization",
         re.compile(
             r"суммариз\w*|суммир\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|"
-            r"резюмир\w*|кратк\w* резюме|резюме (?:по|каждого|каждой|звонк|разговор)"
+            r"резюмир\w*|кратк\w* резюме|резюме (?:по|каждого|каждой|звонк|разговор)|"
+            # a discharge summary: the patient's record summed up for the next doctor
+            r"выписк\w*|эпикриз\w*|discharge (?:summar|letter|note)\w*"
         ),
     ),
     ("translation", re.compile(r"перевод\w*|перевест\w*|переведи\w*|translat\w*")),
@@ -1691,6 +1710,8 @@ _ON_PREMISES = re.compile(
     r"строго внутри|внутри (?:клиник\w*|компани\w*|периметр\w*|контур\w*|банк\w*)|"
     r"data (?:can(?:no|')t|must not|mustn't|may not|should not|shouldn't|can never) "
     r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
+    # "summarize discharge letters on-prem": hosted in-house, not weighed against a cloud
+    r"(?<!\bor )(?<!\bvs )(?<!versus )\bon[- ]prem(?:ise)?s?\b(?!\s*(?:or|vs\.?|versus)\b|\?)|"
     r"nothing (?:can|may) leave"
 )
 

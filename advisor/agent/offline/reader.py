@@ -542,7 +542,10 @@ _PICK = re.compile(
     r"recommend)|your (?:pick|choice)|"
     r"что (?:бы )?(?:вы |ты )?(?:выбрал\w*|взял\w*|посовету\w*|порекоменду\w*)|"
     r"(?:так )?что (?:в итоге |же |тогда )?(?:брать|выбрать|покупать)|"
-    r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)"
+    r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)|"
+    # "а почему именно H100?": why the pick, answered as the pick with its reason
+    r"почему (?:именно|же именно|вы выбрали|ты выбрал|вы предлагаете|предлагаете)|"
+    r"why (?:did you (?:pick|choose|recommend|go with)|exactly|this (?:gpu|card|one|setup|option))"
 )
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
@@ -599,6 +602,7 @@ _RECOMMEND = re.compile(
     r"(?:оборудовани|железо|сервер)\w*|model and (?:hardware|gpu)|model \+ gpu|"
     r"what should we (?:get|buy)|what (?:do|would) (?:i|we) need|what hardware would you suggest|"
     r"what would you (?:recommend|suggest)|посовет\w*|порекоменд\w*|что (?:нам )?взять|ч[её] взять|"
+    r"что (?:нам )?(?:ставить|поставить|покупать|брать)|ч[её] (?:ставить|поставить|брать)|"
     r"what do we need|\bapi\b(?! ?keys?)|what hardware|which hardware|hardware\?|"
     r"как\w* железо|что по железу|что (?:нужно|надо) по железу"
 )
@@ -655,12 +659,13 @@ _AT_START = 40  # an explanation cue this near the start makes it an explanation
 _ON_CPU = re.compile(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)")
 _COUNT_BEFORE = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*|шт\.?\s*|штук\w*\s*)?"
-    r"(?:(?:nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
+    r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
     r"ускорител\w*)\s*)*$"
 )
 _COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*x\s*(\d+)\b")
 _CARDS = re.compile(
-    r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
+    r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:(?:more|additional|extra)\s+)?"
+    r"(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
     r"графическ\w+ (?:процессор|ускорител)\w*)\b"
 )
 
@@ -895,6 +900,9 @@ class Reader:
             and not q.says_at_once(text)
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
+        before = (previous or {}).get("gpus")
+        if isinstance(before, int) and said.gpus is not None and q.says_more_gpus(text):
+            said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
             intent = "compare"  # the model asked for, then the GPUs it interrupted

@@ -58,6 +58,11 @@ class Gpu(_Record):
         default=None, gt=0, description="boost clock; per-kernel latency scales with it"
     )
     form_factor: str
+    compute_capability: float | None = Field(
+        default=None,
+        ge=1,
+        description="NVIDIA CUDA compute capability (sm_86 = 8.6); which formats' kernels run",
+    )
     price_usd: float | None = Field(default=None, gt=0)
     price_note: str | None = None
     kv_cache_space_gib: float | None = Field(
@@ -301,6 +306,25 @@ class WeightFormat(_Record):
     bits: dict[TensorRole, float]
     compute_dtype: Literal["fp32", "bf16", "fp16", "fp8", "fp4", "int8"]
     engines: tuple[str, ...] = Field(min_length=1, description="engines that run this format")
+    min_compute_capability: float | None = Field(
+        default=None,
+        ge=1,
+        description="the oldest NVIDIA GPU generation whose kernels run it (8.0: Ampere)",
+    )
+    older_gpus_run_as: str | None = Field(
+        default=None,
+        description="the format an older GPU runs it as (a bf16 checkpoint as fp16)",
+    )
+    compute_source: str | None = Field(
+        default=None, description="where min_compute_capability comes from"
+    )
+
+    @model_validator(mode="after")
+    def _capability_sourced(self) -> WeightFormat:
+        if self.min_compute_capability is not None and not self.compute_source:
+            raise ValueError("min_compute_capability needs its compute_source")
+        return self
+
     note: str
     note_ru: str = Field(min_length=1, description="the note in Russian, for Russian answers")
     source: str
@@ -371,6 +395,12 @@ class EngineProfile(_Record):
     paged_kv: bool = Field(description="KV cache in fixed blocks shared across requests")
     pipeline_overlap: bool = Field(
         description="pipeline stages work on different requests at once (else layer split)"
+    )
+    min_compute_capability: float | None = Field(
+        default=None, ge=1, description="the oldest NVIDIA GPU generation current releases run on"
+    )
+    last_version_for_older: str | None = Field(
+        default=None, description="the last release that still runs on older GPUs"
     )
     sources: dict[str, str] = Field(min_length=1)
 

@@ -51,6 +51,32 @@ class M(Enum):
         "У {gpu} нет тензорных ядер FP8: веса FP8 только хранятся в 8 битах, вычисления идут "
         "в 16 битах.",
     )
+    FORMAT_NEEDS_NEWER_GPU = (
+        "warning.format_needs_newer_gpu",
+        "{format} has no kernels for the {gpu} (compute capability {have:.1f}; it needs {need:.1f}, "
+        "Ampere or newer): on this GPU take FP16, INT4 (GPTQ) or a GGUF quantization in "
+        "llama.cpp.",
+        "Для {format} нет ядер на {gpu} (compute capability {have:.1f}, а нужна {need:.1f} — Ampere "
+        "или новее): на этой GPU берите FP16, INT4 (GPTQ) или GGUF-квантизацию в llama.cpp.",
+    )
+    ENGINE_DROPPED_GPU = (
+        "warning.engine_dropped_gpu",
+        "Current {engine} releases have no kernels for the {gpu} (compute capability {have:.1f}; "
+        "they need {need:.1f}): pin {engine} {version}, the last release that runs on it, or use "
+        "llama.cpp. On it attention runs on Triton kernels, not FlashAttention, so prompts take "
+        "longer than sized here.",
+        "В текущих версиях {engine} нет ядер для {gpu} (compute capability {have:.1f}, а нужна "
+        "{need:.1f}): закрепите {engine} {version} — последнюю версию, которая на ней работает, или "
+        "возьмите llama.cpp. Внимание на ней считается ядрами Triton, а не FlashAttention, так "
+        "что промпты обрабатываются дольше, чем посчитано.",
+    )
+    RUNS_AS_OLDER = (
+        "warning.runs_as_older",
+        "The {gpu} (compute capability {have:.1f}) has no {format} tensor cores: the checkpoint runs "
+        "as {runs_as} (vLLM --dtype half), the same size; sized so.",
+        "У {gpu} (compute capability {have:.1f}) нет тензорных ядер {format}: чекпойнт работает в "
+        "{runs_as} (vLLM --dtype half), размер тот же; так и посчитано.",
+    )
     FULL_NEEDS_16BIT = (
         "warning.full_needs_16bit",
         "Full fine-tuning updates 16/32-bit weights; a quantized base is only for (Q)LoRA.",

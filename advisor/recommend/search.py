@@ -686,6 +686,19 @@ class _Search:
         )
         return [p for p in options if p in self.catalog.formats]
 
+    def runs_as(self, precision: str | None, gpu: Gpu) -> tuple[bool, str | None]:
+        """Whether the GPU's kernels run the format, and the format it runs as: a GPU older
+        than the format (compute capability) runs a bf16 checkpoint as fp16 and has no FP8
+        or MXFP4 kernels at all."""
+        have = gpu.compute_capability
+        if precision is None or have is None:
+            return True, precision
+        fmt = self.catalog.formats[precision]
+        need = fmt.min_compute_capability
+        if need is None or have >= need:
+            return True, precision
+        return fmt.older_gpus_run_as is not None, fmt.older_gpus_run_as
+
     def new(self, gpu: Gpu) -> bool:
         return self.prices.gpus[gpu.id].market == "new"
 
@@ -724,6 +737,9 @@ class _Search:
         with every GPU holding the whole model shards it (ZeRO-3), as the engine does."""
         if self.searched >= MAX_SIZINGS:
             self.capped = True
+            return None
+        runs, precision = self.runs_as(precision, gpu)
+        if not runs:
             return None
         load, training = self.load, self.load.training
         context = context or load.context
@@ -1292,6 +1308,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         _make_it_fit(search, meeting) if request.model and request.task != "pretrain" else []
     )
     assumptions = [*search.assumptions, *_cost_assumptions(catalog, load, request)]
+    assumptions += _engine_dropped(catalog, options)
     asked = catalog.models.get(request.model or "")
     if (
         asked is not None
@@ -2003,3 +2020,26 @@ def _api_switch(search: _Search, load: _Load) -> Note | None:
     if monthly < search.bill:
         return note(M.REC_API_SWITCH, saving=search.bill - monthly, **listed)
     return note(M.REC_API_SWITCH_MORE, extra=monthly - search.bill, **listed)
+
+
+def _engine_dropped(catalog: Catalog, options: list[Option]) -> list[Note]:
+    """A note for each GPU of the options that current vLLM releases no longer run (a V100):
+    the release to pin, or llama.cpp."""
+    engine = catalog.engines[SizingRequest.model_fields["engine"].default]
+    oldest, version = engine.min_compute_capability, engine.last_version_for_older
+    notes = []
+    for gpu_id in dict.fromkeys(option.gpu.id for option in options):
+        have = catalog.gpus[gpu_id].compute_capability
+        if oldest is None or version is None or have is None or have >= oldest:
+            continue
+        notes.append(
+            note(
+                M.ENGINE_DROPPED_GPU,
+                engine=engine.name.split(" (")[0],  # "vLLM", not its profile's id
+                gpu=catalog.gpus[gpu_id].name,
+                have=have,
+                need=oldest,
+                version=version,
+            )
+        )
+    return notes

@@ -665,7 +665,42 @@ def _warnings(inputs: Inputs) -> list[Note]:
                 engines=", ".join(fmt.engines),
             )
         )
-    if fmt.compute_dtype == "fp8" and inputs.gpu.tflops.fp8 is None:
+    have, need = inputs.gpu.compute_capability, fmt.min_compute_capability
+    engine = inputs.engine
+    oldest, version = engine.min_compute_capability, engine.last_version_for_older
+    if have is not None and oldest is not None and version is not None and have < oldest:
+        notes.append(
+            note(
+                M.ENGINE_DROPPED_GPU,
+                engine=engine.name.split(" (")[0],  # "vLLM", not its profile's id
+                gpu=inputs.gpu.name,
+                have=have,
+                need=oldest,
+                version=version,
+            )
+        )
+    if have is not None and need is not None and have < need:
+        if fmt.older_gpus_run_as is not None:  # a bf16 checkpoint runs as fp16
+            notes.append(
+                note(
+                    M.RUNS_AS_OLDER,
+                    gpu=inputs.gpu.name,
+                    have=have,
+                    format=fmt.name,
+                    runs_as=fmt.older_gpus_run_as.upper(),
+                )
+            )
+        else:
+            notes.append(
+                note(
+                    M.FORMAT_NEEDS_NEWER_GPU,
+                    format=fmt.name,
+                    gpu=inputs.gpu.name,
+                    have=have,
+                    need=need,
+                )
+            )
+    elif fmt.compute_dtype == "fp8" and inputs.gpu.tflops.fp8 is None:
         notes.append(note(M.NO_FP8_TENSOR_CORES, gpu=inputs.gpu.name))
     if request.task == "full" and fmt.id not in ("bf16", "fp16", "fp32"):
         notes.append(note(M.FULL_NEEDS_16BIT))

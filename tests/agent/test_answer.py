@@ -279,8 +279,8 @@ def test_a_sizing_for_few_users_says_what_the_gpus_give_under_load(
 def test_an_unknown_gpu_answer_lists_the_known_ones_with_memory(
     reader: Reader, catalog: Catalog
 ) -> None:
-    turn = run_offline_turn("llama 3.1 8b on a T4", reader=reader, catalog=catalog, kb=None)
-    assert turn.sizing is None and turn.answer.startswith("“T4” is not a GPU I can size")
+    turn = run_offline_turn("llama 3.1 8b on a P40", reader=reader, catalog=catalog, kb=None)
+    assert turn.sizing is None and turn.answer.startswith("“P40” is not a GPU I can size")
     assert "NVIDIA H100 SXM5 80GB" in turn.answer and "(24 GB)" in turn.answer
 
 

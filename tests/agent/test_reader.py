@@ -1093,8 +1093,8 @@ def test_data_residency_is_read(reader: Reader, question: str, residency: bool) 
 @pytest.mark.parametrize(
     ("question", "name"),
     [
-        ("llama 3.1 8b on a T4 for 5 users", "t4"),
-        ("у нас 4 v100, что запустить?", "v100"),
+        ("llama 3.1 8b on a P100 for 5 users", "p100"),
+        ("у нас 4 k80, что запустить?", "k80"),
         ("Mac Studio M2 Ultra 192GB, llama 70b for 3 users", "mac studio"),
         ("qwen 7b на tesla p40", "p40"),
     ],
@@ -2633,3 +2633,20 @@ def test_qa27_why_the_pick_is_the_pick_with_its_reason(reader: Reader, text: str
     goal = GoalContext(goal={"language": "ru", "headcount": 200, "use_case": "rag"})
     reading = reader.read(text, previous_goal=goal)
     assert reading.intent == "recommend" and reading.said.pick
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("llama 3.1 8b on a T4 for 5 users", "t4", None),
+        ("у нас 4 v100, что запустить?", "v100-32gb", 4),
+        ("Tesla V100 16GB x2, Qwen 7B", "v100-16gb", 2),
+        ("на Т4 запустим мистраль 7б?", "t4", None),
+    ],
+)
+def test_volta_and_turing_cards_are_read(
+    reader: Reader, question: str, gpu: str, count: int | None
+) -> None:
+    """V100 and T4, common in older servers and Russian clouds, were refused as unknown."""
+    said = reader.read(question).said
+    assert said.gpu == gpu and said.gpus == count

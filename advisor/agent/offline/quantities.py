@@ -1686,7 +1686,7 @@ _DATACENTER = re.compile(
 # GPUs people own that the catalog does not size (older, smaller or not NVIDIA/AMD data-centre
 # parts): named so the answer says so instead of sizing a reference card.
 _UNKNOWN_GPU = re.compile(
-    r"\b(?:(?:nvidia|tesla)\s+)?(v100|p100|p40|t4|k80|m40|a30|a16|mi50|mi100|mi210|mi250x?|"
+    r"\b(?:(?:nvidia|tesla)\s+)?(p100|p40|k80|m40|a30|a16|mi50|mi100|mi210|mi250x?|"
     r"mac ?studio|mac ?mini|mac ?pro|macbook(?: pro)?|m[1-4] (?:max|ultra|pro)|"
     r"(?:rtx|geforce) ?20[6-8]0(?: ti| super)?|gtx ?1[0-6][5-8]0(?: ti)?|(?:rtx )?3060(?: ti)?|"
     r"(?:rtx )?3070(?: ti)?|(?:rtx )?4070(?: ti| super)?|rtx ?5070(?: ti)?|rtx ?5060(?: ti)?|"
@@ -1695,7 +1695,7 @@ _UNKNOWN_GPU = re.compile(
 
 
 def unknown_gpu(text: str) -> str | None:
-    """A GPU the message names that the catalog does not have ('on a T4', 'Mac Studio')."""
+    """A GPU the message names that the catalog does not have ('on a P40', 'Mac Studio')."""
     found = _UNKNOWN_GPU.search(text)
     return found.group(1) if found else None
 

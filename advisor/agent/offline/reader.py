@@ -954,7 +954,7 @@ class Reader:
             intent = "recommend"
         unknown_gpu = q.unknown_gpu(undictated) if said.gpu is None else None
         if unknown_gpu is not None and intent not in ("explain", "greeting"):
-            # "llama 8b on a T4": sizing it on a reference card instead would answer another
+            # "llama 8b on a P40": sizing it on a reference card instead would answer another
             # question; say the card is not in the catalog and which ones are
             return Reading(
                 intent="size",

@@ -607,7 +607,8 @@ class M(Enum):
     TASK_LORA = ("task.lora", "LoRA fine-tuning", "дообучение LoRA")
     TASK_QLORA = ("task.qlora", "QLoRA fine-tuning", "дообучение QLoRA")
     TASK_FULL = ("task.full", "full fine-tuning", "полное дообучение")
-    TASK_PRETRAIN = ("task.pretrain", "training from scratch", "обучение с нуля")
+    # from scratch or continued on a corpus: every weight trained on every token alike
+    TASK_PRETRAIN = ("task.pretrain", "pre-training", "предобучение")
     PART_WEIGHTS = ("part.weights", "weights", "веса")
     PART_KV_CACHE = ("part.kv_cache", "KV cache", "KV-кэш")
     PART_ACTIVATIONS = ("part.activations", "activations", "активации")
@@ -1967,7 +1968,7 @@ class M(Enum):
         "rec.deadline_default_pretrain",
         "No deadline given: a pre-training run is planned to end within {hours:g} hours (a "
         "week); say how long yours may take.",
-        "Срок не указан: обучение с нуля планируется уложить в {hours:g} ч (неделю); скажите, "
+        "Срок не указан: предобучение планируется уложить в {hours:g} ч (неделю); скажите, "
         "сколько может занять ваше.",
     )
     REC_TRAINING = (

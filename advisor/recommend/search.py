@@ -1390,11 +1390,14 @@ def _lightest_format_on_the_same_purchase(best: _Config, pool: list[_Config]) ->
 
 
 def _rented_instead(best: _Config, meeting: list[_Config]) -> _Config | None:
-    """A training run led by GPUs with no public rental rate: the run that costs least to
-    rent within the deadline, so a one-off run is priced rented as well as bought."""
+    """A training run led by GPUs with no public rental rate: the same model's run that costs
+    least to rent within the deadline, so a one-off run is priced rented as well as bought
+    (another model rented would price another run)."""
     if best.hours is None or best.spend.cloud_run_usd is not None:
         return None
-    rentable = [c for c in meeting if c.spend.cloud_run_usd is not None]
+    rentable = [
+        c for c in meeting if c.spend.cloud_run_usd is not None and c.model.id == best.model.id
+    ]
     return min(rentable, key=lambda c: (c.spend.cloud_run_usd or 0.0, c.key()), default=None)
 
 
@@ -1630,7 +1633,11 @@ def _unmet(
         add("closest", closest)
         if training is not None:
             _beyond_the_limit(search, closest)
-            rentable = [c for c in fitting if c.spend.cloud_run_usd is not None]
+            rentable = [  # the same model's run, rented
+                c
+                for c in fitting
+                if c.spend.cloud_run_usd is not None and c.model.id == closest.model.id
+            ]
             fastest = max(
                 rentable, key=lambda c: (c.rate, -(c.spend.cloud_run_usd or 0.0)), default=None
             )

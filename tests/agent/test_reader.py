@@ -2650,3 +2650,32 @@ def test_volta_and_turing_cards_are_read(
     """V100 and T4, common in older servers and Russian clouds, were refused as unknown."""
     said = reader.read(question).said
     assert said.gpu == gpu and said.gpus == count
+
+
+def test_qa27_only_these_cards_after_a_goal_is_the_gpu_to_count(reader: Reader) -> None:
+    """ "And if we only have A100 80GB cards?" after a pre-training goal was one owned card
+    ("does not fit 1 x A100"); cards in the plural with no count are the kind to count."""
+    goal = GoalContext(goal={"language": "en", "task": "pretrain", "dataset_tokens": 2 * 10**10})
+    reading = reader.read("And if we only have A100 80GB cards?", previous_goal=goal)
+    assert reading.goal is not None and reading.goal.get("gpu") == "a100-80gb"
+    assert "owned" not in reading.goal
+    single = reader.read("we have an A100, what can we run?").goal
+    assert single is not None and single["owned"] == {"gpu": "a100-80gb", "count": 1}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Нужна модель с контекстом 128к, чтобы анализировать тендерную документацию целиком. "
+        "Пользователей 5. Какое железо?",
+        "128k context to read whole contracts, 3 lawyers at once",
+    ],
+)
+def test_qa27_documents_read_whole_fill_the_window_said_for_them(reader: Reader, text: str) -> None:
+    """A 128k window "to analyse the tender documentation whole" was sized for 4,096-token
+    prompts (first token in 0.47 s); each prompt is the document, the window less the answer."""
+    reading = reader.read(text)
+    assert reading.intent == "recommend" and reading.goal is not None
+    prompt = reading.goal["prompt_tokens"]
+    assert 131072 // 2 < prompt < 131072 and reading.goal["context"] <= 131072
+    assert not q.says_whole_documents("llama 3.1 8b, 32k context, 10 users")

@@ -1229,3 +1229,15 @@ def test_a_coding_assistant_for_russian_developers_needs_no_russian_rating(
     assert all(
         catalog.suitability[o.model].russian in ("strong", "good", "fair") for o in chat.options
     )
+
+
+def test_a_run_rented_instead_is_the_same_models(catalog: Catalog) -> None:
+    """ "Continue pretraining a 7B model on 20B tokens within a month" led with Qwen2.5 7B on
+    two RTX PRO 6000 and priced renting with gpt-oss-20b, another run (QA 27)."""
+    result = recommend(
+        RecommendRequest(task="pretrain", dataset_tokens=2 * 10**10, deadline_hours=720),
+        catalog,
+    )
+    lead = result.options[0]
+    rented = [o for o in result.options if o.label == "rent_instead"]
+    assert rented and all(o.model == lead.model for o in rented)

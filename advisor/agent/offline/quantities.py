@@ -439,6 +439,20 @@ _LONG_DOC = re.compile(
 )
 
 
+# Documents read whole, in a window said for them: "контекст 128к, чтобы анализировать
+# тендерную документацию целиком", "128k context to read whole contracts".
+_WHOLE_DOC = re.compile(
+    rf"{_DOC_NOUN}\w*\s+(?:\w+\s+)?(?:целиком|полностью|in full|whole)\b|"
+    rf"(?:целиком|полностью)\s+(?:\w+\s+){{0,2}}?{_DOC_NOUN}|"
+    rf"\b(?:whole|entire|full)\s+(?:\w+\s+)?{_DOC_NOUN}"
+)
+
+
+def says_whole_documents(text: str) -> bool:
+    """Whether each request reads a whole document ("документацию целиком")."""
+    return bool(_WHOLE_DOC.search(text))
+
+
 def says_long_documents(text: str) -> bool:
     """Whether the documents read are said to be long, with no length given."""
     return bool(_LONG_DOC.search(text))

@@ -185,6 +185,7 @@ class Said(BaseModel):
     quote: Budget | None = None  # "quoted $320k for an 8xH100 box": a vendor's price to check
     text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
     switch_api: str | None = None  # the hosted model a paid bill would move to
+    plural_gpus: bool = False  # "we only have A100 80GB cards": several, not counted
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
@@ -429,6 +430,11 @@ _BILLED_VENDOR = re.compile(rf"\b{_OPEN_API_VENDOR}\b(?!\s*-?\s*(?:\d|lite|pro\b
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # A service named only to deny it: "не гигачат", "not GPT-4o", "instead of Claude".
 _DENIED = re.compile(r"(?:\bне|\bnot|instead of|вместо|rather than)\s+(?:на\s+|the\s+)?$")
+# GPUs named in the plural with no count: "only A100 80GB cards", "у нас карты A100", "4090s".
+_PLURAL_GPUS = re.compile(
+    r"\b(?:cards|gpus|accelerators|карты|карточки|видеокарты|ускорители)\b|"
+    r"\b(?:[a-z]{1,3}\d{2,4}|\d{4})s\b"
+)
 # A service a paid bill would move to: "хотим перейти на DeepSeek API", "switch to Gemini".
 _SWITCH_TO = re.compile(
     r"(?:перейти|переход\w*|перейд\w*|пересесть|пересяд\w*|switch\w*|mov(?:e|ing)|"
@@ -1258,6 +1264,7 @@ class Reader:
         said.one_off = q.says_one_off(text)
         said.text_apis = self._apis_named(text)
         said.switch_api = self._api_switched_to(text)
+        said.plural_gpus = bool(_PLURAL_GPUS.search(text))
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1271,6 +1278,15 @@ class Reader:
             or (_API_PRODUCT_RE.search(text) and _PAID_SERVICE.search(text))
         )
         tokens = q.read_document_tokens(text) if said.task not in TRAINING else None
+        if (
+            tokens is None
+            and said.context is not None
+            and said.task not in TRAINING
+            and q.says_whole_documents(text)
+        ):  # "контекст 128к, чтобы анализировать документацию целиком": documents that
+            # fill the window, less the answer the use case writes
+            profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
+            tokens = max(said.context - profile.output_tokens, said.context // 2)
         if tokens is not None:  # "64k-token reports": each prompt is that long, not a window
             said.document_tokens = tokens
             if said.context is not None and abs(said.context - tokens) <= 0.1 * tokens:
@@ -1894,10 +1910,15 @@ class Reader:
         count of the GPUs the goal already has ("а если только 2 карты?")."""
         gpu = said.gpu if said.gpu != "cpu" else None
         owned = goal.get("owned")
-        if gpu is not None and said.owned:
+        counted = said.gpus is not None or not said.plural_gpus or previous is None
+        if gpu is not None and said.owned and counted:
             goal.pop("gpu", None)
             goal.pop("gpus", None)
             goal["owned"] = {"gpu": gpu, "count": said.gpus or 1}
+        elif gpu is not None and said.owned:  # "and if we only have A100 80GB cards?": how many
+            goal.pop("owned", None)
+            goal.pop("gpus", None)
+            goal["gpu"] = gpu
         elif gpu is not None:
             goal.pop("owned", None)
             goal.pop("gpus", None)
@@ -1985,6 +2006,7 @@ class Reader:
         goal = (
             said.use_case is not None
             or said.document_words is not None  # documents to read are a goal, not a sizing
+            or said.document_tokens is not None
             or said.long_documents
             or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
             or said.api_quality  # "уровня GPT-4": an open model of its level

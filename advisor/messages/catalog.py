@@ -2380,6 +2380,13 @@ class M(Enum):
         "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
         "пропорционально дешевле. Что на этих GPU можно обслужить:",
     )
+    REC_POWER_PRICE = (
+        "rec.power_price",
+        "Electricity at your price, ${usd:.3g} per kWh, times a PUE of {pue:g} for cooling, in "
+        "every running cost.",
+        "Электроэнергия по вашей цене, ${usd:.3g} за кВт·ч, с PUE {pue:g} на охлаждение — во всех "
+        "расходах на работу.",
+    )
     REC_API_SWITCH = (
         "rec.api_switch",
         "Moving the API alone: the tokens your {now} bill pays for would cost about "

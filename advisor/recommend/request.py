@@ -153,6 +153,13 @@ class RecommendRequest(BaseModel):
         "it is spread around the clock over deadline_hours (a week when unset), done once, and "
         "each option says how long the job takes at full load",
     )
+    power_usd_per_kwh: float | None = Field(
+        default=None,
+        gt=0,
+        le=5,
+        description="the customer's electricity price, USD per kWh (the reader converts euros "
+        "and roubles at the catalog's rates); unset = the catalog's",
+    )
     rent_hours_per_month: float | None = Field(
         default=None,
         gt=0,

@@ -221,6 +221,18 @@ class _Search:
             racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
             self.prices = self.prices.model_copy(update={"chassis": racks})
         self.assumptions: list[Note] = []
+        if request.power_usd_per_kwh is not None:  # "add electricity at €0.25/kWh"
+            running = self.prices.running.model_copy(
+                update={"power_usd_per_kwh": request.power_usd_per_kwh}
+            )
+            self.prices = self.prices.model_copy(update={"running": running})
+            self.assumptions.append(
+                note(
+                    M.REC_POWER_PRICE,
+                    usd=request.power_usd_per_kwh,
+                    pue=running.pue,
+                )
+            )
         self.batch_hours: float | None = None  # a batch job's deadline, once read as a volume
         if request.dialogues_per_day is not None and request.requests_per_day is None:
             request = self._dialogues_as_requests(request)

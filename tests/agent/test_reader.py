@@ -2679,3 +2679,22 @@ def test_qa27_documents_read_whole_fill_the_window_said_for_them(reader: Reader,
     prompt = reading.goal["prompt_tokens"]
     assert 131072 // 2 < prompt < 131072 and reading.goal["context"] <= 131072
     assert not q.says_whole_documents("llama 3.1 8b, 32k context, 10 users")
+
+
+@pytest.mark.parametrize(
+    ("text", "usd"),
+    [
+        ("chatbot for 60 staff, electricity at €0.25/kWh", 0.25 * 1.1665),
+        ("Чат-бот на 100 сотрудников, электричество у нас 8.5 руб за кВт·ч", 8.5 / 85),
+        ("support bot for 200 staff, power costs 20 cents per kWh", 0.20),
+    ],
+)
+def test_qa27_an_electricity_price_prices_the_running_cost(
+    reader: Reader, text: str, usd: float
+) -> None:
+    """ "add electricity at €0.25/kWh" kept the catalog's price; it is the customer's, in
+    dollars at the catalog's rates, and never a budget."""
+    reading = reader.read(text)
+    assert reading.goal is not None
+    assert reading.goal["power_usd_per_kwh"] == pytest.approx(usd, rel=0.01)
+    assert not any(k.startswith("budget") for k in reading.goal)

@@ -1241,3 +1241,12 @@ def test_a_run_rented_instead_is_the_same_models(catalog: Catalog) -> None:
     lead = result.options[0]
     rented = [o for o in result.options if o.label == "rent_instead"]
     assert rented and all(o.model == lead.model for o in rented)
+
+
+def test_the_customers_electricity_price_runs_every_option(catalog: Catalog) -> None:
+    goal = {"use_case": "chat", "headcount": 60}
+    base = recommend(RecommendRequest(**goal), catalog)
+    dear = recommend(RecommendRequest(**goal, power_usd_per_kwh=0.4), catalog)
+    assert dear.options[0].cost.monthly_usd > base.options[0].cost.monthly_usd
+    assert M.REC_POWER_PRICE in {n.code for n in dear.assumptions_i18n}
+    assert M.REC_POWER_PRICE not in {n.code for n in base.assumptions_i18n}

@@ -1178,6 +1178,41 @@ _MONEY_SCALE = r"(k|тыс\.?|thousand|m|млн\.?|миллион\w*|million|mln
 _RUB = r"(?:руб\w*|₽|р\.|rub|roubles?|rubles?)"
 _USD = r"(?:\$|usd|dollars?|доллар\w*|бакс\w*)"
 _EUR = r"(?:€|eur|euros?|евро)"
+# An electricity price: "€0.25/kWh", "electricity at 0.20 USD per kWh", "9 руб за кВт·ч".
+_KWH = r"(?:kwh|квт\W?ч\w*|киловатт\W?час\w*)"
+_POWER_PRICE = re.compile(
+    rf"(?:({_USD}|{_EUR})\s*)?(\d+(?:[.,]\d+)?)\s*(?:({_USD}|{_EUR}|{_RUB}|cents?|ct|коп\w*)\s*)?"
+    rf"(?:/|per|a|за|в)\s*(?:1\s*)?{_KWH}"
+)
+
+
+def without_power_price(text: str) -> str:
+    """The text with its electricity price blanked, so no reader takes it for a budget."""
+    return _POWER_PRICE.sub(" ", text)
+
+
+def read_power_price(text: str, russian: bool) -> Money | None:
+    """The customer's electricity price per kWh ("€0.25/kWh", "9 руб за кВт·ч"); with no
+    currency said, roubles in Russian and dollars in English. Cents and kopecks are hundredths."""
+    found = _POWER_PRICE.search(text)
+    if found is None:
+        return None
+    unit = (found.group(1) or found.group(3) or "").strip()
+    value = number(found.group(2))
+    if unit.startswith(("cent", "ct", "коп")):
+        value /= 100
+        unit = "коп" if unit.startswith("коп") else "$"
+    if re.fullmatch(_EUR, unit):
+        currency: Currency = "EUR"
+    elif re.fullmatch(_USD, unit):
+        currency = "USD"
+    elif re.fullmatch(_RUB, unit) or unit.startswith("коп"):
+        currency = "RUB"
+    else:
+        currency = "RUB" if russian else "USD"
+    return Money(value, currency) if value > 0 else None
+
+
 _AMOUNT = rf"{NUM}\s*{_MONEY_SCALE}"
 _MONEY: tuple[tuple[re.Pattern[str], Currency], ...] = (
     (re.compile(rf"{_USD}\s*{_AMOUNT}"), "USD"),

@@ -186,6 +186,7 @@ class Said(BaseModel):
     text_apis: list[str] = Field(default_factory=list)  # priced hosted models named: gpt-4o-mini
     switch_api: str | None = None  # the hosted model a paid bill would move to
     plural_gpus: bool = False  # "we only have A100 80GB cards": several, not counted
+    power_price: Budget | None = None  # the customer's electricity price per kWh
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
@@ -1245,6 +1246,10 @@ class Reader:
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
+        power = q.read_power_price(undictated, russian=language == "ru")
+        if power is not None:  # "add electricity at €0.25/kWh": a price, never a budget
+            said.power_price = Budget(amount=power.amount, currency=power.currency)
+            undictated = q.without_power_price(undictated)
         money = q.read_budget(undictated, russian=language == "ru")  # never a dictated price
         if money is None and q.says_monthly_budget(undictated):
             said.wants_rent_by_budget = True  # "€3,000 a month": an operating budget
@@ -1791,6 +1796,16 @@ class Reader:
             goal["vendor"] = said.vendor
         if said.redundancy:
             goal["redundancy"] = True
+        if said.power_price is not None:  # converted at the catalog's rates
+            prices = self.catalog.prices
+            amount, currency = said.power_price.amount, said.power_price.currency
+            goal["power_usd_per_kwh"] = (
+                amount * prices.usd_per_eur.value
+                if currency == "EUR"
+                else amount / prices.rub_per_usd.value
+                if currency == "RUB"
+                else amount
+            )
         if said.around_the_clock:
             goal["around_the_clock"] = True
         if said.one_off:

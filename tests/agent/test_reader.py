@@ -2698,3 +2698,27 @@ def test_qa27_an_electricity_price_prices_the_running_cost(
     assert reading.goal is not None
     assert reading.goal["power_usd_per_kwh"] == pytest.approx(usd, rel=0.01)
     assert not any(k.startswith("budget") for k in reading.goal)
+
+
+def test_qa28_gpus_added_in_a_goal_conversation(reader: Reader) -> None:
+    """ "What if we add two more L40S?" to two owned priced two bought; "а если добавить ещё две
+    карты?" after 3 x RTX PRO 6000 answered with two (QA 28)."""
+    pick = {"model": "gpt-oss-120b", "gpu": "l40s", "gpus": 2}
+    owned = GoalContext(
+        goal={
+            "language": "en",
+            "use_case": "chat",
+            "owned": {"gpu": "l40s", "count": 2},
+            "last_pick": {"size_request": pick},
+        },
+        gpu="l40s",
+    )
+    goal = reader.read("What if we add two more L40S?", previous_goal=owned).goal
+    assert goal is not None and goal["owned"] == {"gpu": "l40s", "count": 4}
+    lead = {"model": "qwen3-30b-a3b-2507", "gpu": "rtx-pro-6000-maxq", "gpus": 3}
+    bought = GoalContext(
+        goal={"language": "ru", "headcount": 100, "last_pick": {"size_request": lead}},
+        gpu="rtx-pro-6000-maxq",
+    )
+    goal = reader.read("а если добавить ещё две карты, что это даст?", previous_goal=bought).goal
+    assert goal is not None and (goal["gpu"], goal["gpus"]) == ("rtx-pro-6000-maxq", 5)

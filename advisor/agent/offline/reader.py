@@ -187,6 +187,7 @@ class Said(BaseModel):
     switch_api: str | None = None  # the hosted model a paid bill would move to
     plural_gpus: bool = False  # "we only have A100 80GB cards": several, not counted
     power_price: Budget | None = None  # the customer's electricity price per kWh
+    more_gpus: bool = False  # "add two more": the count is added to those already there
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
@@ -908,7 +909,21 @@ class Reader:
         ):
             said.headcount, said.users = said.users, None  # "а если 500 человек?" after staff
         before = (previous or {}).get("gpus")
-        if isinstance(before, int) and said.gpus is not None and q.says_more_gpus(text):
+        if previous_goal is not None:  # the GPUs owned, or the last answer's lead
+            owned_before = previous_goal.goal.get("owned")
+            picked = (last or {}).get("size_request") or {}
+            before = (
+                owned_before.get("count") if isinstance(owned_before, dict) else picked.get("gpus")
+            )
+            lead_gpu = picked.get("gpu")
+            if (  # "а если добавить ещё две карты?": more of the lead's, to buy
+                said.more_gpus
+                and said.gpu is None
+                and isinstance(lead_gpu, str)
+                and not isinstance(owned_before, dict)
+            ):
+                said.gpu = lead_gpu
+        if isinstance(before, int) and said.gpus is not None and said.more_gpus:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
@@ -1270,6 +1285,7 @@ class Reader:
         said.text_apis = self._apis_named(text)
         said.switch_api = self._api_switched_to(text)
         said.plural_gpus = bool(_PLURAL_GPUS.search(text))
+        said.more_gpus = q.says_more_gpus(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -1930,6 +1946,14 @@ class Reader:
             goal.pop("gpu", None)
             goal.pop("gpus", None)
             goal["owned"] = {"gpu": gpu, "count": said.gpus or 1}
+        elif (
+            gpu is not None
+            and said.more_gpus
+            and said.gpus is not None
+            and isinstance(owned, dict)
+            and owned.get("gpu") == gpu
+        ):  # "what if we add two more L40S?" to the two owned: four of them
+            goal["owned"] = {**owned, "count": said.gpus}
         elif gpu is not None and said.owned:  # "and if we only have A100 80GB cards?": how many
             goal.pop("owned", None)
             goal.pop("gpus", None)

@@ -2722,3 +2722,19 @@ def test_qa28_gpus_added_in_a_goal_conversation(reader: Reader) -> None:
     )
     goal = reader.read("а если добавить ещё две карты, что это даст?", previous_goal=bought).goal
     assert goal is not None and (goal["gpu"], goal["gpus"]) == ("rtx-pro-6000-maxq", 5)
+
+
+def test_qa28_a_reply_that_asks_on_takes_the_likeliest_of_alike_versions(reader: Reader) -> None:
+    """ "а почему именно эта карта? можно дешевле?" after "which DeepSeek?" (four 671B versions
+    that size alike) priced Qwen2.5 7B on an RTX 4060 (QA 28): the likeliest is taken. Versions
+    that size differently are still asked about."""
+    asked = ["deepseek-v3.1", "deepseek-r1-0528", "deepseek-r1", "deepseek-v3"]
+    reading = reader.read(
+        "а почему именно эта карта? можно дешевле?", previous={"asked_models": asked}
+    )
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["model"] == "deepseek-v3.1"
+    unlike = reader.read(
+        "а можно дешевле?", previous={"asked_models": ["llama-3.1-8b", "llama-3.3-70b"]}
+    )
+    assert (unlike.goal or {}).get("model") is None

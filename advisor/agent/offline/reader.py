@@ -782,6 +782,7 @@ class Reader:
             text = _DISMISSED.sub(" ", text, count=1)
             previous = None
         asked: list[str] = []
+        past_question = False  # the reply to "which model?" asks on; the likeliest is taken
         resumed = False
         carried: list[str] = []
         if previous and STATED in previous:
@@ -850,6 +851,10 @@ class Reader:
             mention = self.models.find(_LIKE_PRODUCT_RE.sub(" ", naming), prefer=prefer)
         if mention is None and asked:  # "3.3", "да", "the first one": an answer to that question
             mention = self.models.pick(text, asked)
+            if mention is None and self._alike(asked):
+                # "а почему эта карта? можно дешевле?" after "which DeepSeek?": the question
+                # goes on past it, and every version asked between needs the same hardware
+                mention, past_question = ModelMention(asked[0]), True
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             settled = [  # "нет, я же просил квен 14б, Qwen3 14B": the name that settles it
@@ -926,6 +931,8 @@ class Reader:
         if isinstance(before, int) and said.gpus is not None and said.more_gpus:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
+        if past_question and intent in ("explain", "off_topic"):
+            intent = "recommend" if "cheapest" in said.wants else "size"
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
             intent = "compare"  # the model asked for, then the GPUs it interrupted
             said.budget = said.budget or weighed_budget  # and the budget they were weighed in
@@ -1416,6 +1423,19 @@ class Reader:
     def _billed_api(self, names: Sequence[str]) -> ApiPrice | None:
         """The first priced hosted model the message names."""
         return next((self.catalog.prices.billed_api(n) for n in names), None)
+
+    def _alike(self, candidates: Sequence[str]) -> bool:
+        """Whether the models a clarification asked between weigh the same (within 3%) and
+        keep the same KV cache per token: any of them sizes the hardware alike."""
+        models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
+        if len(models) != len(candidates) or len(models) < 2:
+            return False
+        params = [m.reported_params_b or 0.0 for m in models]
+        return (
+            min(params) > 0
+            and max(params) <= SAME_SIZE_SPREAD * min(params)
+            and len({kv_bytes_per_token(m.architecture, 2.0) for m in models}) == 1
+        )
 
     def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
         """The versions a name leaves open that can read the context, newest first, when they

@@ -2738,3 +2738,15 @@ def test_qa28_a_reply_that_asks_on_takes_the_likeliest_of_alike_versions(reader:
         "а можно дешевле?", previous={"asked_models": ["llama-3.1-8b", "llama-3.3-70b"]}
     )
     assert (unlike.goal or {}).get("model") is None
+
+
+def test_qa28_a_bill_in_k_roubles_on_two_russian_apis(reader: Reader) -> None:
+    """ "сидим на GigaChat API и YandexGPT, тратим около 300к в месяц" sized the open YandexGPT
+    5 Lite for one user: "300к" is 300 thousand roubles, and the services are the ones paid."""
+    goal = reader.read(
+        "сейчас сидим на GigaChat API и YandexGPT, тратим около 300к в месяц. есть смысл "
+        "переезжать на свой сервер?"
+    ).goal
+    assert goal is not None and goal["api_bill_rub"] == 300_000
+    assert goal["api_bill_model"] == "gigachat-2-pro" and "model" not in goal
+    assert q.read_api_bill("сидим на gigachat api, контекст 32k, тратим в месяц немного") is None

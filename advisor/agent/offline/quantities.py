@@ -1249,15 +1249,21 @@ def _first_sum(text: str) -> tuple[Money, re.Match[str]] | None:
 
 
 # "счёт 150 тысяч в месяц": a Russian bill in thousands with no currency is in roubles.
-_BARE_THOUSANDS = re.compile(rf"(?<![\w.]){NUM}\s*(тыс\w*\.?|млн\.?|миллион\w*)")
+_WINDOW_BEFORE = re.compile(r"(?:контекст\w*|context|окн\w*|window)\s*(?:на|of|в)?\s*$")
+_BARE_THOUSANDS = re.compile(
+    rf"(?<![\w.]){NUM}\s*(тыс\w*\.?|млн\.?|миллион\w*|k\b(?!\s*(?:токен|контекст|context|token)))"
+)
 
 
 def _bare_roubles(text: str) -> tuple[Money, re.Match[str]] | None:
     """A sum in thousands or millions with no currency, in a Russian clause: roubles."""
-    found = _BARE_THOUSANDS.search(text)
-    if found is None or not re.search(r"[а-яё]{3}", text):
+    if not re.search(r"[а-яё]{3}", text):
         return None
-    return Money(number(found.group(1)) * _money_scale(found.group(2)), "RUB"), found
+    for found in _BARE_THOUSANDS.finditer(text):
+        if found.group(2) == "k" and _WINDOW_BEFORE.search(text[: found.start()]):
+            continue  # "контекст 32k": a window, not a sum
+        return Money(number(found.group(1)) * _money_scale(found.group(2)), "RUB"), found
+    return None
 
 
 def says_monthly_budget(text: str) -> bool:

@@ -2750,3 +2750,21 @@ def test_qa28_a_bill_in_k_roubles_on_two_russian_apis(reader: Reader) -> None:
     assert goal is not None and goal["api_bill_rub"] == 300_000
     assert goal["api_bill_model"] == "gigachat-2-pro" and "model" not in goal
     assert q.read_api_bill("сидим на gigachat api, контекст 32k, тратим в месяц немного") is None
+
+
+def test_qa28_a_gpu_set_aside_is_not_the_gpu_asked_for(reader: Reader) -> None:
+    """ "Why this card and not H100? Give me the total in euros." priced the goal on H100s
+    ($285,000 after $68,800); the card set aside is not chosen, the pick keeps its reason."""
+    pick = {"model": "qwen3-30b-a3b-2507", "gpu": "l40s", "gpus": 2}
+    goal = GoalContext(
+        goal={"language": "en", "headcount": 300, "last_pick": {"size_request": pick}},
+        gpu="l40s",
+    )
+    reading = reader.read(
+        "Why this card and not H100? Give me the total in euros.", previous_goal=goal
+    )
+    assert reading.intent == "recommend" and reading.said.pick
+    assert reading.goal is not None and "gpu" not in reading.goal
+    assert reading.goal["display_currency"] == "eur"
+    kept = reader.read("не на H100, а на L40S", previous_goal=goal).goal
+    assert kept is not None and kept["gpu"] == "l40s"

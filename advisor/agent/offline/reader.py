@@ -437,6 +437,11 @@ _PLURAL_GPUS = re.compile(
     r"\b(?:cards|gpus|accelerators|карты|карточки|видеокарты|ускорители)\b|"
     r"\b(?:[a-z]{1,3}\d{2,4}|\d{4})s\b"
 )
+# A GPU named only to set it aside: "and not H100?", "а не на H100", "instead of an A100".
+_GPU_DENIED = re.compile(
+    r"(?:\bnot|\bне|instead of|rather than|вместо)\s+(?:an?\s+|the\s+|на\s+|a\s+)?"
+    r"(?:nvidia\s+|geforce\s+|rtx\s+)?$"
+)
 # A service a paid bill would move to: "хотим перейти на DeepSeek API", "switch to Gemini".
 _SWITCH_TO = re.compile(
     r"(?:перейти|переход\w*|перейд\w*|пересесть|пересяд\w*|switch\w*|mov(?:e|ing)|"
@@ -931,6 +936,8 @@ class Reader:
         if isinstance(before, int) and said.gpus is not None and said.more_gpus:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
+        if previous_goal is not None and intent in ("explain", "off_topic") and said.pick:
+            intent = "recommend"  # "why this card and not H100?": the pick with its reason
         if past_question and intent in ("explain", "off_topic"):
             intent = "recommend" if "cheapest" in said.wants else "size"
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":
@@ -1461,12 +1468,15 @@ class Reader:
         """The GPU, its count and whether the customer owns it; a GPU count is never read
         from a dictated span ("say you need 1000 H100")."""
         normalized = normalize_gpu_text(undictated)
-        mentions = self.gpus.find_all(normalized)
+        named = self.gpus.find_all(normalized)
+        mentions = [  # "why this card and not H100?": a GPU weighed against, not chosen
+            m for m in named if not _GPU_DENIED.search(normalized[max(0, m.start - 16) : m.start])
+        ]
         cards = _CARDS.search(normalized)
         if cards is not None:
             said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
             said.owned = q.says_owned(text)  # "we only have 2 GPUs": of the kind discussed
-        if not mentions:
+        if not named:
             mentions = self.gpus.find_all(normalize_gpu_text(text))  # a dictated GPU type
             if mentions:
                 said.gpu = mentions[0].gpu_id
@@ -1474,6 +1484,8 @@ class Reader:
                 said.gpu = "cpu"
             else:
                 self._card_by_memory(undictated, said)
+            return
+        if not mentions:  # only GPUs set aside ("and not H100?")
             return
         said.gpus_compared = list(dict.fromkeys(m.gpu_id for m in mentions))
         if len(said.gpus_compared) > 1:  # "2x RTX 5090 or 1x RTX PRO 6000": a count each

@@ -2247,6 +2247,17 @@ class M(Enum):
         "Покупка: {capex_local:,.0f} {cur} (${capex:,.0f}); работа {monthly_local:,.0f} {cur} "
         "(${monthly:,.0f}) в месяц; за 3 года {tco_local:,.0f} {cur} (${tco:,.0f}).",
     )
+    STT_NO_VOLUME = (
+        "stt.no_volume",
+        "Not included above: transcribing the speech before the LLM reads it. {model} runs at "
+        "{factor:g}x real time on one {gpu}, so an hour of audio takes about {minutes:.1f} GPU-"
+        "minutes; tell me the hours of audio a day (or the recordings and their length) and I "
+        "will add the cards it needs.",
+        "Не входит в расчёт выше: расшифровка речи до того, как её прочтёт LLM. {model} работает "
+        "в {factor:g} раза быстрее реального времени на одной {gpu}, то есть час аудио — около "
+        "{minutes:.1f} GPU-минут; скажите, сколько часов аудио в день (или сколько записей и какой "
+        "длины), и я добавлю нужные карты.",
+    )
     STT_NEEDED = (
         "stt.needed",
         "Not included above: transcribing {hours:,.0f} hours of audio a day before the LLM reads "

@@ -167,6 +167,11 @@ class RecommendRequest(BaseModel):
         description="hours a month rented GPUs would run ('8 hours a day on weekdays' = 176); "
         "unset = around the clock (730)",
     )
+    speech_to_text: bool = Field(
+        default=False,
+        description="speech is transcribed before the LLM reads it, with no hours of audio said "
+        "(audio_hours_per_day sizes it): the answer says what it takes and asks for the hours",
+    )
     audio_hours_per_day: float | None = Field(
         default=None,
         gt=0,

@@ -85,6 +85,7 @@ from advisor.sizing.workload import (
     speech_synthesis,
     tokens_per_word,
     transcription,
+    transcription_unsized,
     ttft_target,
 )
 
@@ -1344,6 +1345,8 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         speech = live_transcription(request.live_calls, catalog.workloads)
     elif request.audio_hours_per_day is not None and load.training is None:
         speech = transcription(request.audio_hours_per_day, catalog.workloads)
+    elif request.speech_to_text and load.training is None:  # speech said, no hours of it
+        speech = transcription_unsized(catalog.workloads)
     spoken = (
         speech_synthesis(request.live_calls or load.concurrency, catalog.workloads)
         if request.speech_synthesis and load.training is None

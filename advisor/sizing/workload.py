@@ -164,6 +164,19 @@ def transcription(audio_hours_per_day: float, workloads: Workloads) -> Note:
     )
 
 
+def transcription_unsized(workloads: Workloads) -> Note:
+    """Speech to transcribe with no hours of audio said: the reference card's real-time factor
+    and the question that sizes it."""
+    stt = workloads.speech_to_text
+    return note(
+        M.STT_NO_VOLUME,
+        model=stt.model,
+        factor=stt.realtime_factor,
+        gpu=stt.reference_gpu,
+        minutes=60 / stt.realtime_factor,
+    )
+
+
 def long_document(workloads: Workloads) -> tuple[int, Note]:
     """Words in a document said to be long with no length: the catalog's long document,
     with the note that says it was assumed."""

@@ -2768,3 +2768,14 @@ def test_qa28_a_gpu_set_aside_is_not_the_gpu_asked_for(reader: Reader) -> None:
     assert reading.goal["display_currency"] == "eur"
     kept = reader.read("не на H100, а на L40S", previous_goal=goal).goal
     assert kept is not None and kept["gpu"] == "l40s"
+
+
+def test_qa28_speech_to_transcribe_with_no_hours_is_said_not_dropped(reader: Reader) -> None:
+    """ "расшифровка приёмов и краткое резюме" on one RTX 3090 sized the summaries only
+    (QA 28): the transcription is said, with what an hour of audio takes, and asked for."""
+    goal = reader.read(
+        "мы клиника, хотим на одной RTX 3090 поднять модель: расшифровка приёмов и краткое "
+        "резюме для карты. реально?"
+    ).goal
+    assert goal is not None and goal["speech_to_text"] is True
+    assert not q.says_speech_to_text("расшифровка аббревиатуры LLM")

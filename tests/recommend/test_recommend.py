@@ -1250,3 +1250,13 @@ def test_the_customers_electricity_price_runs_every_option(catalog: Catalog) -> 
     assert dear.options[0].cost.monthly_usd > base.options[0].cost.monthly_usd
     assert M.REC_POWER_PRICE in {n.code for n in dear.assumptions_i18n}
     assert M.REC_POWER_PRICE not in {n.code for n in base.assumptions_i18n}
+
+
+def test_speech_with_no_hours_is_said_beside_the_options(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(use_case="summarization", speech_to_text=True), catalog)
+    assert result.transcription_i18n is not None
+    assert result.transcription_i18n.code is M.STT_NO_VOLUME
+    stt = catalog.workloads.speech_to_text
+    assert result.transcription_i18n.params["minutes"] == pytest.approx(60 / stt.realtime_factor)
+    plain = recommend(RecommendRequest(use_case="summarization"), catalog)
+    assert plain.transcription_i18n is None

@@ -771,6 +771,18 @@ _REAL_TIME = re.compile(
 _OPERATORS = re.compile(rf"(?<![\w.]){NUM}\s*(?:оператор\w*|operators?|agents?)\b")
 
 
+# Speech to transcribe, said with no volume: "расшифровка приёмов", "doctors dictate".
+_TRANSCRIBED = re.compile(
+    r"расшифров\w* (?:\w+ )?(?:аудио|запис\w*|разговор\w*|звонк\w*|при[её]м\w*|совещан\w*|"
+    r"встреч\w*|диктов\w*|голос\w*|речи)|диктовк\w*|надикт\w*|\bdictat\w*|transcri\w*"
+)
+
+
+def says_speech_to_text(text: str) -> bool:
+    """Whether speech is transcribed for the LLM ("расшифровка приёмов", "whisper")."""
+    return bool(_SPEECH.search(text) or _TRANSCRIBED.search(text))
+
+
 def says_speech_synthesis(text: str) -> bool:
     """Whether the bot speaks its answers (a voice bot, "синтез речи")."""
     return bool(_SYNTHESIS.search(text))

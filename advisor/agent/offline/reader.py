@@ -188,6 +188,7 @@ class Said(BaseModel):
     plural_gpus: bool = False  # "we only have A100 80GB cards": several, not counted
     power_price: Budget | None = None  # the customer's electricity price per kWh
     more_gpus: bool = False  # "add two more": the count is added to those already there
+    speech_to_text: bool = False  # speech transcribed for the LLM ("расшифровка приёмов")
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
@@ -578,6 +579,9 @@ _HOW_MANY_USERS = re.compile(
 _NOT_FIGURES = (
     "high_stakes",
     "speech_synthesis",
+    "speech_to_text",
+    "plural_gpus",
+    "more_gpus",
     "real_time",
     "datacenter",
     "on_premises",
@@ -1248,6 +1252,7 @@ class Reader:
             else:  # "колл-центр 80 операторов, 3000 звонков в день": the calls are the
                 said.users, said.headcount = None, operators  # load, the operators staff
         said.speech_synthesis = q.says_speech_synthesis(text)
+        said.speech_to_text = q.says_speech_to_text(text)
         said.headcount = said.headcount or q.read_headcount(text)
         if said.headcount is not None and said.headcount == said.users:
             if said.users_at_once:  # "50 сотрудников одновременно": the same people, at once
@@ -1832,6 +1837,8 @@ class Reader:
             goal["audio_hours_per_day"] = said.audio_hours_per_day
             if said.call_minutes is not None:
                 goal["call_minutes"] = said.call_minutes
+        elif said.speech_to_text and said.live_calls is None and "live_calls" not in goal:
+            goal["speech_to_text"] = True  # "расшифровка приёмов", no hours: said, not sized
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         if said.datacenter:

@@ -2779,3 +2779,15 @@ def test_qa28_speech_to_transcribe_with_no_hours_is_said_not_dropped(reader: Rea
     ).goal
     assert goal is not None and goal["speech_to_text"] is True
     assert not q.says_speech_to_text("расшифровка аббревиатуры LLM")
+
+
+def test_qa28_conditions_said_before_which_model_are_kept(reader: Reader) -> None:
+    """The bank's "данные наружу нельзя" was lost when the reply to "which DeepSeek?" went on
+    past the question: the answer offered a cloud API to a bank that keeps its data in."""
+    first = reader.read(
+        "мы банк, 152-ФЗ, данные наружу нельзя. хотим дипсик полный у себя. сколько карт надо?"
+    )
+    assert first.clarification is not None and first.draft is not None
+    assert first.draft["asked_conditions"]["on_premises"] is True
+    goal = reader.read("а почему именно эта карта? можно дешевле?", previous=first.draft).goal
+    assert goal is not None and goal["on_premises"] is True and goal["model"] == "deepseek-v3.1"

@@ -609,6 +609,7 @@ ASKED_MODELS = "asked_models"
 ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by the answer
 ASKED_WANTS = "asked_wants"  # what the question a "which model?" interrupted asked for
 ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" interrupted
+ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -797,6 +798,10 @@ class Reader:
         if previous and STATED in previous:
             previous = dict(previous)
             carried = list(previous.pop(STATED) or [])
+        conditions: dict[str, Any] = {}
+        if previous and ASKED_CONDITIONS in previous:  # "мы банк, данные наружу нельзя"
+            previous = dict(previous)
+            conditions = dict(previous.pop(ASKED_CONDITIONS) or {})
         asked_wants: list[str] = []
         if previous and ASKED_WANTS in previous:  # "API or own server? ... llama 70b"
             previous = dict(previous)
@@ -1097,7 +1102,7 @@ class Reader:
                             "gpu": previous["gpu"],
                             "count": previous.get("gpus") or 1,
                         }
-                seed = GoalContext(goal=priced)
+                seed = GoalContext(goal={**conditions, **priced})
             common["goal"] = self._goal(said, fields, language, seed)
         if "model" not in merged:
             clarification = _clarification(mention)
@@ -1121,6 +1126,9 @@ class Reader:
                         merged[ASKED_BUDGET] = said.budget.model_dump()
                 if said.wants:  # "rent or buy?", "API or own server?": still to answer
                     merged[ASKED_WANTS] = said.wants
+                stated = _conditions(said)  # "мы банк, 152-ФЗ, данные наружу нельзя"
+                if stated:
+                    merged[ASKED_CONDITIONS] = stated
             return Reading(
                 **common,
                 request=None,
@@ -2122,6 +2130,21 @@ class Reader:
         if _DOMAIN.search(text):
             return "explain"
         return "off_topic"
+
+
+def _conditions(said: Said) -> dict[str, Any]:
+    """The goal's conditions a message states beside a model to clarify: where the data may
+    go and how much a mistake costs, kept for the reply that goes on past the question."""
+    kept: dict[str, Any] = {}
+    if said.on_premises:
+        kept["on_premises"] = True
+    if said.residency:
+        kept["data_residency"] = True
+    if said.datacenter:
+        kept["datacenter"] = True
+    if said.high_stakes:
+        kept["min_quality_tier"] = HIGH_STAKES_TIER
+    return kept
 
 
 def _name_boundary(prefix: str, names: Sequence[str]) -> bool:

@@ -53,11 +53,10 @@ class M(Enum):
     )
     FORMAT_NEEDS_NEWER_GPU = (
         "warning.format_needs_newer_gpu",
-        "{format} has no kernels for the {gpu} (compute capability {have:.1f}; it needs {need:.1f}, "
-        "Ampere or newer): on this GPU take FP16, INT4 (GPTQ) or a GGUF quantization in "
-        "llama.cpp.",
-        "Для {format} нет ядер на {gpu} (compute capability {have:.1f}, а нужна {need:.1f} — Ampere "
-        "или новее): на этой GPU берите FP16, INT4 (GPTQ) или GGUF-квантизацию в llama.cpp.",
+        "{format} has no kernels for the {gpu} (compute capability {have:.1f}; it needs "
+        "{need:.1f}): on this GPU take FP16, INT4 (GPTQ) or a GGUF quantization in llama.cpp.",
+        "Для {format} нет ядер на {gpu} (compute capability {have:.1f}, а нужна {need:.1f}): на "
+        "этой GPU берите FP16, INT4 (GPTQ) или GGUF-квантизацию в llama.cpp.",
     )
     ENGINE_DROPPED_GPU = (
         "warning.engine_dropped_gpu",

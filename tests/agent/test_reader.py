@@ -2791,3 +2791,40 @@ def test_qa28_conditions_said_before_which_model_are_kept(reader: Reader) -> Non
     assert first.draft["asked_conditions"]["on_premises"] is True
     goal = reader.read("а почему именно эта карта? можно дешевле?", previous=first.draft).goal
     assert goal is not None and goal["on_premises"] is True and goal["model"] == "deepseek-v3.1"
+
+
+@pytest.mark.parametrize(
+    ("check", "text", "expected"),
+    [
+        (q.says_more_gpus, "а если взять 4 карты L40S? и ещё вопрос", False),
+        (q.says_more_gpus, "What if we get 4 H100 to serve more users later?", False),
+        (q.says_more_gpus, "What if we add two more 4090s?", True),
+        (q.says_on_premises, "is on-prem cheaper than the openai api for 200 users?", False),
+        (q.says_on_premises, "break-even between the api and on-prem", False),
+        (q.says_speech_to_text, "summarize 300 meeting transcripts a day", False),
+        (q.says_speech_to_text, "расшифровки звонков уже есть в тексте", False),
+        (q.says_whole_documents, "rag over our entire document archive, 32k context", False),
+        (q.says_whole_documents, "документы полностью конфиденциальные", False),
+    ],
+)
+def test_review_the_new_cues_stay_out_of_ordinary_messages(
+    check: Any, text: str, expected: bool
+) -> None:
+    """A review of this session's new cues (more GPUs, on-prem, transcription, whole
+    documents) found each firing on ordinary messages; each now needs its statement."""
+    assert check(text) is expected
+
+
+def test_review_counted_k_and_a_cost_question_are_no_bill() -> None:
+    assert q.read_api_bill("платим за gpt-4o-mini, около 50k диалогов в месяц") is None
+    assert (
+        q.read_api_bill(
+            "how much does the gpt-4o api cost compared to our own server? we can spend $3,000 "
+            "a month."
+        )
+        is None
+    )
+    assert q.read_use_case("обрабатывать банковские выписки") != "summarization"
+    assert q.read_power_price("electricity here is 8 per kwh", russian=False) is None
+    price = q.read_power_price("25 ct/kwh", russian=False)
+    assert price is not None and price.currency == "EUR"

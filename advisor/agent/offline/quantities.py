@@ -442,9 +442,10 @@ _LONG_DOC = re.compile(
 # Documents read whole, in a window said for them: "контекст 128к, чтобы анализировать
 # тендерную документацию целиком", "128k context to read whole contracts".
 _WHOLE_DOC = re.compile(
-    rf"{_DOC_NOUN}\w*\s+(?:\w+\s+)?(?:целиком|полностью|in full|whole)\b|"
-    rf"(?:целиком|полностью)\s+(?:\w+\s+){{0,2}}?{_DOC_NOUN}|"
-    rf"\b(?:whole|entire|full)\s+(?:\w+\s+)?{_DOC_NOUN}"
+    r"(?:анализ|чита|прочит|обрабат|загруж|разбир|провер|подава)\w*\s+(?:\w+\s+){0,3}?"
+    rf"{_DOC_NOUN}\w*\s+(?:\w+\s+)?(?:целиком|полностью)\b|"
+    r"\b(?:read|analy[sz]e|process|review|summari[sz]e|feed)\w*\s+(?:in\s+)?(?:the\s+)?"
+    rf"(?:whole|entire|full)\s+(?:\w+\s+)?{_DOC_NOUN}"
 )
 
 
@@ -774,7 +775,8 @@ _OPERATORS = re.compile(rf"(?<![\w.]){NUM}\s*(?:оператор\w*|operators?|a
 # Speech to transcribe, said with no volume: "расшифровка приёмов", "doctors dictate".
 _TRANSCRIBED = re.compile(
     r"расшифров\w* (?:\w+ )?(?:аудио|запис\w*|разговор\w*|звонк\w*|при[её]м\w*|совещан\w*|"
-    r"встреч\w*|диктов\w*|голос\w*|речи)|диктовк\w*|надикт\w*|\bdictat\w*|transcri\w*"
+    r"встреч\w*|диктов\w*|голос\w*|речи)\b(?!\s+уже)|диктовк\w*|надикт\w*|\bdictat\w*|"
+    r"transcrib\w*|transcription"
 )
 
 
@@ -995,8 +997,9 @@ _ONE_OFF = re.compile(
 
 # GPUs added to those of the last answer: "add two more 4090s", "а если докупить ещё две?"
 _MORE_GPUS = re.compile(
-    r"\b(?:add|adding|another|plus|buy|get|with)\b[^.?!]{0,20}\bmore\b|"
-    r"\bmore (?:gpus?|cards?|of them)\b|\bещ[её]\b|\bдобав\w*|\bдокуп\w*|\bдополнительн\w*"
+    r"\b(?:\d+|one|two|three|four|five|six|eight)\s+(?:more|additional|extra)\b|"
+    r"\bещ[её]\s+(?:\d+|одн\w*|дв[еау]\w*|три|четыре|пять|шесть|восемь)\b|"
+    r"\b(?:добав|докуп)\w*\s+(?:ещ[её]\s+)?(?:\d+|одн\w*|дв[еау]\w*|три|четыре)\b"
 )
 
 
@@ -1213,15 +1216,17 @@ def read_power_price(text: str, russian: bool) -> Money | None:
     value = number(found.group(2))
     if unit.startswith(("cent", "ct", "коп")):
         value /= 100
-        unit = "коп" if unit.startswith("коп") else "$"
+        unit = {"c": "$", "к": "коп"}.get(unit[0], "€") if unit != "ct" else "€"
     if re.fullmatch(_EUR, unit):
         currency: Currency = "EUR"
     elif re.fullmatch(_USD, unit):
         currency = "USD"
-    elif re.fullmatch(_RUB, unit) or unit.startswith("коп"):
+    elif re.fullmatch(_RUB, unit) or unit.startswith("коп") or russian:
         currency = "RUB"
+    elif value <= 2:  # "0.20 per kWh": dollars; "8 per kWh" is some other currency
+        currency = "USD"
     else:
-        currency = "RUB" if russian else "USD"
+        return None
     return Money(value, currency) if value > 0 else None
 
 
@@ -1263,7 +1268,8 @@ def _first_sum(text: str) -> tuple[Money, re.Match[str]] | None:
 # "счёт 150 тысяч в месяц": a Russian bill in thousands with no currency is in roubles.
 _WINDOW_BEFORE = re.compile(r"(?:контекст\w*|context|окн\w*|window)\s*(?:на|of|в)?\s*$")
 _BARE_THOUSANDS = re.compile(
-    rf"(?<![\w.]){NUM}\s*(тыс\w*\.?|млн\.?|миллион\w*|k\b(?!\s*(?:токен|контекст|context|token)))"
+    rf"(?<![\w.]){NUM}\s*(тыс\w*\.?|млн\.?|миллион\w*|"
+    r"k\b(?=\s*(?:$|[,.;!?)]|в мес|за мес|/\s*мес|ежемесячн|руб|₽|р\.)))"
 )
 
 
@@ -1374,7 +1380,8 @@ _API_NAME = (
     r"яндекс ?gpt|gigachat|гигачат|deepseek|дипсик|mistral|tokens?\b|токен\w*)"
 )
 _SPEND_WORD = (
-    r"(?:spend\w*|spent|pay\w*|paid|bill\w*|invoice\w*|costs?\b|burn\w*|"
+    r"(?:spend\w*|spent|pay\w*|paid|bill\w*|invoice\w*|"
+    r"costs?\s+(?:us\s+)?(?:about\s+|around\s+|roughly\s+|~\s*)?[$€₽\d]|burn\w*|"
     r"трат\w*|плат\w*|счет\w*|счёт\w*|расход\w*|уход\w*|отда\w*|сжига\w*|обход\w*|"
     r"набега\w*)"
 )
@@ -1594,7 +1601,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"суммариз\w*|суммир\w*|summar\w*|саммари|пересказ\w*|выжимк\w*|конспект\w*|"
             r"резюмир\w*|кратк\w* резюме|резюме (?:по|каждого|каждой|звонк|разговор)|"
             # a discharge summary: the patient's record summed up for the next doctor
-            r"выписк\w*|эпикриз\w*|discharge (?:summar|letter|note)\w*"
+            r"эпикриз\w*|врач\w*[^.!?]{0,40}выписк\w*|выписк\w*[^.!?]{0,40}(?:пациент|врач)\w*|"
+            r"discharge (?:summar|letter|note)\w*"
         ),
     ),
     ("translation", re.compile(r"перевод\w*|перевест\w*|переведи\w*|translat\w*")),
@@ -1778,8 +1786,9 @@ _ON_PREMISES = re.compile(
     r"строго внутри|внутри (?:клиник\w*|компани\w*|периметр\w*|контур\w*|банк\w*)|"
     r"data (?:can(?:no|')t|must not|mustn't|may not|should not|shouldn't|can never) "
     r"(?:leave|go out|be sent)|no cloud|air[- ]?gapped|on[- ]prem(?:ises)? only|"
-    # "summarize discharge letters on-prem": hosted in-house, not weighed against a cloud
-    r"(?<!\bor )(?<!\bvs )(?<!versus )\bon[- ]prem(?:ise)?s?\b(?!\s*(?:or|vs\.?|versus)\b|\?)|"
+    # "summarize discharge letters on-prem": hosted in-house as the way of working
+    r"\b(?:run|host|deploy|keep|process|summari[sz]e|analy[sz]e|do)\w*\b[^.?!]{0,60}?"
+    r"\bon[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|break[- ]even|\bthan\b))|"
     r"nothing (?:can|may) leave"
 )
 

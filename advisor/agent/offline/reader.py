@@ -559,7 +559,7 @@ _PICK = re.compile(
     r"как(?:ой|ую|ое) (?:вариант |из них )?(?:брать|выбрать|взять)|"
     # "а почему именно H100?": why the pick, answered as the pick with its reason
     r"почему (?:именно|же именно|вы выбрали|ты выбрал|вы предлагаете|предлагаете)|"
-    r"why (?:did you (?:pick|choose|recommend|go with)|exactly|this (?:gpu|card|one|setup|option))"
+    r"why (?:did you (?:pick|choose|recommend|go with)|this (?:gpu|card|one|setup|option))"
 )
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
@@ -937,12 +937,25 @@ class Reader:
             lead_gpu = picked.get("gpu")
             if (  # "а если добавить ещё две карты?": more of the lead's, to buy
                 said.more_gpus
+                and said.gpus is not None
                 and said.gpu is None
                 and isinstance(lead_gpu, str)
                 and not isinstance(owned_before, dict)
             ):
                 said.gpu = lead_gpu
-        if isinstance(before, int) and said.gpus is not None and said.more_gpus:
+        same_gpu = (
+            said.gpu is None
+            or said.gpu == (previous or {}).get("gpu")
+            or (
+                previous_goal is not None
+                and said.gpu
+                in (
+                    (previous_goal.goal.get("owned") or {}).get("gpu"),
+                    ((last or {}).get("size_request") or {}).get("gpu"),
+                )
+            )
+        )
+        if isinstance(before, int) and said.gpus is not None and said.more_gpus and same_gpu:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
         if previous_goal is not None and intent in ("explain", "off_topic") and said.pick:
@@ -1330,6 +1343,7 @@ class Reader:
             tokens is None
             and said.context is not None
             and said.task not in TRAINING
+            and said.use_case != "rag"  # retrieval reads passages, not whole documents
             and q.says_whole_documents(text)
         ):  # "контекст 128к, чтобы анализировать документацию целиком": documents that
             # fill the window, less the answer the use case writes

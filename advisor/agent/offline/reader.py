@@ -36,7 +36,7 @@ from advisor.agent.offline.names import (
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.structured import structured_as_text
 from advisor.catalog.loader import Catalog
-from advisor.catalog.schema import ApiPrice, HostedApi
+from advisor.catalog.schema import ApiPrice, HostedApi, Model
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note, use_case_note
@@ -1462,14 +1462,7 @@ class Reader:
         """Whether the models a clarification asked between weigh the same (within 3%) and
         keep the same KV cache per token: any of them sizes the hardware alike."""
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
-        if len(models) != len(candidates) or len(models) < 2:
-            return False
-        params = [m.reported_params_b or 0.0 for m in models]
-        return (
-            min(params) > 0
-            and max(params) <= SAME_SIZE_SPREAD * min(params)
-            and len({kv_bytes_per_token(m.architecture, 2.0) for m in models}) == 1
-        )
+        return len(models) == len(candidates) >= 2 and _weigh_alike(models)
 
     def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
         """The versions a name leaves open that can read the context, newest first, when they
@@ -1484,10 +1477,7 @@ class Reader:
         if len({re.sub(r"[\d.-]", "", m.id) for m in models}) != 1:
             return []
         models = [m for m in models if m.architecture.max_position_embeddings >= need]
-        params = [m.reported_params_b or 0.0 for m in models]
-        if not models or min(params) <= 0 or max(params) > SAME_SIZE_SPREAD * min(params):
-            return []
-        if len({kv_bytes_per_token(m.architecture, 2.0) for m in models}) != 1:
+        if not _weigh_alike(models):
             return []
         return [m.id for m in sorted(models, key=lambda m: m.released or "", reverse=True)]
 
@@ -2144,6 +2134,18 @@ class Reader:
         if _DOMAIN.search(text):
             return "explain"
         return "off_topic"
+
+
+def _weigh_alike(models: Sequence[Model]) -> bool:
+    """Whether models weigh the same (within 3%) and keep the same KV cache per token: any of
+    them sizes the hardware alike."""
+    params = [m.reported_params_b or 0.0 for m in models]
+    return (
+        bool(models)
+        and min(params) > 0
+        and max(params) <= SAME_SIZE_SPREAD * min(params)
+        and len({kv_bytes_per_token(m.architecture, 2.0) for m in models}) == 1
+    )
 
 
 def _conditions(said: Said) -> dict[str, Any]:

@@ -1853,12 +1853,7 @@ class Reader:
             goal["speech_to_text"] = True  # "расшифровка приёмов", no hours: said, not sized
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
-        if said.datacenter:
-            goal["datacenter"] = True
-        if said.on_premises:
-            goal["on_premises"] = True
-        if said.residency:
-            goal["data_residency"] = True
+        goal.update(_where_data_goes(said))
         if said.vendor is not None:
             goal["vendor"] = said.vendor
         if said.redundancy:
@@ -2148,16 +2143,17 @@ def _weigh_alike(models: Sequence[Model]) -> bool:
     )
 
 
+def _where_data_goes(said: Said) -> dict[str, Any]:
+    """The goal's flags for where the data may go and where the server stands."""
+    flags = {"on_premises": said.on_premises, "data_residency": said.residency}
+    flags["datacenter"] = said.datacenter
+    return {name: True for name, on in flags.items() if on}
+
+
 def _conditions(said: Said) -> dict[str, Any]:
     """The goal's conditions a message states beside a model to clarify: where the data may
     go and how much a mistake costs, kept for the reply that goes on past the question."""
-    kept: dict[str, Any] = {}
-    if said.on_premises:
-        kept["on_premises"] = True
-    if said.residency:
-        kept["data_residency"] = True
-    if said.datacenter:
-        kept["datacenter"] = True
+    kept = _where_data_goes(said)
     if said.high_stakes:
         kept["min_quality_tier"] = HIGH_STAKES_TIER
     return kept

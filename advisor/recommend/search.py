@@ -69,6 +69,7 @@ from advisor.sizing.engine import (
     Fit,
     batch_job_of,
     compute_optimal_tokens,
+    engine_dropped,
     fit,
     resolve,
 )
@@ -2048,20 +2049,6 @@ def _engine_dropped(catalog: Catalog, options: list[Option]) -> list[Note]:
     """A note for each GPU of the options that current vLLM releases no longer run (a V100):
     the release to pin, or llama.cpp."""
     engine = catalog.engines[SizingRequest.model_fields["engine"].default]
-    oldest, version = engine.min_compute_capability, engine.last_version_for_older
-    notes = []
-    for gpu_id in dict.fromkeys(option.gpu.id for option in options):
-        have = catalog.gpus[gpu_id].compute_capability
-        if oldest is None or version is None or have is None or have >= oldest:
-            continue
-        notes.append(
-            note(
-                M.ENGINE_DROPPED_GPU,
-                engine=engine.name.split(" (")[0],  # "vLLM", not its profile's id
-                gpu=catalog.gpus[gpu_id].name,
-                have=have,
-                need=oldest,
-                version=version,
-            )
-        )
-    return notes
+    gpus = dict.fromkeys(option.gpu.id for option in options)
+    found = (engine_dropped(engine, catalog.gpus[gpu_id]) for gpu_id in gpus)
+    return [n for n in found if n is not None]

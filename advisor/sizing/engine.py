@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from advisor.catalog.hf_config import parse_hf_config
 from advisor.catalog.loader import Catalog, CatalogLookupError
-from advisor.catalog.schema import Architecture, Gpu, Model
+from advisor.catalog.schema import Architecture, EngineProfile, Gpu, Model
 from advisor.errors import InputError
 from advisor.messages import M, Note, english, english_all, note
 from advisor.sizing.adoption import stages_for, tier_for
@@ -637,6 +637,23 @@ def _training(inputs: Inputs, speed: TrainingSpeed) -> Training:
 REASONING_OUTPUT_COUNTED = 4096
 
 
+def engine_dropped(engine: EngineProfile, gpu: Gpu) -> Note | None:
+    """The note for a GPU the engine's current releases no longer run (vLLM on a V100): the
+    last release that does, or llama.cpp. None when they run it."""
+    have, oldest = gpu.compute_capability, engine.min_compute_capability
+    version = engine.last_version_for_older
+    if have is None or oldest is None or version is None or have >= oldest:
+        return None
+    return note(
+        M.ENGINE_DROPPED_GPU,
+        engine=engine.name.split(" (")[0],  # "vLLM", not its profile's id
+        gpu=gpu.name,
+        have=have,
+        need=oldest,
+        version=version,
+    )
+
+
 def _warnings(inputs: Inputs) -> list[Note]:
     request, model, fmt = inputs.request, inputs.model, inputs.fmt
     notes = []
@@ -666,19 +683,9 @@ def _warnings(inputs: Inputs) -> list[Note]:
             )
         )
     have, need = inputs.gpu.compute_capability, fmt.min_compute_capability
-    engine = inputs.engine
-    oldest, version = engine.min_compute_capability, engine.last_version_for_older
-    if have is not None and oldest is not None and version is not None and have < oldest:
-        notes.append(
-            note(
-                M.ENGINE_DROPPED_GPU,
-                engine=engine.name.split(" (")[0],  # "vLLM", not its profile's id
-                gpu=inputs.gpu.name,
-                have=have,
-                need=oldest,
-                version=version,
-            )
-        )
+    dropped = engine_dropped(inputs.engine, inputs.gpu)
+    if dropped is not None:
+        notes.append(dropped)
     if have is not None and need is not None and have < need:
         if fmt.older_gpus_run_as is not None:  # a bf16 checkpoint runs as fp16
             notes.append(

@@ -6,7 +6,9 @@ changing one resets its partner to the engine's default unless the message sets 
 - another GPU without a count: the count that fits the new GPU, not the old GPU's count;
 - another task without a format: the task's own default (QLoRA's NF4 vs inference's BF16),
   and its own training kernels (fused for pre-training, eager for fine-tuning);
-- another format without an engine: the engine that runs the new format.
+- another format without an engine: the engine that runs the new format;
+- another context without the request's lengths: the prompt and output the new context
+  implies (a window read as "32k context" set them for the old one).
 A catalog model and an inline config.json are alternatives: naming one drops the other.
 """
 
@@ -21,6 +23,8 @@ _PARTNERS: tuple[tuple[str, str], ...] = (
     ("task", "precision"),
     ("task", "training_kernels"),
     ("precision", "engine"),
+    ("context", "prompt_tokens"),
+    ("context", "output_tokens"),
 )
 _ALTERNATIVES: tuple[tuple[str, str], ...] = (("model", "hf_config"), ("hf_config", "model"))
 

@@ -761,6 +761,20 @@ class M(Enum):
         "токенов (запрошено {asked}). Скорость: {per_user} токенов/с на пользователя во время "
         "генерации, {total} токенов/с суммарно с учётом ожидания первого токена (через {ttft} с).",
     )
+    ANSWER_INFERENCE_WINDOW = (
+        "answer.inference_window",
+        "The memory left after the weights, reserved for the KV cache as vLLM does, holds "
+        "{tokens} tokens: up to {users} concurrent requests of {prompt} tokens in and {output} "
+        "out ({asked} asked for), of which {window_users} at once at the full {context}-token "
+        "window (more queue). Speed: {per_user} tokens/s per user while it streams, {total} "
+        "tokens/s in total over whole requests (first token after {ttft} s).",
+        "Память, оставшаяся после весов, отводится под KV-кэш, как это делает vLLM, и вмещает "
+        "{tokens} токенов: до {users} одновременных запросов по {prompt} токенов на входе и "
+        "{output} на выходе (запрошено {asked}), из них {window_users} одновременно на полное "
+        "окно {context} токенов (остальные ждут очереди). Скорость: {per_user} токенов/с на "
+        "пользователя во время генерации, {total} токенов/с суммарно с учётом ожидания первого "
+        "токена (через {ttft} с).",
+    )
     COMPARE_HEAD_TO_HEAD = (
         "compare.head_to_head",
         "The GPUs you named, for {users:plural:user|users} at once:",
@@ -1548,15 +1562,15 @@ class M(Enum):
     )
     ANSWER_TARGET_REQUEST = (
         "answer.target_request",
-        "{input} tokens in and {output} out per request",
-        "{input} токенов на входе и {output} на выходе на запрос",
+        "{input:,} tokens in and {output:,} out per request",
+        "{input:,} токенов на входе и {output:,} на выходе на запрос",
     )
     ANSWER_TARGET_REQUEST_WINDOW = (
         "answer.target_request_window",
-        "{input} tokens in and {output} out per request, with memory for {context:,} tokens of "
-        "context each",
-        "{input} токенов на входе и {output} на выходе на запрос, с памятью на {context:,} "
-        "токенов контекста на каждого",
+        "{input:,} tokens in and {output:,} out per request, with memory for one request at the "
+        "full {context:,}-token window",
+        "{input:,} токенов на входе и {output:,} на выходе на запрос, с памятью на один запрос в "
+        "полное окно {context:,} токенов",
     )
     GOAL_WHAT_FITS = (
         "goal.what_fits",
@@ -1943,13 +1957,14 @@ class M(Enum):
     )
     REC_WINDOW = (
         "rec.window",
-        "A context of {window:,} tokens is the window a request may fill: memory holds it for "
-        "every user at once, speed and first token are for a typical {prompt:,}-token prompt "
-        "and {output:,} tokens out (say if your prompts are longer).",
+        "A context of {window:,} tokens is the window a request may fill: memory holds one "
+        "request that long and every user's typical {prompt:,}-token prompt and {output:,} "
+        "tokens out at once, and speed and first token are for those (say if your prompts are "
+        "longer).",
         "Контекст {window:,} токенов — это окно, которое запрос может заполнить: память "
-        "рассчитана на него для всех пользователей сразу, скорость и первый токен — на обычный "
-        "запрос в {prompt:,} токенов и {output:,} на выходе (скажите, если ваши запросы "
-        "длиннее).",
+        "рассчитана на один такой запрос и на обычные запросы всех пользователей сразу "
+        "({prompt:,} токенов на входе и {output:,} на выходе), на них же — скорость и первый "
+        "токен (скажите, если ваши запросы длиннее).",
     )
     REC_SEQ_LEN_DEFAULT = (
         "rec.seq_len_default",
@@ -2059,6 +2074,17 @@ class M(Enum):
         "{use_case} (tell me yours)",
         "каждый элемент пакета — {output:,} токенов на выходе из запроса в {prompt:,} токенов, "
         "как для сценария «{use_case}» (назовите свой)",
+    )
+    ASSUMED_WINDOW = (
+        "assumed.window",
+        "a {window:,}-token context is the window a request may fill, not every prompt: memory "
+        "holds one request that long and every user's typical {prompt:,}-token prompt with "
+        "{output:,} tokens out, and speed and first token are for those (say if your prompts "
+        "are longer)",
+        "контекст {window:,} токенов — это окно, которое запрос может заполнить, а не каждый "
+        "запрос: память рассчитана на один такой запрос и на обычные запросы всех "
+        "пользователей ({prompt:,} токенов на входе и {output:,} на выходе), на них же — "
+        "скорость и первый токен (скажите, если ваши запросы длиннее)",
     )
     ASSUMED_DOCUMENT_TOKENS = (
         "assumed.document_tokens",

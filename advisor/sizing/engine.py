@@ -21,6 +21,7 @@ from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, seque
 from advisor.sizing.memory import (
     GpuMemory,
     inference_memory,
+    request_kv_bytes,
     trainable_parameters,
     training_memory,
 )
@@ -236,10 +237,10 @@ def _first_count(inputs: Inputs) -> int:
     needed = inputs.weights.total - sum(inputs.offloaded_experts)
     if not request.is_training and not inputs.is_cpu:
         block = VLLM_BLOCK_TOKENS if inputs.engine.paged_kv else 1
-        arch = inputs.model.architecture
-        needed += request.users * sequence_kv_bytes(
-            arch, inputs.kv_bytes, request.context, 1, block
+        window = sequence_kv_bytes(
+            inputs.model.architecture, inputs.kv_bytes, request.context, 1, block
         )
+        needed += max(window, request.users * request_kv_bytes(inputs, 1, block))
     return max(1, math.ceil(needed / inputs.capacity_bytes))
 
 
@@ -296,10 +297,14 @@ def _binding(inputs: Inputs, choice: Fit) -> str:
     return "memory" if weights_only > memory.usable * 0.5 else "kv_cache"
 
 
-def _max_users(memory: GpuMemory, layout: Layout) -> int:
-    if memory.sequence_kv_bytes <= 0 or memory.kv_budget <= 0:
+def _max_users(memory: GpuMemory, layout: Layout, at_window: bool = False) -> int:
+    """Requests the KV cache holds at once over all replicas: of the asked length (prompt +
+    output), or at the full window; none when one window does not fit (vLLM will not start)."""
+    window = memory.sequence_kv_bytes
+    if window <= 0 or memory.kv_budget < window:
         return 0
-    return int(memory.kv_budget // memory.sequence_kv_bytes) * layout.replicas
+    each = window if at_window else min(window, max(1.0, memory.request_kv_bytes))
+    return int(memory.kv_budget // each) * layout.replicas
 
 
 def serving_slots(
@@ -418,6 +423,8 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
         engine=request.engine,
         context=request.context,
         users=request.users,
+        prompt_tokens=0 if request.is_training else request.prompt_length,
+        output_tokens=0 if request.is_training else request.tokens_generated,
         gpu=GpuLayout(
             id=inputs.gpu.id,
             name=inputs.gpu.name,
@@ -447,6 +454,7 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             burst_ttft_s=round(speed.burst_ttft_s, 4),
             prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
             max_concurrent_users=max_users,
+            max_users_at_window=_max_users(memory, layout, at_window=True),
             decode_bound=speed.bound,
             inter_token_latency_ms=round(1000 / speed.per_user_tokens_per_s, 2)
             if speed.per_user_tokens_per_s

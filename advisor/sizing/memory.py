@@ -36,6 +36,7 @@ class GpuMemory:
     kv_budget: float  # bytes left for the KV cache after everything else
     kv_capacity_tokens: int
     sequence_kv_bytes: float  # one request at the full context, on this GPU
+    request_kv_bytes: float  # one user's request as asked (prompt + output), on this GPU
     host_offload: float  # bytes kept in host RAM instead
 
     @property
@@ -96,13 +97,28 @@ def _stage_share(arch: Architecture, layout: Layout) -> float:
     return math.ceil(arch.num_layers / layout.pp) / arch.num_layers
 
 
+def request_kv_bytes(inputs: Inputs, tp: int = 1, block: int = 1) -> float:
+    """KV bytes one user's request holds at its end (prompt + output), all layers on one GPU.
+
+    A paged KV cache (vLLM, TensorRT-LLM) takes blocks as tokens arrive, so memory is reserved
+    for each user's request as asked; the window (`context`) must fit once, for one request
+    (vLLM refuses to start otherwise). A 32k window with 1k prompts is not 32k per user: when
+    more users fill the window at once than memory holds, the scheduler queues the rest."""
+    request = inputs.request
+    tokens = request.prompt_length + request.tokens_generated
+    if not inputs.engine.paged_kv:  # a contiguous cache is allocated at the window
+        tokens = request.context
+    return sequence_kv_bytes(inputs.model.architecture, inputs.kv_bytes, tokens, tp, block)
+
+
 def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     request, engine, arch = inputs.request, inputs.engine, inputs.model.architecture
     weights = weights_per_gpu(inputs.weights, layout, inputs.offloaded_experts)
     block = VLLM_BLOCK_TOKENS if engine.paged_kv else 1
     seq_bytes = sequence_kv_bytes(arch, inputs.kv_bytes, request.context, layout.tp, block)
     seq_bytes *= _stage_share(arch, layout)
-    kv_needed = seq_bytes * inputs.users_per_replica(layout)
+    request_bytes = request_kv_bytes(inputs, layout.tp, block) * _stage_share(arch, layout)
+    kv_needed = max(seq_bytes, request_bytes * inputs.users_per_replica(layout))
 
     if engine.id == "transformers":  # no chunked prefill: the whole batch of prompts at once
         batched = inputs.users_per_replica(layout) * max(
@@ -142,6 +158,7 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         kv_budget=kv_budget,
         kv_capacity_tokens=tokens,
         sequence_kv_bytes=seq_bytes,
+        request_kv_bytes=request_bytes,
         host_offload=sum(inputs.offloaded_experts),
     )
 
@@ -439,5 +456,6 @@ def training_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         kv_budget=0.0,
         kv_capacity_tokens=0,
         sequence_kv_bytes=0.0,
+        request_kv_bytes=0.0,
         host_offload=host,
     )

@@ -107,7 +107,15 @@ class Performance(_Out):
         description="at the asked users: mean time to first token when they all send at once",
     )
     prefill_tokens_per_s: float
-    max_concurrent_users: int
+    max_concurrent_users: int = Field(
+        description="requests of the asked length (prompt + output) the KV cache holds at once"
+    )
+    max_users_at_window: int = Field(
+        default=0,
+        description="requests at the full context window the KV cache holds at once; below "
+        "max_concurrent_users when requests are shorter than the window (the rest queue when "
+        "more fill it at once)",
+    )
     decode_bound: str = Field(description="memory-bandwidth, compute or overhead")
     inter_token_latency_ms: float = Field(
         default=0.0, description="at the asked users: one decode step with chunked prefill"
@@ -209,6 +217,8 @@ class SizingReport(_Out):
     engine: str
     context: int
     users: int
+    prompt_tokens: int = Field(default=0, description="a typical request's prompt")
+    output_tokens: int = Field(default=0, description="tokens generated per request")
     gpu: GpuLayout
     memory: Memory
     performance: Performance

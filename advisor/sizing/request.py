@@ -174,8 +174,9 @@ class SizingRequest(BaseModel):
         ge=1,
         le=10_000_000,
         description="inference: a typical request's prompt when requests use less than the "
-        "context window (a 32k window, 1k prompts): memory is sized for the window, speed and "
-        "first-token time for this prompt; unset = context - output_tokens",
+        "context window (a 32k window, 1k prompts): the KV cache holds every user's prompt + "
+        "output and one request at the full window (paged: blocks are taken as tokens arrive), "
+        "and speed and first-token time are for this prompt; unset = context - output_tokens",
     )
     micro_batch: int = Field(default=1, ge=1, le=4096, description="training micro-batch per GPU")
     seq_len: int | None = Field(

@@ -32,21 +32,34 @@ def _turn(
 
 
 def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -> None:
+    """'with 32k context' is the window: the chat use case's request (1,024 tokens in, 256
+    out) for each user, and one request at the full window."""
     question = "Llama 3.1 70B in 4-bit for 20 users with 32k context"
     turn = _turn(question, reader, catalog)
+    chat = catalog.workloads.use_cases["chat"]
     report = size_deployment(
-        {"model": "llama-3.1-70b", "precision": "int4", "users": 20, "context": 32768}, catalog
+        {
+            "model": "llama-3.1-70b",
+            "precision": "int4",
+            "users": 20,
+            "context": 32768,
+            "prompt_tokens": chat.input_tokens,
+            "output_tokens": chat.output_tokens,
+        },
+        catalog,
     ).report
     assert turn.sizing == report
     gpu = report.gpu
     assert f"{gpu.count} x {gpu.name}" in turn.answer
     assert f"TP {gpu.tensor_parallel}, PP {gpu.pipeline_parallel}" in turn.answer
     assert f"{fmt(report.memory.kv_cache_capacity_tokens, 'en')} tokens" in turn.answer
-    assert f"up to {report.performance.max_concurrent_users} concurrent users" in turn.answer
+    perf = report.performance
+    assert 1 <= perf.max_users_at_window < perf.max_concurrent_users
+    assert f"up to {perf.max_concurrent_users} concurrent requests of 1024 tokens in" in turn.answer
+    assert f"of which {perf.max_users_at_window} at once at the full 32,768-token" in turn.answer
     assert f"{report.server.system_ram_gb} GB of RAM" in turn.answer
     assert report.tier in turn.answer
-    for stage in report.stages:
-        assert stage.description in turn.answer
+    assert gpu.count == 1 and "Staged path" not in turn.answer  # one GPU: nothing to stage
     assert [step.name for step in turn.steps] == ["size_deployment"]
 
 

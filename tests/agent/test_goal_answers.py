@@ -292,9 +292,8 @@ def test_cheaper_again_says_what_a_cheaper_setup_gives_up(service: AdvisorServic
 def test_a_follow_up_keeps_the_stated_context_when_it_weighs_the_targets(
     service: AdvisorService,
 ) -> None:
-    """'What about H200?' after a 32k-context sizing is held to the use case's targets at
-    that context (the first-token target scaled to the longer prompt), not at the use
-    case's short prompt."""
+    """'What about H200?' after a 32k-context sizing keeps the window and weighs the targets
+    at the same request the sizing used: the use case's prompt in that window."""
     first = service.ask(
         AskRequest(
             question="Llama 3.3 70B for 200 concurrent users with 32k context. How many H100s?"
@@ -305,9 +304,12 @@ def test_a_follow_up_keeps_the_stated_context_when_it_weighs_the_targets(
     )
     assert then.sizing is not None and then.request is not None
     assert then.request.context == 32768 and then.request.gpu == "h200"
-    assert "1024 tokens in" not in then.answer
+    assert (then.request.prompt_tokens, then.request.output_tokens) == (1024, 256)
+    assert "of which" in then.answer and "at the full 32,768-token window" in then.answer
     option = then.to_meet_targets
-    assert option is None or option.size_request["context"] == 32768
+    assert option is None or (
+        option.size_request["context"] == 32768 and option.size_request["prompt_tokens"] == 1024
+    )
 
 
 def test_a_sizing_that_no_setup_speeds_up_says_which_target_misses(
@@ -1537,9 +1539,9 @@ def test_two_gpus_weighed_show_the_card_version_and_the_pick(
 def test_how_many_gpus_in_16_bits_says_the_fp8_count_beside(
     reader: Reader, catalog: Catalog
 ) -> None:
-    """'128k context with qwen 2.5 72b, 10 users: how many h100s?': 16 in the published BF16
-    ($570,000), and right under it the 8 that hold it in FP8, which the H100 computes
-    natively; it said so only when asked about FP8."""
+    """'128k context with qwen 2.5 72b, 10 users: how many h100s?': 4 in the published BF16
+    (10 chat requests and one at the full 128k window), and right under it the 2 that hold
+    it in FP8, which the H100 computes natively; it said so only when asked about FP8."""
     turn = run_offline_turn(
         "need 128k context with qwen 2.5 72b, 10 simultaneous users. how many h100s?",
         reader=reader,
@@ -1547,9 +1549,9 @@ def test_how_many_gpus_in_16_bits_says_the_fp8_count_beside(
         kb=None,
     )
     lines = turn.answer.splitlines()
-    assert "BF16: 16 x NVIDIA H100 SXM5 80GB" in lines[0]
+    assert "BF16: 4 x NVIDIA H100 SXM5 80GB" in lines[0]
     assert lines[1].startswith("In FP8, which the NVIDIA H100 SXM5 80GB computes natively")
-    assert "8 x NVIDIA H100 SXM5 80GB instead of 16 in BF16" in lines[1]
+    assert "2 x NVIDIA H100 SXM5 80GB instead of 4 in BF16" in lines[1]
     asked = run_offline_turn(
         "need 128k context with qwen 2.5 72b in bf16, 10 simultaneous users. how many h100s?",
         reader=reader,
@@ -1942,7 +1944,7 @@ def test_owned_gpus_no_format_holds_say_what_they_hold_as_they_are(
     also says how many 32k requests the two hold in 4 bits with an FP8 cache (QA 22: it said
     only "16 A100")."""
     turn = run_offline_turn(
-        "we own 2x A100 40GB, can we run Llama 3.3 70B for 30 people at 32k context?",
+        "we own 2x A100 40GB, can we run Llama 3.3 70B for 30 people at 32k context each?",
         reader=reader,
         catalog=catalog,
         kb=None,

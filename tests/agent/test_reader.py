@@ -63,7 +63,13 @@ def test_an_ambiguous_model_is_asked_back(
 def test_a_missing_model_is_asked_and_what_was_said_is_kept(reader: Reader) -> None:
     first = reader.read("how many GPUs for 30 users at 16k context?")
     assert first.clarification is not None and first.clarification.reason == "missing"
-    assert first.draft == {"users": 30, "context": 16384}
+    # "16k context" is the window: the chat use case's request inside it
+    assert first.draft == {
+        "users": 30,
+        "context": 16384,
+        "prompt_tokens": 1024,
+        "output_tokens": 256,
+    }
     second = _request(reader, "llama 3.1 8b", first.draft)
     assert (second["model"], second["users"], second["context"]) == ("llama-3.1-8b", 30, 16384)
 

@@ -335,11 +335,17 @@ def test_a_volume_of_text_sizes_the_load_the_same_as_its_requests(catalog: Catal
 def test_four_bit_weights_and_an_fp8_cache_together_fit_where_neither_alone_does(
     catalog: Catalog,
 ) -> None:
-    """Gemma 2 27B for 5 users at 4k context on one RTX 4090: BF16 needs four cards; 4-bit weights with an
-    FP8 KV cache hold the load on the one card, which is the change to offer first."""
+    """Gemma 2 27B for 5 users whose requests fill a 4k context on one RTX 4090: BF16 needs
+    four cards; 4-bit weights with an FP8 KV cache hold the load on the one card, which is the
+    change to offer first."""
     result = recommend(
         RecommendRequest(
-            model="gemma-2-27b", owned={"gpu": "rtx-4090", "count": 1}, users=5, context=4096
+            model="gemma-2-27b",
+            owned={"gpu": "rtx-4090", "count": 1},
+            users=5,
+            context=4096,
+            prompt_tokens=3840,
+            output_tokens=256,
         ),
         catalog,
     )
@@ -730,14 +736,28 @@ def test_a_long_context_is_a_window_not_every_prompt(catalog: Catalog) -> None:
     assert M.REC_WINDOW not in {n.code for n in request.assumptions_i18n}
 
 
-def test_a_typical_prompt_sets_speed_but_not_memory(catalog: Catalog) -> None:
-    """prompt_tokens shortens the prefill, never the memory each user is guaranteed; a prompt
-    the context cannot hold is refused naming the field."""
-    full = size(SizingRequest(model="llama-3.1-8b", context=32768, users=8), catalog)
+def test_a_typical_prompt_sets_speed_and_each_users_memory(catalog: Catalog) -> None:
+    """prompt_tokens shortens the prefill and what each user's request holds in the paged KV
+    cache; the window is held for one request, and how many fill it at once is reported
+    apart. 100 users with 1k prompts in a 32k window need one H100, not the GPUs that 100
+    full windows would; a prompt the context cannot hold is refused naming the field."""
+    full = size(SizingRequest(model="llama-3.1-8b", context=32768, users=100), catalog)
     short = size(
-        SizingRequest(model="llama-3.1-8b", context=32768, users=8, prompt_tokens=1024), catalog
+        SizingRequest(
+            model="llama-3.1-8b", context=32768, users=100, prompt_tokens=1024, output_tokens=256
+        ),
+        catalog,
     )
-    assert short.performance.max_concurrent_users == full.performance.max_concurrent_users
+    assert short.gpu.count == 1 < full.gpu.count
+    one = size(
+        SizingRequest(model="llama-3.1-8b", context=32768, users=1, prompt_tokens=1024), catalog
+    )
+    assert one.memory.breakdown_gb.kv_cache == pytest.approx(4.295, abs=0.01)  # the window
+    assert short.performance.max_concurrent_users >= 100
+    assert short.performance.max_users_at_window < 100
+    assert full.performance.max_users_at_window == full.performance.max_concurrent_users
+    at_window = one.performance.max_users_at_window  # the same single H100
+    assert short.performance.max_users_at_window == pytest.approx(at_window, rel=0.1)
     assert short.performance.ttft_s < full.performance.ttft_s / 4
     with pytest.raises(ValueError, match="prompt_tokens"):
         SizingRequest(model="llama-3.1-8b", context=4096, output_tokens=1024, prompt_tokens=3500)
@@ -1147,11 +1167,19 @@ def test_a_document_no_suited_model_reads_whole_says_so_and_how_to_split(
 
 
 def test_gpus_that_hold_none_of_the_load_offer_the_most_they_hold(catalog: Catalog) -> None:
-    """30 users at a 32k window on at most 2 RTX 4090: nothing holds them all, so the closest
-    option is the setup on those GPUs that holds the most requests at 32k, at that load (QA 23
-    said only 'no allowed GPU holds ...')."""
+    """30 users whose requests fill a 32k window on at most 2 RTX 4090: nothing holds them all,
+    so the closest option is the setup on those GPUs that holds the most requests at 32k, at
+    that load (QA 23 said only 'no allowed GPU holds ...')."""
     result = recommend(
-        RecommendRequest(users=30, context=32_768, gpu="rtx-4090", gpus=2, model="llama-3.1-8b"),
+        RecommendRequest(
+            users=30,
+            context=32_768,
+            prompt_tokens=32_000,
+            output_tokens=768,
+            gpu="rtx-4090",
+            gpus=2,
+            model="llama-3.1-8b",
+        ),
         catalog,
     )
     assert [n.code for n in result.unmet_i18n] == [M.UNMET_FIT]

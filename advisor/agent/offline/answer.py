@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, note, render
+from advisor.messages import M, Param, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS
@@ -371,17 +371,26 @@ BURST_WORTH_SAYING = 1.5
 
 def _inference_line(report: SizingReport, language: Language) -> str:
     perf = report.performance
-    line = render(
-        M.ANSWER_INFERENCE,
-        language,
-        tokens=fmt(report.memory.kv_cache_total_tokens, language),  # the users are all replicas'
-        users=perf.max_concurrent_users,
-        context=fmt(report.context, language),
-        asked=report.users,
-        per_user=fmt(round(perf.per_user_tokens_per_s, 1)),
-        total=fmt(round(perf.aggregate_tokens_per_s, 1), language),
-        ttft=fmt(round(perf.ttft_s, 1)),
-    )
+    figures: dict[str, Param] = {
+        "tokens": fmt(report.memory.kv_cache_total_tokens, language),  # all replicas' users
+        "users": perf.max_concurrent_users,
+        "context": fmt(report.context, language),
+        "asked": report.users,
+        "per_user": fmt(round(perf.per_user_tokens_per_s, 1)),
+        "total": fmt(round(perf.aggregate_tokens_per_s, 1), language),
+        "ttft": fmt(round(perf.ttft_s, 1)),
+    }
+    if perf.max_users_at_window < perf.max_concurrent_users:  # requests shorter than the window
+        line = render(
+            M.ANSWER_INFERENCE_WINDOW,
+            language,
+            **figures,
+            prompt=fmt(report.prompt_tokens, language),
+            output=fmt(report.output_tokens, language),
+            window_users=perf.max_users_at_window,
+        )
+    else:
+        line = render(M.ANSWER_INFERENCE, language, **figures)
     burst = round(perf.burst_ttft_s, 1)
     if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))

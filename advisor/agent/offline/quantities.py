@@ -89,6 +89,23 @@ def read_context(text: str) -> int | None:
     return None
 
 
+# "32k context each", "по 32к контекста на каждого": every request that long, not a window.
+_EACH_AFTER = re.compile(
+    r"[^.?!;\n\d]{0,16}?\b(?:each|per (?:user|person|request|query|seat)"
+    r"|for (?:every|each) (?:user|request)|на каждо\w*|каждо\w*"
+    r"|на (?:одного )?(?:пользовател|запрос|человек|сотрудник)\w*)"
+)
+
+
+def says_context_each(text: str) -> bool:
+    """'32k context each', 'контекст 32к на каждого': every request fills that length."""
+    for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
+        found = pattern.search(text)
+        if found is not None and _EACH_AFTER.match(text, found.end()):
+            return True
+    return False
+
+
 def read_seq_len(text: str) -> int | None:
     """Training sequence length: '2k seq len', 'длина последовательности 4096'."""
     return _length(_SEQ_AFTER.search(text)) or _length(_SEQ_BEFORE.search(text))

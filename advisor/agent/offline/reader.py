@@ -192,6 +192,7 @@ class Said(BaseModel):
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
+    context_window: bool = False  # "32k context": the window a request may fill, not each one
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
@@ -577,6 +578,7 @@ _HOW_MANY_USERS = re.compile(
 )
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
+    "context_window",
     "high_stakes",
     "speech_synthesis",
     "speech_to_text",
@@ -1219,7 +1221,9 @@ class Reader:
         if said.task is None and said.engine is not None:
             said.task = "inference"  # "в vllm на одной L40S": an engine is a way to run it
         said.seq_len = q.read_seq_len(text)
-        said.context = said.context or q.read_context(text)
+        if said.context is None:
+            said.context = q.read_context(text)
+            said.context_window = said.context is not None and not q.says_context_each(text)
         said.requests_per_s = q.read_rps(text)
         said.requests_per_day = q.read_requests_per_day(text, working_days)
         batch = q.read_batch(text)
@@ -1697,6 +1701,8 @@ class Reader:
             fields["output_tokens"] = output  # the answer the note names, not a quarter
             fields["prompt_tokens"] = fields["context"] - output
             notes.append(derived)
+        if "context" in fields and "prompt_tokens" not in fields:
+            notes.extend(self._window_fields(said, fields))
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
             per_day = said.requests_per_day
@@ -1735,6 +1741,20 @@ class Reader:
             )
             notes.append(derived)
         return fields, notes
+
+    def _window_fields(self, said: Said, fields: dict[str, Any]) -> list[Note]:
+        """'32k context' for a served load is the window a request may fill, not every
+        prompt: the use case's typical prompt and answer set the speed and the users' memory,
+        and the window is held for one request (the same reading as the recommendation's)."""
+        if not said.context_window or said.task in TRAINING or said.batch_items is not None:
+            return []
+        window = int(fields["context"])
+        profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
+        output = min(said.output_tokens or profile.output_tokens, window // 2)
+        if window <= profile.input_tokens + output:
+            return []
+        fields["prompt_tokens"], fields["output_tokens"] = profile.input_tokens, output
+        return [note(M.ASSUMED_WINDOW, window=window, prompt=profile.input_tokens, output=output)]
 
     @staticmethod
     def _dialogues(said: Said) -> bool:

@@ -1481,6 +1481,35 @@ class M(Enum):
         "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Самая дешёвая "
         "конфигурация с этой моделью для той же нагрузки ({request}):",
     )
+    ANSWER_CHEAPEST_LEAD = (
+        "answer.cheapest_lead",
+        "No GPU was named: this is the cheapest setup with this model that serves the load "
+        "({request}); on the reference card it takes {count} x {gpu}.",
+        "GPU не назван: это самая дешёвая конфигурация с этой моделью для такой нагрузки "
+        "({request}); на эталонной карте понадобится {count} x {gpu}.",
+    )
+    ANSWER_CHEAPEST_LEAD_BELOW = (
+        "answer.cheapest_lead_below",
+        "No GPU was named: this is the cheapest setup with this model that gives "
+        "{users:plural:user|users} at once what {use_case} needs ({speed:g} tokens/s per user, "
+        "first token within {ttft:g} s; {request}); {count} x {gpu}, the reference card, would "
+        "be slower.",
+        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая даёт "
+        "{users:plural:пользователю|пользователям|пользователям} одновременно нужное для задачи "
+        "«{use_case}» ({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с; "
+        "{request}); {count} x {gpu}, эталонная карта, были бы медленнее.",
+    )
+    ANSWER_CHEAPEST_LEAD_STATED = (
+        "answer.cheapest_lead_stated",
+        "No GPU was named: this is the cheapest setup with this model that gives "
+        "{users:plural:user|users} at once what you asked ({speed:g} tokens/s per user, first "
+        "token within {ttft:g} s; {request}); {count} x {gpu}, the reference card, would be "
+        "slower.",
+        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая даёт "
+        "{users:plural:пользователю|пользователям|пользователям} одновременно то, что вы просили "
+        "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с; {request}); "
+        "{count} x {gpu}, эталонная карта, были бы медленнее.",
+    )
     ANSWER_FASTEST_TRAINING = (
         "answer.fastest_training",
         "No GPU was named, so this is sized on the {gpu}, a reference card. Beyond it, {unmet}; "

@@ -34,13 +34,14 @@ def _turn(
 def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -> None:
     """'with 32k context' is the window: the chat use case's request (1,024 tokens in, 256
     out) for each user, and one request at the full window."""
-    question = "Llama 3.1 70B in 4-bit for 20 users with 32k context"
+    question = "Llama 3.1 70B in 4-bit for 20 users with 32k context on an H100"
     turn = _turn(question, reader, catalog)
     chat = catalog.workloads.use_cases["chat"]
     report = size_deployment(
         {
             "model": "llama-3.1-70b",
             "precision": "int4",
+            "gpu": "h100-sxm",
             "users": 20,
             "context": 32768,
             "prompt_tokens": chat.input_tokens,
@@ -61,6 +62,25 @@ def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -
     assert report.tier in turn.answer
     assert gpu.count == 1 and "Staged path" not in turn.answer  # one GPU: nothing to stage
     assert [step.name for step in turn.steps] == ["size_deployment"]
+
+
+def test_with_no_gpu_named_the_cheapest_setup_leads(reader: Reader, catalog: Catalog) -> None:
+    """No GPU named: the answer is the cheapest setup that serves the load, with its own
+    memory, speed, cost and stages; the reference card it was found from is one line (QA 27
+    and 28: buyers read the H100 sizing and then a cheaper 'recommended' card as two
+    answers)."""
+    turn = _turn("Llama 3.1 70B in 4-bit for 20 users with 32k context", reader, catalog)
+    assert turn.sizing is not None and turn.to_meet_targets is not None
+    (chosen,) = [a.sizing for a in turn.alternatives if a.why == "recommended_setup"]
+    lines = turn.answer.splitlines()
+    gpu = chosen.gpu
+    assert f"{gpu.count} x {gpu.name}**" in lines[0] and gpu.id != turn.sizing.gpu.id
+    assert lines[1].startswith("No GPU was named: this is the cheapest setup")
+    reference = turn.sizing.gpu
+    assert f"on the reference card it takes {reference.count} x {reference.name}." in lines[1]
+    assert f"Cost: about ${turn.to_meet_targets.cost.capex_usd:,.0f}" in turn.answer
+    assert f"Memory per GPU: {fmt(round(chosen.memory.per_gpu_gb, 1))} GB" in turn.answer
+    assert "Assumed:" in turn.answer and "GPU NVIDIA H100" not in turn.answer
 
 
 @pytest.mark.parametrize(
@@ -422,7 +442,10 @@ def test_stated_latency_targets_hold_the_sizing_to_them(reader: Reader, catalog:
         "on llama 3 8b. How many GPUs?"
     )
     turn = _turn(question, reader, catalog)
-    assert "slower than you asked (30 tokens/s per user, first token within 0.5 s)" in turn.answer
+    assert "No GPU was named: this is the cheapest setup with this model that gives 100 users" in (
+        turn.answer
+    )
+    assert "what you asked (30 tokens/s per user, first token within 0.5 s" in turn.answer
     assert turn.to_meet_targets is not None
     assert turn.to_meet_targets.per_user_tokens_per_s >= 30
     assert turn.to_meet_targets.ttft_s <= 0.5

@@ -119,6 +119,7 @@ class OfflineTurn:
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
+    reference_lead: str | None = None  # that option leading a sizing on the reference card
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
     tool_results: list[SizingReport | Comparison | Recommendation | SizingCost | BusyCost] = field(
@@ -292,6 +293,26 @@ def _size(
     # the reference's whole-server price is no offer, and the cheapest line carries the price.
     reference_only = turn.to_meet_targets is not None and _on_reference_card(outcome.request, turn)
     server = _option_sizing(turn.to_meet_targets, catalog, turn) if reference_only else None
+    if server is not None and server.fits and turn.reference_lead is not None:
+        # The setup to buy leads, with its own memory, speed, cost, server and stages; the
+        # reference card it was found from is one line (buyers read one answer, not two).
+        lead_cost = sizing_cost(server, catalog, owned=False)
+        if lead_cost is not None:
+            turn.tool_results.append(lead_cost)
+        turn.answer = render_sizing(
+            server,
+            catalog,
+            turn.language,
+            passages,
+            assumed=[]
+            if follow_up
+            else _assumptions(turn.reading, report, catalog, gpu_assumed=False),
+            injection=turn.reading.injection,
+            changes=[turn.reference_lead],
+            cost=lead_cost,
+            changes_first=True,
+        )
+        return
     turn.answer = render_sizing(
         report,
         catalog,
@@ -1563,7 +1584,8 @@ def _to_meet_targets(
     turn.tool_results.append(result)
     turn.to_meet_targets = option
     load = result.workload
-    window = request.context > load.input_tokens + load.output_tokens  # "the full 128k"
+    # "the full 128k": a window the goal was held to (the default context is none)
+    window = "context" in goal and request.context > load.input_tokens + load.output_tokens
     target_request = render(
         M.ANSWER_TARGET_REQUEST_WINDOW if window else M.ANSWER_TARGET_REQUEST,
         turn.language,
@@ -1584,6 +1606,25 @@ def _to_meet_targets(
     else:
         heading = render(
             M.ANSWER_CHEAPEST_SETUP, turn.language, gpu=report.gpu.name, request=target_request
+        )
+    if default_gpu:  # the option leads when its sizing renders (_size), the reference after
+        reference: dict[str, Param] = {
+            "count": report.gpu.count,
+            "gpu": report.gpu.name,
+            "request": target_request,
+        }
+        if below:
+            reference |= {"users": request.users, "speed": speed_target, "ttft": round(ttft, 1)}
+            if not stated:
+                reference["use_case"] = use_case_note(use_case).render(turn.language)
+        turn.reference_lead = render(
+            M.ANSWER_CHEAPEST_LEAD
+            if not below
+            else M.ANSWER_CHEAPEST_LEAD_STATED
+            if stated
+            else M.ANSWER_CHEAPEST_LEAD_BELOW,
+            turn.language,
+            **reference,
         )
     return [heading, f"- {render_option_line(option, turn.language)}"]
 
@@ -2029,9 +2070,12 @@ def _search(
     return passages
 
 
-def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> list[str]:
+def _assumptions(
+    reading: Reading, report: SizingReport, catalog: Catalog, *, gpu_assumed: bool = True
+) -> list[str]:
     """One line naming the defaults the user did not choose (in this message or one it
-    follows up), so they can correct them."""
+    follows up), so they can correct them; no GPU among them when the answer leads with the
+    setup the search chose (`gpu_assumed` False)."""
     said = set(reading.said_fields)
     language = reading.language
     parts: list[str] = []
@@ -2054,7 +2098,7 @@ def _assumptions(reading: Reading, report: SizingReport, catalog: Catalog) -> li
             parts.append(render(M.ASSUMED_USERS, language, users=report.users))
     elif reading.generic_fine_tune:
         parts.append(render(M.ASSUMED_LORA, language))
-    if "gpu" not in said:
+    if "gpu" not in said and gpu_assumed:
         parts.append(render(M.ASSUMED_GPU, language, gpu=catalog.gpus[report.gpu.id].name))
     parts.extend(render(item, language) for item in reading.notes)
     if not parts:

@@ -2512,6 +2512,26 @@ def test_more_roles_are_staff(reader: Reader, text: str, headcount: int) -> None
 
 
 @pytest.mark.parametrize(
+    ("text", "headcount"),
+    [("а если сотрудников будет 1000?", 1000), ("а если сотрудников 1000?", 1000)],
+)
+def test_a_count_after_its_staff_noun_is_the_headcount(
+    reader: Reader, text: str, headcount: int
+) -> None:
+    """'А если сотрудников будет 1000?' after a sizing for 200 staff kept the 27 users."""
+    reading = reader.read(text, previous={"model": "qwen2.5-32b", "users": 27})
+    assert reading.said.headcount == headcount
+    assert reading.request is not None and reading.request["users"] > 27
+
+
+@pytest.mark.parametrize("text", ["инженеров 5 одновременно", "разработчиков 3 x 4090"])
+def test_a_count_after_a_staff_noun_at_once_or_of_gpus_is_no_headcount(
+    reader: Reader, text: str
+) -> None:
+    assert reader.read(text).said.headcount is None
+
+
+@pytest.mark.parametrize(
     "text", ["20 технических документов", "3 техникума", "5 аудиторий", "2 логистических центра"]
 )
 def test_words_that_begin_like_roles_are_no_staff(reader: Reader, text: str) -> None:

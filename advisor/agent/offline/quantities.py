@@ -251,7 +251,14 @@ _ROLE_COUNT = re.compile(
 _ROLE_COUNT_AFTER = re.compile(
     rf"{_STAFF_NOUN}\s+(?:человек|чел\.?)\s+~?{NUM}(?!\s*(?:одновременно|онлайн|сразу))"
 )
-_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT, _ROLE_COUNT_AFTER)
+# "а если сотрудников будет 1000?", "сотрудников 1000": the count after its noun
+_STAFF_THEN_COUNT = re.compile(
+    rf"{_STAFF_NOUN}\s+(?:(?:будет|будут|станет|станут|уже|всего|около|примерно|will be|"
+    rf"grows? to|about)\s+)?~?{NUM}(?!\w|[.,]\d)(?!\s*(?:x\b|gpu|карт\w*|штук\w*|шт\b|"
+    r"гб|gb|токен\w*|tokens?|слов\w*|words?|%|одновременно|онлайн|сразу|at once|"
+    r"concurrent\w*|simultaneous\w*|online))"
+)
+_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT, _ROLE_COUNT_AFTER, _STAFF_THEN_COUNT)
 _COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 
 

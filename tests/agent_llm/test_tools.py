@@ -13,10 +13,13 @@ from advisor.agent.llm.tools import (
     SIZE_DEPLOYMENT,
     TurnRecord,
     build_tools,
+    sizing_digest,
 )
 from advisor.agent.offline.reader import Reader
 from advisor.catalog.loader import load_catalog
 from advisor.services import registry
+from advisor.sizing.engine import size
+from advisor.sizing.request import SizingRequest
 
 CATALOG = load_catalog()
 
@@ -79,3 +82,14 @@ def test_prompt_carries_the_goal_on_a_goal_follow_up() -> None:
     goal = {"use_case": "rag", "headcount": 200, "language": "ru"}
     prompt = system_prompt("ru", None, goal)
     assert "recommend_deployment" in prompt and '"headcount": 200' in prompt
+
+
+def test_the_digest_says_how_many_fill_the_window_when_requests_are_shorter() -> None:
+    """A 32k window with 1k prompts: the model sees the request it was sized for and how many
+    requests could fill the window at once, so it cannot call the users' capacity that."""
+    window = SizingRequest(model="llama-3.1-8b", context=32768, users=50, prompt_tokens=1024)
+    digest = sizing_digest(size(window, CATALOG))
+    assert (digest["prompt_tokens"], digest["context"]) == (1024, 32768)
+    assert 0 < digest["max_users_at_full_window"] < digest["max_concurrent_users"]
+    full = sizing_digest(size(SizingRequest(model="llama-3.1-8b", context=8192), CATALOG))
+    assert "max_users_at_full_window" not in full

@@ -132,6 +132,12 @@ def sizing_digest(report: SizingReport) -> dict[str, Any]:
     }
     if report.training is not None:
         digest["training_hours"] = report.training.hours
+    elif report.prompt_tokens + report.output_tokens < report.context:  # a window, not each
+        digest["prompt_tokens"], digest["output_tokens"] = (
+            report.prompt_tokens,
+            report.output_tokens,
+        )
+        digest["max_users_at_full_window"] = perf.max_users_at_window
     if report.warnings:
         digest["warnings"] = report.warnings[:2]
     return digest

@@ -455,6 +455,10 @@ class DailyVolume(_Record):
         gt=0, le=10_000, description="pages of a document said to be long, with no length"
     )
     long_document_pages_source: str
+    review_words: int = Field(
+        gt=0, le=10_000, description="words in a customer review, title and text, none said"
+    )
+    review_words_source: str
 
 
 class FineTuningData(_Record):

@@ -1488,6 +1488,13 @@ class M(Enum):
         "GPU не назван: это самая дешёвая конфигурация с этой моделью для такой нагрузки "
         "({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
+    ANSWER_CHEAPEST_LEAD_BATCH = (
+        "answer.cheapest_lead_batch",
+        "No GPU was named: this is the cheapest setup with this model that finishes the job "
+        "within {hours:g} h ({request}); on the reference card it takes {count} x {gpu}.",
+        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит задачу "
+        "за {hours:g} ч ({request}); на эталонной карте понадобится {count} x {gpu}.",
+    )
     ANSWER_CHEAPEST_LEAD_BELOW = (
         "answer.cheapest_lead_below",
         "No GPU was named: this is the cheapest setup with this model that gives "
@@ -2058,6 +2065,14 @@ class M(Enum):
         "(conversational speech) = {words:,} words",
         "каждая расшифровка звонка читается целиком: {minutes:g} минут x {rate:g} слов в минуту "
         "(разговорная речь) = {words:,} слов",
+    )
+    ASSUMED_REVIEW_WORDS = (
+        "assumed.review_words",
+        "reviews with no length given: {words:,} words each, the mean of Amazon's published "
+        "reviews, with your instructions to the model not counted (tell me their length and I "
+        "will resize)",
+        "отзывы без указанной длины: {words:,} слов в каждом, среднее по опубликованным отзывам "
+        "Amazon, без учёта вашей инструкции модели (скажите их длину, и я пересчитаю)",
     )
     ASSUMED_LONG_DOCUMENT = (
         "assumed.long_document",

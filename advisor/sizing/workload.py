@@ -185,6 +185,13 @@ def long_document(workloads: Workloads) -> tuple[int, Note]:
     return words, note(M.ASSUMED_LONG_DOCUMENT, pages=daily.long_document_pages, words=words)
 
 
+def review_length(workloads: Workloads) -> tuple[int, Note]:
+    """Words in a customer review when a batch of reviews has no length: the catalog's
+    published mean, with the note that says it was assumed."""
+    words = workloads.daily.review_words
+    return words, note(M.ASSUMED_REVIEW_WORDS, words=words)
+
+
 def live_transcription(calls: int, workloads: Workloads) -> Note:
     """Speech recognised as the calls run (a voice bot, hints to operators): the cards must
     keep up with every call at once, each a real-time stream, at the reference card's

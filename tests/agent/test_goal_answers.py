@@ -2204,3 +2204,27 @@ def test_a_batch_jobs_headline_says_its_hours_not_users_at_once(
     head = next(line for line in turn.answer.splitlines() if line.startswith("**Recommended"))
     assert f"the batch job in about {round(lead.batch_job.hours, 1):g} h" in head
     assert "users at once" not in head
+
+
+def test_a_batch_job_on_no_named_gpu_leads_with_the_setup_that_ends_it_in_time(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'Классифицировать 2 млн отзывов за неделю': the cheapest setup that ends the job within
+    the week leads, held to the deadline and not to a chat reader's speed (it was an RTX
+    5080 for 46 'users' at 1,024 tokens in, beside the H100's 5-day job)."""
+    turn = run_offline_turn(
+        "Нужно классифицировать 2 млн отзывов за неделю моделью Qwen2.5 7B. Сколько GPU?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    option = turn.to_meet_targets
+    assert option is not None and option.batch_job is not None
+    assert option.batch_job.hours <= 168
+    lines = turn.answer.splitlines()
+    assert lines[1].startswith(
+        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит "
+        "задачу за 168 ч (88 токенов на входе и 16 на выходе на запрос)"
+    )
+    assert f"{option.gpu.count * option.replicas} x {option.gpu.name}**" in lines[0]
+    assert "Пакетная задача: 2\u00a0000\u00a0000 запросов" in turn.answer

@@ -2854,3 +2854,31 @@ def test_review_counted_k_and_a_cost_question_are_no_bill() -> None:
     assert q.read_power_price("electricity here is 8 per kwh", russian=False) is None
     price = q.read_power_price("25 ct/kwh", russian=False)
     assert price is not None and price.currency == "EUR"
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [
+        ("Нужно классифицировать 2 млн отзывов за неделю моделью Qwen2.5 7B", 88),
+        ("classify 500k customer reviews by sentiment with qwen2.5 7b", 54),
+    ],
+)
+def test_a_batch_of_reviews_is_read_at_a_reviews_length(
+    reader: Reader, text: str, prompt: int
+) -> None:
+    """Reviews with no length were priced at the default context (3,072 tokens each, QA 27):
+    the catalog's published mean review (40 words) at the question's language's rate, each
+    answer a label, the batch read as extraction."""
+    reading = reader.read(text)
+    assert reading.request is not None
+    assert reading.request["prompt_tokens"] == prompt
+    assert reading.request["output_tokens"] == 16  # a label each
+    assert reading.said.use_case == "extraction"
+    codes = [n.code for n in reading.notes]
+    assert M.ASSUMED_REVIEW_WORDS in codes
+
+
+def test_reviews_with_a_length_or_no_batch_are_not_the_mean(reader: Reader) -> None:
+    said = reader.read("classify 500k reviews of 300 words each with qwen2.5 7b").said
+    assert not said.review_items
+    assert not reader.read("наши отзывы о сервисе хотим анализировать чат-ботом").said.review_items

@@ -106,6 +106,18 @@ def says_context_each(text: str) -> bool:
     return False
 
 
+# "2 млн отзывов", "500k customer reviews": a batch whose items are customer reviews
+_REVIEW_ITEMS = re.compile(
+    rf"(?<![\w.]){NUM}\s*(?:k|тыс\.?|thousand|m|млн\.?|million|миллион\w*)?\s+"
+    r"(?:[^\W\d]+\s+){0,2}?(?:отзыв\w*|reviews\b)"
+)
+
+
+def says_review_items(text: str) -> bool:
+    """'классифицировать 2 млн отзывов': the batch's items are customer reviews."""
+    return _REVIEW_ITEMS.search(text) is not None
+
+
 def read_seq_len(text: str) -> int | None:
     """Training sequence length: '2k seq len', 'длина последовательности 4096'."""
     return _length(_SEQ_AFTER.search(text)) or _length(_SEQ_BEFORE.search(text))
@@ -1611,7 +1623,7 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     (
         "extraction",
         re.compile(
-            r"извлеч\w*|extract\w*|классифик\w*|classif\w*|"
+            r"извлеч\w*|extract\w*|классифик\w*|классифиц\w*|classif\w*|"
             r"обработк\w* (?:договор|документ|счет|заяв|анкет)\w*|парсинг\w*|\bparse\b|"
             r"реквизит\w*|named entit\w*|сущност\w*|auto-?rout\w*|маршрутиз\w*|"
             r"pull\w* (?:fields|data|values|totals)|вытаскива\w*|вытащ\w*|"

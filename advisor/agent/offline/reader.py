@@ -53,6 +53,7 @@ from advisor.sizing.workload import (
     document_tokens,
     long_document,
     requests_from_text,
+    review_length,
     tokens_per_word,
 )
 
@@ -193,6 +194,7 @@ class Said(BaseModel):
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
     context_window: bool = False  # "32k context": the window a request may fill, not each one
+    review_items: bool = False  # a batch of customer reviews with no length ("2 млн отзывов")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
@@ -579,6 +581,7 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "context_window",
+    "review_items",
     "high_stakes",
     "speech_synthesis",
     "speech_to_text",
@@ -1234,6 +1237,9 @@ class Reader:
             said.requests_per_day = batch[0]
             said.around_the_clock = True
             said.batch_items = round(batch[0] * batch[1] / 24)  # and how long it takes
+            if said.output_tokens is None and q.says_labels_only(text):  # a label each
+                said.output_tokens = q.LABEL_OUTPUT_TOKENS
+                said.labels_only = True
         elif said.requests_per_day is None and said.requests_per_s is None:
             said.batch_items = q.read_batch_items(text) or q.read_batch_over_hours(text)
             said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)
@@ -1365,6 +1371,13 @@ class Reader:
                 said.document_words is None
                 and said.use_case != "rag"
                 and q.says_long_documents(text)
+            )
+            said.review_items = (  # "2 млн отзывов на классификацию": each a short review
+                said.document_words is None
+                and not said.long_documents
+                and said.batch_items is not None
+                and said.item_tokens is None
+                and q.says_review_items(text)
             )
         said.budget_share = q.read_budget_share(text) if said.budget is None else None
         said.euros = bool(_EUROS.search(undictated))
@@ -1692,9 +1705,14 @@ class Reader:
                     context=fields["context"],
                 )
             )
-        elif "context" not in fields and (said.document_words or said.long_documents):
+        elif "context" not in fields and (
+            said.document_words or said.long_documents or said.review_items
+        ):
             words = said.document_words
-            if words is None:  # "длинные договоры": the catalog's long document
+            if words is None and said.review_items:  # "2 млн отзывов": a review's mean
+                words, assumed = review_length(workloads)
+                notes.append(assumed)
+            elif words is None:  # "длинные договоры": the catalog's long document
                 words, assumed = long_document(workloads)
                 notes.append(assumed)
             fields["context"], output, derived = self._document_context(said, words, russian)
@@ -1963,6 +1981,9 @@ class Reader:
         elif said.long_documents and "document_words" not in goal:
             goal.pop("context", None)
             goal["long_documents"] = True
+        elif said.review_items and said.context is None:  # "2 млн отзывов": a review's mean
+            goal.pop("context", None)
+            goal["document_words"] = self.catalog.workloads.daily.review_words
         if said.task is not None:
             goal["task"] = said.task
         if "dataset_tokens" in fields:

@@ -49,7 +49,7 @@ from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
-from advisor.recommend.request import BUDGET_FIELDS
+from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.protocol import Alternative, Citation, ToolStep
 from advisor.services.recommendation import (
@@ -1491,6 +1491,9 @@ def _to_meet_targets(
         performance.per_user_tokens_per_s < speed_target or performance.ttft_s > ttft
     )
     default_gpu = _on_reference_card(request, turn)
+    batch = request.batch_items is not None
+    if batch:  # a batch job has a deadline, not a reader: only its cheapest setup is named
+        below = False
     if not below and not default_gpu:
         return []
     goal: dict[str, Any] = {
@@ -1519,6 +1522,14 @@ def _to_meet_targets(
         goal["tokens_per_s"] = said.tokens_per_s
     if said.ttft_s is not None:
         goal["ttft_s"] = said.ttft_s
+    if batch:  # the cheapest setup that ends the job by its deadline, whoever waits
+        del goal["users"]
+        goal["batch_items"] = request.batch_items
+        goal["prompt_tokens"] = request.prompt_length
+        goal["output_tokens"] = request.tokens_generated
+        goal["context"] = max(MIN_CONTEXT, request.prompt_length + request.tokens_generated)
+        if said.deadline_hours is not None:
+            goal["deadline_hours"] = said.deadline_hours
     if said.datacenter:  # a server room: no GeForce cards
         goal["datacenter"] = True
     if said.redundancy:  # N+1: the setup leads with a spare copy of the model
@@ -1617,8 +1628,12 @@ def _to_meet_targets(
             reference |= {"users": request.users, "speed": speed_target, "ttft": round(ttft, 1)}
             if not stated:
                 reference["use_case"] = use_case_note(use_case).render(turn.language)
+        if batch and said.deadline_hours is not None:
+            reference["hours"] = said.deadline_hours
         turn.reference_lead = render(
-            M.ANSWER_CHEAPEST_LEAD
+            M.ANSWER_CHEAPEST_LEAD_BATCH
+            if "hours" in reference
+            else M.ANSWER_CHEAPEST_LEAD
             if not below
             else M.ANSWER_CHEAPEST_LEAD_STATED
             if stated

@@ -2046,9 +2046,10 @@ def _api_switch(search: _Search, load: _Load) -> Note | None:
 
 
 def _engine_dropped(catalog: Catalog, options: list[Option]) -> list[Note]:
-    """A note for each GPU of the options that current vLLM releases no longer run (a V100):
-    the release to pin, or llama.cpp."""
+    """A note for each GPU of the named options (the Pareto rest is a list faces may leave
+    out) that current vLLM releases no longer run (a V100): the release to pin, or
+    llama.cpp."""
     engine = catalog.engines[SizingRequest.model_fields["engine"].default]
-    gpus = dict.fromkeys(option.gpu.id for option in options)
+    gpus = dict.fromkeys(option.gpu.id for option in options if option.label != "pareto")
     found = (engine_dropped(engine, catalog.gpus[gpu_id]) for gpu_id in gpus)
     return [n for n in found if n is not None]

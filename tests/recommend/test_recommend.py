@@ -1288,3 +1288,16 @@ def test_speech_with_no_hours_is_said_beside_the_options(catalog: Catalog) -> No
     assert result.transcription_i18n.params["minutes"] == pytest.approx(60 / stt.realtime_factor)
     plain = recommend(RecommendRequest(use_case="summarization"), catalog)
     assert plain.transcription_i18n is None
+
+
+def test_an_engine_note_is_for_a_named_option_not_the_pareto_rest(catalog: Catalog) -> None:
+    """A bank's RAG for 300 staff listed a V100 only among the Pareto options the answer
+    does not name, yet its 'pin vLLM 0.19.1' note stood among the assumptions (QA 29)."""
+    goal = {"headcount": 300, "on_premises": True, "datacenter": True, "use_case": "rag"}
+    result = recommend(RecommendRequest(min_quality_tier=4, language="ru", **goal), catalog)
+    named = {o.gpu.id for o in result.options if o.label != "pareto"}
+    assert any(o.gpu.id.startswith("v100") for o in result.options if o.label == "pareto")
+    dropped = [n for n in result.assumptions_i18n if n.code is M.ENGINE_DROPPED_GPU]
+    assert {dict(n.params)["gpu"] for n in dropped} == {
+        catalog.gpus[g].name for g in named if catalog.gpus[g].compute_capability == 7.0
+    }

@@ -1292,7 +1292,7 @@ def test_speech_with_no_hours_is_said_beside_the_options(catalog: Catalog) -> No
 
 def test_an_engine_note_is_for_a_named_option_not_the_pareto_rest(catalog: Catalog) -> None:
     """A bank's RAG for 300 staff listed a V100 only among the Pareto options the answer
-    does not name, yet its 'pin vLLM 0.19.1' note stood among the assumptions (QA 29)."""
+    does not name, yet its 'pin vLLM 0.19.1' note stood among the assumptions."""
     goal = {"headcount": 300, "on_premises": True, "datacenter": True, "use_case": "rag"}
     result = recommend(RecommendRequest(min_quality_tier=4, language="ru", **goal), catalog)
     named = {o.gpu.id for o in result.options if o.label != "pareto"}

@@ -1545,6 +1545,13 @@ class M(Enum):
         "На минимуме GPU, который его вмещает, обучение длится {slow:g} ч. На {gpu}: {unmet}; "
         "самый быстрый запуск в этих пределах:",
     )
+    ANSWER_CHEAPEST_TRAINING_LEAD = (
+        "answer.cheapest_training_lead",
+        "No GPU was named: this is the cheapest setup that runs the job within {hours:g} h; on "
+        "the reference card, {count} x {gpu}, it takes {slow:g} h.",
+        "GPU не назван: это самая дешёвая конфигурация, которая выполнит обучение за {hours:g} "
+        "ч; на эталонной карте, {count} x {gpu}, оно займёт {slow:g} ч.",
+    )
     ANSWER_CHEAPEST_TRAINING = (
         "answer.cheapest_training",
         "No GPU was named, so this is sized on the {gpu}, a reference card. The cheapest setup "

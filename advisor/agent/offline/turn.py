@@ -119,7 +119,8 @@ class OfflineTurn:
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
-    reference_lead: str | None = None  # that option leading a sizing on the reference card
+    # that option leading a sizing on the reference card: the lines said under its headline
+    reference_lead: list[str] = field(default_factory=list)
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
     tool_results: list[SizingReport | Comparison | Recommendation | SizingCost | BusyCost] = field(
@@ -293,7 +294,7 @@ def _size(
     # the reference's whole-server price is no offer, and the cheapest line carries the price.
     reference_only = turn.to_meet_targets is not None and _on_reference_card(outcome.request, turn)
     server = _option_sizing(turn.to_meet_targets, catalog, turn) if reference_only else None
-    if server is not None and server.fits and turn.reference_lead is not None:
+    if server is not None and server.fits and turn.reference_lead:
         # The setup to buy leads, with its own memory, speed, cost, server and stages; the
         # reference card it was found from is one line (buyers read one answer, not two).
         lead_cost = sizing_cost(server, catalog, owned=False)
@@ -308,7 +309,7 @@ def _size(
             if follow_up
             else _assumptions(turn.reading, report, catalog, gpu_assumed=False),
             injection=turn.reading.injection,
-            changes=[turn.reference_lead],
+            changes=turn.reference_lead,
             cost=lead_cost,
             changes_first=True,
         )
@@ -1462,6 +1463,17 @@ def _cheapest_training(
     # first when renting it wins
     verdict = rent_the_run(option, rented, turn.language)
     rent_line = [f"- {render_option_line(rented, turn.language)}"] if rented is not None else []
+    if not named and option is not closest and option.training_hours is not None:
+        # the option leads when its sizing renders (_size), the reference run in one line
+        lead = render(
+            M.ANSWER_CHEAPEST_TRAINING_LEAD,
+            turn.language,
+            hours=deadline,
+            count=report.gpu.count,
+            gpu=gpu,
+            slow=slow,
+        )
+        turn.reference_lead = [lead, *([verdict] if verdict is not None else rent_line)]
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",
@@ -1630,17 +1642,19 @@ def _to_meet_targets(
                 reference["use_case"] = use_case_note(use_case).render(turn.language)
         if batch and said.deadline_hours is not None:
             reference["hours"] = said.deadline_hours
-        turn.reference_lead = render(
-            M.ANSWER_CHEAPEST_LEAD_BATCH
-            if "hours" in reference
-            else M.ANSWER_CHEAPEST_LEAD
-            if not below
-            else M.ANSWER_CHEAPEST_LEAD_STATED
-            if stated
-            else M.ANSWER_CHEAPEST_LEAD_BELOW,
-            turn.language,
-            **reference,
-        )
+        turn.reference_lead = [
+            render(
+                M.ANSWER_CHEAPEST_LEAD_BATCH
+                if "hours" in reference
+                else M.ANSWER_CHEAPEST_LEAD
+                if not below
+                else M.ANSWER_CHEAPEST_LEAD_STATED
+                if stated
+                else M.ANSWER_CHEAPEST_LEAD_BELOW,
+                turn.language,
+                **reference,
+            )
+        ]
     return [heading, f"- {render_option_line(option, turn.language)}"]
 
 

@@ -2882,3 +2882,23 @@ def test_reviews_with_a_length_or_no_batch_are_not_the_mean(reader: Reader) -> N
     said = reader.read("classify 500k reviews of 300 words each with qwen2.5 7b").said
     assert not said.review_items
     assert not reader.read("наши отзывы о сервисе хотим анализировать чат-ботом").said.review_items
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("and if it's 50 million tickets?", 50_000_000),
+        ("а если отзывов 20 миллионов?", 20_000_000),
+        ("а если 3 млн отзывов?", 3_000_000),
+    ],
+)
+def test_a_follow_up_changes_a_batch_jobs_count(reader: Reader, text: str, items: int) -> None:
+    """'And if it's 50 million tickets?' after a 500,000-ticket job repeated the first
+    answer word for word (QA 29): the job's new count needs no processing verb."""
+    first = reader.read("We need to classify 500,000 support tickets by Friday. Which GPUs?")
+    assert first.goal is not None
+    goal = reader.read(text, previous_goal=GoalContext(goal=first.goal)).goal
+    assert goal is not None and goal["batch_items"] == items
+    assert goal["deadline_hours"] == first.goal["deadline_hours"]
+    request = reader.read(text, previous={"model": "qwen2.5-7b", "batch_items": 500_000}).request
+    assert request is not None and request["batch_items"] == items

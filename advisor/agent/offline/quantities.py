@@ -699,6 +699,27 @@ def read_batch_items(text: str) -> int | None:
     return None
 
 
+# "а если отзывов 20 миллионов?": the items named before their count
+_BATCH_ITEMS_AFTER = re.compile(
+    rf"{_BATCH_NOUN}\s+(?:будет\s+|станет\s+)?{NUM}(?:\s*(k|тыс\w*\.?|thousand|m|млн\.?|"
+    r"million|миллион\w*))?(?!\w)"
+)
+
+
+def read_batch_count(text: str) -> int | None:
+    """A batch job's new count in a follow-up ("and if it's 50 million tickets?", "а если
+    отзывов 20 миллионов?"): the items counted, with no processing verb needed, since the
+    conversation is about the job."""
+    text = _MILLION_WORD.sub("1 млн", text)
+    for pattern in (_BATCH_ITEMS, _BATCH_ITEMS_AFTER):
+        for found in pattern.finditer(text):
+            scale = found.group(2)
+            value = _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
+            if value >= 100:
+                return int(value)
+    return None
+
+
 _BATCH_WRITES = re.compile(
     r"\bgenerat\w*|\bwrit(?:e|es|ing)\b|\bcreat\w*|\bproduc(?:e|es|ing)\b|сгенерир\w*|"
     r"генерир\w*|напис\w*|созда\w*"

@@ -904,6 +904,8 @@ class Reader:
             with_deadline=earlier in TRAINING or bool(earlier_batch),
             bill=bill,
         )
+        if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
+            said.batch_items = q.read_batch_count(text)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
                 name

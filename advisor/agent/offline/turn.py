@@ -1640,8 +1640,10 @@ def _to_meet_targets(
             reference |= {"users": request.users, "speed": speed_target, "ttft": round(ttft, 1)}
             if not stated:
                 reference["use_case"] = use_case_note(use_case).render(turn.language)
-        if batch and said.deadline_hours is not None:
-            reference["hours"] = said.deadline_hours
+        week = (n.params["hours"] for n in result.assumptions_i18n if n.code is M.REC_BATCH_WEEK)
+        hours = said.deadline_hours or goal.get("deadline_hours") or next(week, None)
+        if batch and isinstance(hours, int | float):
+            reference["hours"] = hours
         turn.reference_lead = [
             render(
                 M.ANSWER_CHEAPEST_LEAD_BATCH

@@ -2228,3 +2228,23 @@ def test_a_batch_job_on_no_named_gpu_leads_with_the_setup_that_ends_it_in_time(
     )
     assert f"{option.gpu.count * option.replicas} x {option.gpu.name}**" in lines[0]
     assert "Пакетная задача: 2\u00a0000\u00a0000 запросов" in turn.answer
+
+
+def test_a_regulated_buyers_lead_keeps_the_published_weights_on_server_cards(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'Дипсик р1 у себя в банке (152-ФЗ)' led with 4-bit weights on workstation cards while
+    its assumption line said the weights were FP8 (QA 29): a bank's or a clinic's answers
+    come from the published weights, on cards a server room may hold."""
+    turn = run_offline_turn(
+        "Хотим дипсик р1 у себя в банке, данные не должны выходить наружу (152-ФЗ). "
+        "Какой сервер нужен?",
+        reader=reader,
+        catalog=catalog,
+        kb=None,
+    )
+    option = turn.to_meet_targets
+    assert option is not None and option.precision == "fp8"
+    assert catalog.gpus[option.gpu.id].gpu_class != "gaming"
+    lines = turn.answer.splitlines()
+    assert "инференс, FP8:" in lines[0]

@@ -305,9 +305,7 @@ def _size(
             catalog,
             turn.language,
             passages,
-            assumed=[]
-            if follow_up
-            else _assumptions(turn.reading, report, catalog, gpu_assumed=False),
+            assumed=[] if follow_up else _assumptions(turn.reading, report, catalog, lead=server),
             injection=turn.reading.injection,
             changes=turn.reference_lead,
             cost=lead_cost,
@@ -1542,8 +1540,10 @@ def _to_meet_targets(
         goal["context"] = max(MIN_CONTEXT, request.prompt_length + request.tokens_generated)
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
-    if said.datacenter:  # a server room: no GeForce cards
+    if said.datacenter or said.high_stakes:  # a server room, a bank, a clinic: no GeForce
         goal["datacenter"] = True
+    if said.high_stakes and said.precision is None:  # their answers in the published weights
+        goal["precision"] = request.precision
     if said.redundancy:  # N+1: the setup leads with a spare copy of the model
         goal["redundancy"] = True
     try:
@@ -2102,16 +2102,17 @@ def _search(
 
 
 def _assumptions(
-    reading: Reading, report: SizingReport, catalog: Catalog, *, gpu_assumed: bool = True
+    reading: Reading, report: SizingReport, catalog: Catalog, *, lead: SizingReport | None = None
 ) -> list[str]:
     """One line naming the defaults the user did not choose (in this message or one it
-    follows up), so they can correct them; no GPU among them when the answer leads with the
-    setup the search chose (`gpu_assumed` False)."""
+    follows up), so they can correct them; when the answer leads with the setup the search
+    chose (`lead`), neither the reference GPU nor a format that setup does not use."""
     said = set(reading.said_fields)
     language = reading.language
     parts: list[str] = []
     if report.training is None:
-        if "precision" not in said and report.precision != "bf16":
+        published = lead is None or lead.precision == report.precision
+        if "precision" not in said and report.precision != "bf16" and published:
             name = catalog.models[report.model].name if report.model in catalog.models else ""
             parts.append(
                 render(
@@ -2129,7 +2130,7 @@ def _assumptions(
             parts.append(render(M.ASSUMED_USERS, language, users=report.users))
     elif reading.generic_fine_tune:
         parts.append(render(M.ASSUMED_LORA, language))
-    if "gpu" not in said and gpu_assumed:
+    if "gpu" not in said and lead is None:
         parts.append(render(M.ASSUMED_GPU, language, gpu=catalog.gpus[report.gpu.id].name))
     parts.extend(render(item, language) for item in reading.notes)
     if not parts:

@@ -2248,3 +2248,17 @@ def test_a_regulated_buyers_lead_keeps_the_published_weights_on_server_cards(
     assert catalog.gpus[option.gpu.id].gpu_class != "gaming"
     lines = turn.answer.splitlines()
     assert "инференс, FP8:" in lines[0]
+
+
+def test_a_clinics_goal_is_answered_on_cards_for_its_server_room(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """A hospital's Llama 3.3 70B for 100 clinicians led with 2 x GeForce RTX 5090 (QA 29):
+    a bank's or a clinic's server stands in its server room, where GeForce has no place."""
+    goal = reader.read(
+        "We are a hospital in Germany (GDPR). We want Llama 3.3 70B for 100 clinicians to "
+        "summarise discharge letters. Price in EUR?"
+    ).goal
+    assert goal is not None and goal.get("datacenter") is True
+    result = recommend_deployment(goal, catalog)
+    assert all(catalog.gpus[o.gpu.id].gpu_class != "gaming" for o in result.options)

@@ -2187,9 +2187,10 @@ def _weigh_alike(models: Sequence[Model]) -> bool:
 
 
 def _where_data_goes(said: Said) -> dict[str, Any]:
-    """The goal's flags for where the data may go and where the server stands."""
+    """The goal's flags for where the data may go and where the server stands: a bank's or
+    a clinic's server stands in its server room, where GeForce cards have no place."""
     flags = {"on_premises": said.on_premises, "data_residency": said.residency}
-    flags["datacenter"] = said.datacenter
+    flags["datacenter"] = said.datacenter or said.high_stakes
     return {name: True for name, on in flags.items() if on}
 
 

@@ -2262,3 +2262,18 @@ def test_a_clinics_goal_is_answered_on_cards_for_its_server_room(
     assert goal is not None and goal.get("datacenter") is True
     result = recommend_deployment(goal, catalog)
     assert all(catalog.gpus[o.gpu.id].gpu_class != "gaming" for o in result.options)
+
+
+def test_a_gpu_named_after_a_lead_is_not_weighed_against_the_unshown_reference(
+    service: AdvisorService,
+) -> None:
+    """'And on L40S?' after an answer that led with 2 x RTX 5090 said 'Against the last
+    answer: 4 x H100 -> 4 x L40S; $285,000 -> $64,000' (QA 30): the H100 was the reference the
+    answer had put aside, not what it advised."""
+    first = service.ask(
+        AskRequest(question="Llama 3.3 70B internal assistant, 100 employees, 32k context")
+    )
+    assert first.answer.startswith("**") and "on the reference card it takes" in first.answer
+    then = service.ask(AskRequest(question="and on L40S?", conversation_id=first.conversation_id))
+    assert then.request is not None and then.request.gpu == "l40s"
+    assert "Against the last answer" not in then.answer

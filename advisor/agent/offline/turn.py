@@ -194,6 +194,11 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
         return
+    last_on_reference = "gpu" not in (previous.get(STATED) or []) and previous.get(
+        "gpu", DEFAULT_GPU
+    ) in (None, DEFAULT_GPU)
+    if last_on_reference and not _on_reference_card(request, turn):
+        return  # the last answer led with the cheapest setup, not the reference sized then
     hidden = (ASKED_MODELS, ASKED_GOAL, ASKED_WANTS, STATED)
     kept = {k: v for k, v in previous.items() if k not in hidden}
     try:

@@ -194,9 +194,8 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
         return
-    last_on_reference = "gpu" not in (previous.get(STATED) or []) and previous.get(
-        "gpu", DEFAULT_GPU
-    ) in (None, DEFAULT_GPU)
+    stated = previous.get(STATED) or []
+    last_on_reference = "gpu" not in stated and previous.get("gpu") in (None, DEFAULT_GPU)
     if last_on_reference and not _on_reference_card(request, turn):
         return  # the last answer led with the cheapest setup, not the reference sized then
     hidden = (ASKED_MODELS, ASKED_GOAL, ASKED_WANTS, STATED)
@@ -1646,22 +1645,14 @@ def _to_meet_targets(
             if not stated:
                 reference["use_case"] = use_case_note(use_case).render(turn.language)
         week = (n.params["hours"] for n in result.assumptions_i18n if n.code is M.REC_BATCH_WEEK)
-        hours = said.deadline_hours or goal.get("deadline_hours") or next(week, None)
+        hours = said.deadline_hours or next(week, None)  # said, or the week assumed
         if batch and isinstance(hours, int | float):
-            reference["hours"] = hours
-        turn.reference_lead = [
-            render(
-                M.ANSWER_CHEAPEST_LEAD_BATCH
-                if "hours" in reference
-                else M.ANSWER_CHEAPEST_LEAD
-                if not below
-                else M.ANSWER_CHEAPEST_LEAD_STATED
-                if stated
-                else M.ANSWER_CHEAPEST_LEAD_BELOW,
-                turn.language,
-                **reference,
-            )
-        ]
+            code, reference["hours"] = M.ANSWER_CHEAPEST_LEAD_BATCH, hours
+        elif below:
+            code = M.ANSWER_CHEAPEST_LEAD_STATED if stated else M.ANSWER_CHEAPEST_LEAD_BELOW
+        else:
+            code = M.ANSWER_CHEAPEST_LEAD
+        turn.reference_lead = [render(code, turn.language, **reference)]
     return [heading, f"- {render_option_line(option, turn.language)}"]
 
 

@@ -2902,3 +2902,26 @@ def test_a_follow_up_changes_a_batch_jobs_count(reader: Reader, text: str, items
     assert goal["deadline_hours"] == first.goal["deadline_hours"]
     request = reader.read(text, previous={"model": "qwen2.5-7b", "batch_items": 500_000}).request
     assert request is not None and request["batch_items"] == items
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the difference between H100 and H200 for serving a 70B model to 200 concurrent "
+        "users?",
+        "Чем отличается H100 от H200 для ламы 3.3 70б на 100 пользователей?",
+    ],
+)
+def test_the_difference_between_two_gpus_for_a_load_weighs_them(reader: Reader, text: str) -> None:
+    """It was answered with knowledge-base passages and a 7B example (QA 30): two GPUs, a
+    model or a load, and 'difference' is a comparison to size."""
+    reading = reader.read(text)
+    assert reading.intent == "compare"
+    assert reading.said.gpus_compared == ["h100-sxm", "h200"]
+
+
+@pytest.mark.parametrize(
+    "text", ["What is the difference between H100 and H200?", "чем отличается H100 от H200?"]
+)
+def test_the_difference_between_two_gpus_alone_is_explained(reader: Reader, text: str) -> None:
+    assert reader.read(text).intent == "explain"  # it was off topic

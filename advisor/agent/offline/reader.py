@@ -638,6 +638,7 @@ _EXPLAIN = re.compile(
     r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем \w* ?отлича\w*|"
     r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
 )
+_DIFFERENCE = re.compile(r"\bdifference\b|разниц\w*|отлича\w*")
 _DOMAIN = re.compile(
     r"gpu|vram|memory|kv|cache|llm|model|quantiz|tensor|pipeline|nvlink|pcie|lora|"
     r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|\bram\b|"
@@ -2093,11 +2094,18 @@ class Reader:
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
+        if (  # "difference between H100 and H200 for a 70B model, 200 users": weigh them
+            len(said.gpus_compared) > 1
+            and _DIFFERENCE.search(text)
+            and (mention is not None or _has_figures(said))
+        ):
+            return "compare"
         explain = _EXPLAIN.search(text)
         if explain is not None and (
             explain.start() < _AT_START or not (_SIZING_CUE.search(text) or _has_figures(said))
         ):
-            return "explain" if _DOMAIN.search(text) or mention is not None else "off_topic"
+            about = _DOMAIN.search(text) or mention is not None or said.gpus_compared
+            return "explain" if about else "off_topic"  # "чем отличается H100 от H200?"
         named = mention is not None
         if _CHEAPEST_SETUP.search(text):
             return "recommend"

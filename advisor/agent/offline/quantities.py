@@ -692,11 +692,16 @@ def read_batch_items(text: str) -> int | None:
             r"\s*(?:each|apiece|каждый|каждая|в каждом)\b", text[found.end() :]
         ):
             continue  # "300–400 pages each", "по 10 страниц": a document's length
-        scale = found.group(2)
-        value = _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
+        value = _items_counted(found)
         if value >= 100:
             return int(value)
     return None
+
+
+def _items_counted(found: re.Match[str]) -> float:
+    """The items a batch-count match names: its number at its scale ("2 млн", "500k")."""
+    scale = found.group(2)
+    return _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
 
 
 # "а если отзывов 20 миллионов?": the items named before their count
@@ -713,8 +718,7 @@ def read_batch_count(text: str) -> int | None:
     text = _MILLION_WORD.sub("1 млн", text)
     for pattern in (_BATCH_ITEMS, _BATCH_ITEMS_AFTER):
         for found in pattern.finditer(text):
-            scale = found.group(2)
-            value = _volume(found.group(1), "тыс" if scale and scale.startswith("тыс") else scale)
+            value = _items_counted(found)
             if value >= 100:
                 return int(value)
     return None

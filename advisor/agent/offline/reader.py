@@ -1240,16 +1240,13 @@ class Reader:
             said.requests_per_day = batch[0]
             said.around_the_clock = True
             said.batch_items = round(batch[0] * batch[1] / 24)  # and how long it takes
-            if said.output_tokens is None and q.says_labels_only(text):  # a label each
-                said.output_tokens = q.LABEL_OUTPUT_TOKENS
-                said.labels_only = True
         elif said.requests_per_day is None and said.requests_per_s is None:
             said.batch_items = q.read_batch_items(text) or q.read_batch_over_hours(text)
             said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)
-            labels = said.batch_items is not None and said.output_tokens is None
-            if labels and q.says_labels_only(text):  # "classify by sentiment": a label each
-                said.output_tokens = q.LABEL_OUTPUT_TOKENS
-                said.labels_only = True
+        labels = said.batch_items is not None and said.output_tokens is None
+        if labels and q.says_labels_only(text):  # "classify by sentiment": a label each
+            said.output_tokens = q.LABEL_OUTPUT_TOKENS
+            said.labels_only = True
         said.audio_hours_per_day = q.read_audio_hours_per_day(
             text, said.requests_per_day, working_days
         )

@@ -1596,6 +1596,60 @@ class M(Enum):
         "серверами; работа около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество, "
         "размещение, обслуживание).",
     )
+    ANSWER_PRICE_SERVERS = (
+        "answer.price_servers",
+        "**{bought} x {gpu}: about ${capex:,.0f} ({capex_rub:,.0f} RUB)** as {servers:plural:complete "
+        "8-GPU server|complete 8-GPU servers}, ${per_gpu:,.0f} a GPU with its share of the server{used} (catalog "
+        "price as of {as_of}: {source}).",
+        "**{bought} x {gpu}: около {capex_rub:,.0f} ₽ (${capex:,.0f})** — "
+        "{servers:plural:готовый 8-GPU сервер|готовых 8-GPU сервера|готовых 8-GPU серверов}, "
+        "${per_gpu:,.0f} за GPU с его долей сервера{used} (цена каталога на {as_of}: {source}).",
+    )
+    ANSWER_PRICE_CARDS = (
+        "answer.price_cards",
+        "**{count} x {gpu}: about ${capex:,.0f} ({capex_rub:,.0f} RUB)** with the server "
+        "around them: {count:plural:card|cards} at ${per_gpu:,.0f}{used} and {servers} x {chassis} at "
+        "${chassis_usd:,.0f} (catalog price as of {as_of}: {source}).",
+        "**{count} x {gpu}: около {capex_rub:,.0f} ₽ (${capex:,.0f})** вместе с сервером: "
+        "{count} шт. по ${per_gpu:,.0f}{used} и корпус {servers} x {chassis} за "
+        "${chassis_usd:,.0f} (цена каталога на {as_of}: {source}).",
+    )
+    ANSWER_PRICE_WHOLE_SERVER = (
+        "answer.price_whole_server",
+        "{gpu} is sold only inside complete 8-GPU servers: the price buys {bought} for the "
+        "{count} asked.",
+        "{gpu} продаётся только в готовых 8-GPU серверах: цена — за {bought}, а не за {count}.",
+    )
+    ANSWER_PRICE_RUNNING = (
+        "answer.price_running",
+        "Running them: about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month ({power:g} kW at "
+        "full load around the clock x PUE {pue:g} at ${kwh:g} per kWh, facilities, upkeep "
+        "{upkeep:g}% of the price a year); with the purchase, ${three_years:,.0f} "
+        "({three_years_rub:,.0f} RUB) over 3 years.",
+        "Работа: около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц ({power:g} кВт на полной "
+        "нагрузке круглосуточно x PUE {pue:g} по ${kwh:g} за кВт·ч, размещение, обслуживание "
+        "{upkeep:g}% цены в год); вместе с покупкой за 3 года {three_years_rub:,.0f} ₽ "
+        "(${three_years:,.0f}).",
+    )
+    ANSWER_PRICE_RUNS = (
+        "answer.price_runs",
+        "{memory:,.0f} GB of GPU memory in all: the strongest catalog model served on them "
+        "(a pilot's load) is {model} in {precision} on {gpus} of them.",
+        "Всего {memory:,.0f} ГБ памяти GPU: самая сильная модель каталога, которую они "
+        "обслужат (нагрузка пилота), — {model} в {precision} на {gpus} из них.",
+    )
+    ANSWER_PRICE_RUNS_START = (
+        "answer.price_runs_start",
+        "A usual start: {model} in {precision} on {gpus}.",
+        "Обычный старт: {model} в {precision} на {gpus}.",
+    )
+    ANSWER_PRICE_NEXT = (
+        "answer.price_next",
+        "Every price is a catalog figure a quote replaces. Tell me the model and how many "
+        "people use it at once, and I will size how many of these you need.",
+        "Каждая цена — значение каталога, которое заменит коммерческое предложение. Скажите, "
+        "какая модель и сколько людей одновременно, и я посчитаю, сколько таких GPU нужно.",
+    )
     ANSWER_COST_OWNED = (
         "answer.cost_owned",
         "Your own GPUs: running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
@@ -1657,6 +1711,13 @@ class M(Enum):
         "assumed.published_format",
         "weights in {format}, the format {model} is published in",
         "веса в {format} — в этом формате опубликована {model}",
+    )
+    ASSUMED_LIKELIEST = (
+        "assumed.likeliest",
+        "sized as {model}, the likeliest of the models asked about; {others} would size "
+        "otherwise: name it and I will recompute",
+        "посчитано для {model}, самой вероятной из моделей, о которых я спрашивал; {others} "
+        "считается иначе: назовите её, и я пересчитаю",
     )
     ASSUMED_SAME_SIZING = (
         "assumed.same_sizing",
@@ -1796,6 +1857,11 @@ class M(Enum):
         "step.recommended",
         "{options} options; {label}: {model} on {count} x {gpu}, ${capex:,.0f} to buy",
         "вариантов: {options}; {label}: {model} на {count} x {gpu}, покупка ${capex:,.0f}",
+    )
+    STEP_HARDWARE_PRICE = (
+        "step.hardware_price",
+        "{count} x {gpu}: ${capex:,.0f} to buy, ${monthly:,.0f} a month to run",
+        "{count} x {gpu}: покупка ${capex:,.0f}, работа ${monthly:,.0f} в месяц",
     )
     STEP_NO_OPTION = (
         "step.no_option",
@@ -2101,17 +2167,21 @@ class M(Enum):
     REC_BATCH_WEEK = (
         "rec.batch_week",
         "A batch job of {items:,} requests with no deadline given: sized to finish within a "
-        "week ({hours:g} h, {per_s:.3g} requests/s around the clock), done once; tell me your "
+        "week ({hours:g} h), planned to end within {planned:g} h ({share}%: a margin for the "
+        "speed estimate), {per_s:.3g} requests/s around the clock, done once; tell me your "
         "deadline",
         "Пакетная задача из {items:,} запросов без срока: посчитано, чтобы закончить за неделю "
-        "({hours:g} ч, {per_s:.3g} запросов/с круглосуточно), выполняется один раз; назовите "
-        "свой срок",
+        "({hours:g} ч), с планом уложиться в {planned:g} ч ({share}%: запас на точность оценки "
+        "скорости), {per_s:.3g} запросов/с круглосуточно, выполняется один раз; назовите свой "
+        "срок",
     )
     REC_BATCH_DEADLINE = (
         "rec.batch_deadline",
-        "A batch job of {items:,} requests within {hours:g} h: {per_s:.3g} requests/s around the "
-        "clock, done once",
-        "Пакетная задача из {items:,} запросов за {hours:g} ч: {per_s:.3g} запросов/с "
+        "A batch job of {items:,} requests within {hours:g} h, planned to end within "
+        "{planned:g} h ({share}%: a margin for the speed estimate): {per_s:.3g} requests/s "
+        "around the clock, done once",
+        "Пакетная задача из {items:,} запросов за {hours:g} ч с планом уложиться в {planned:g} "
+        "ч ({share}%: запас на точность оценки скорости): {per_s:.3g} запросов/с "
         "круглосуточно, выполняется один раз",
     )
     ASSUMED_LABEL_OUTPUT = (

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from advisor.recommend import Recommendation, RecommendRequest
 from advisor.services.knowledge import SearchKnowledgeArgs, SearchResults
+from advisor.services.pricing import HardwarePrice, HardwarePriceArgs
 from advisor.services.sizing import input_error
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
@@ -110,6 +111,19 @@ RECOMMEND_DEPLOYMENT = ToolSpec(
     arguments=RecommendRequest,
     result=Recommendation,
 )
+PRICE_HARDWARE = ToolSpec(
+    name="price_hardware",
+    title="Price GPUs",
+    description=(
+        "What a number of one catalog GPU costs before any model or load: the purchase with "
+        "the servers around them (whole 8-GPU servers for SXM/OAM parts, and their card "
+        "version), power and running cost a month, 3-year total, renting the same GPUs and "
+        "when buying pays back, and the strongest catalog model they serve. For 'how much is "
+        "a server with 8x H100?'; to size a model use size_deployment or recommend_deployment."
+    ),
+    arguments=HardwarePriceArgs,
+    result=HardwarePrice,
+)
 SEARCH_KNOWLEDGE = ToolSpec(
     name="search_knowledge",
     title="Search the knowledge base",
@@ -124,6 +138,7 @@ TOOLS: tuple[ToolSpec, ...] = (
     SIZE_DEPLOYMENT,
     COMPARE_GPUS,
     RECOMMEND_DEPLOYMENT,
+    PRICE_HARDWARE,
     SEARCH_KNOWLEDGE,
 )
 TOOLS_BY_NAME: dict[str, ToolSpec] = {tool.name: tool for tool in TOOLS}

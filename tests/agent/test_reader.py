@@ -2752,8 +2752,8 @@ def test_qa28_gpus_added_in_a_goal_conversation(reader: Reader) -> None:
 
 def test_qa28_a_reply_that_asks_on_takes_the_likeliest_of_alike_versions(reader: Reader) -> None:
     """ "а почему именно эта карта? можно дешевле?" after "which DeepSeek?" (four 671B versions
-    that size alike) priced Qwen2.5 7B on an RTX 4060 (QA 28): the likeliest is taken. Versions
-    that size differently are still asked about."""
+    that size alike) priced Qwen2.5 7B on an RTX 4060 (QA 28): the likeliest is taken. Models
+    of different sizes are still asked about."""
     asked = ["deepseek-v3.1", "deepseek-r1-0528", "deepseek-r1", "deepseek-v3"]
     reading = reader.read(
         "а почему именно эта карта? можно дешевле?", previous={"asked_models": asked}
@@ -2764,6 +2764,11 @@ def test_qa28_a_reply_that_asks_on_takes_the_likeliest_of_alike_versions(reader:
         "а можно дешевле?", previous={"asked_models": ["llama-3.1-8b", "llama-3.3-70b"]}
     )
     assert (unlike.goal or {}).get("model") is None
+    one_size = reader.read(
+        "а для 20 пользователей?", previous={"asked_models": ["gemma-3-27b", "gemma-2-27b"]}
+    )  # one size, another KV cache: the likeliest, the other named
+    assert one_size.request is not None and one_size.request["model"] == "gemma-3-27b"
+    assert [n.code for n in one_size.notes].count(M.ASSUMED_LIKELIEST) == 1
 
 
 def test_qa28_a_bill_in_k_roubles_on_two_russian_apis(reader: Reader) -> None:

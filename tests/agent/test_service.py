@@ -161,6 +161,29 @@ def test_a_clarification_keeps_what_was_said(catalog: Catalog) -> None:
     assert second.request is not None and second.request.users == 30
 
 
+def test_a_question_past_which_model_takes_the_likeliest_and_names_the_others(
+    catalog: Catalog,
+) -> None:
+    """ "а для 20 пользователей?" after "which Gemma 27B?" (QA 30): the conversation asked
+    "which model?" of everything; the likeliest is taken, the GPUs kept, the others named."""
+    service = _service(catalog, None)
+    first = service.ask(
+        AskRequest(question="У нас есть 2x RTX 3090, потянем гемму 27?", conversation_id="g")
+    )
+    assert first.request is None
+    second = service.ask(
+        AskRequest(question="а для 20 пользователей одновременно?", conversation_id="g")
+    )
+    assert second.request is not None
+    assert (second.request.model, second.request.gpu, second.request.gpus) == (
+        "gemma-3-27b",
+        "rtx-3090",
+        2,
+    )
+    assert second.request.users == 20
+    assert "Gemma 2 27B" in second.answer
+
+
 def test_metrics_count_modes_fallbacks_and_guard_events(catalog: Catalog) -> None:
     llm = ScriptedLlm(catalog, "qwen3-8b", FakeFailure("cut_off", 3), FakeFailure("timeout"))
     service = _service(catalog, None, llm, LLM_URL)

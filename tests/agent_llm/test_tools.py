@@ -9,6 +9,7 @@ from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import (
     COMPARE_GPUS,
     FORCED_TOOLS,
+    PRICE_HARDWARE,
     RECOMMEND_DEPLOYMENT,
     SIZE_DEPLOYMENT,
     TurnRecord,
@@ -37,7 +38,7 @@ def test_size_deployment_is_the_strict_schema_with_catalog_gpus() -> None:
 
 def test_tool_names_without_a_knowledge_base() -> None:
     names = [t.name for t in build_tools(TurnRecord(), CATALOG, None)]
-    assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS, RECOMMEND_DEPLOYMENT]
+    assert names == [SIZE_DEPLOYMENT, COMPARE_GPUS, RECOMMEND_DEPLOYMENT, PRICE_HARDWARE]
 
 
 @pytest.mark.parametrize(
@@ -59,6 +60,9 @@ def test_tool_names_without_a_knowledge_base() -> None:
             RECOMMEND_DEPLOYMENT,
         ),
         ("We own 4x A100 40GB: the largest model for 30 people?", None, RECOMMEND_DEPLOYMENT),
+        ("Сколько стоит сервер 8x H100?", None, PRICE_HARDWARE),
+        ("How much is an L40S?", None, PRICE_HARDWARE),
+        ("Сколько стоит запустить Llama 3 70B на H100?", None, RECOMMEND_DEPLOYMENT),
     ],
 )
 def test_forced_tool_follows_the_readers_intent(

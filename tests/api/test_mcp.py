@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from mcp import Client
 
 from advisor.catalog.loader import load_catalog
+from advisor.services.pricing import price_hardware
 from advisor.services.recommendation import recommend_deployment
 from advisor.services.registry import SIZING_TOOL_FIELDS
 from advisor.services.sizing import compare_gpus, size_deployment
@@ -34,6 +35,7 @@ def test_lists_every_registry_tool_read_only(live_server: LiveServer) -> None:
         "size_deployment",
         "compare_gpus",
         "recommend_deployment",
+        "price_hardware",
         "search_knowledge",
     }
     for tool in tools.values():
@@ -80,6 +82,21 @@ def test_recommend_tool_returns_the_recommendation(live_server: LiveServer) -> N
     assert result.is_error is False
     expected = recommend_deployment({k: v for k, v in goal.items() if v}, load_catalog())
     assert result.structured_content == expected.model_dump(mode="json")
+
+
+def test_price_tool_returns_the_hardware_price(live_server: LiveServer) -> None:
+    async def work(client: Client) -> Any:
+        return (
+            await client.call_tool("price_hardware", {"gpu": "h100-sxm", "count": 2}),
+            await client.call_tool("price_hardware", {"gpu": "h900"}),
+        )
+
+    priced, unknown = with_client(live_server, work)
+    assert priced.is_error is False
+    expected = price_hardware({"gpu": "h100-sxm", "count": 2}, load_catalog())
+    assert priced.structured_content == expected.model_dump(mode="json")
+    assert unknown.is_error is True
+    assert "gpu: unknown GPU" in unknown.content[0].text
 
 
 def test_bad_arguments_come_back_as_a_tool_error_naming_the_field(

@@ -129,6 +129,7 @@ def test_tools_are_strict_openai_tools(client: TestClient) -> None:
         "size_deployment",
         "compare_gpus",
         "recommend_deployment",
+        "price_hardware",
         "search_knowledge",
     ]
     assert tools == [openai_tool(spec) for spec in TOOLS]

@@ -123,7 +123,7 @@ class TurnControl(AgentMiddleware[Any, Any]):
         settings: dict[str, Any] = {**request.model_settings, "timeout": remaining}
         messages = request.messages
         choice: Any = None
-        if self.forced_tool and self.record.sizing is None:
+        if self.forced_tool and self.record.result_of(self.forced_tool) is None:
             tools: list[BaseTool | dict[str, Any]] = [by_name[self.forced_tool]]
             choice = {"type": "function", "function": {"name": self.forced_tool}}
             messages = messages[self.history_length :]

@@ -25,6 +25,7 @@ from advisor.messages import M, render
 from advisor.recommend.report import Recommendation
 from advisor.services import registry
 from advisor.services.knowledge import SearchKnowledgeArgs, passages_summary, search_knowledge
+from advisor.services.pricing import HardwarePrice, hardware_summary, price_hardware
 from advisor.services.protocol import Citation, ToolStep
 from advisor.services.recommendation import recommend_deployment, recommendation_summary
 from advisor.services.sizing import (
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 SIZE_DEPLOYMENT = registry.SIZE_DEPLOYMENT.name
 COMPARE_GPUS = registry.COMPARE_GPUS.name
 RECOMMEND_DEPLOYMENT = registry.RECOMMEND_DEPLOYMENT.name
+PRICE_HARDWARE = registry.PRICE_HARDWARE.name
 SEARCH_KNOWLEDGE = registry.SEARCH_KNOWLEDGE.name
 # The tool a turn must call first, by what the reader says the question is: a small model
 # does not choose tools on its own and a large one sometimes answers from memory, so a
@@ -50,6 +52,7 @@ FORCED_TOOLS: dict[str, str] = {
     "size": SIZE_DEPLOYMENT,
     "compare": COMPARE_GPUS,
     "recommend": RECOMMEND_DEPLOYMENT,
+    "price": PRICE_HARDWARE,
 }
 
 # The second rejected call ends the turn: one retry is a fair chance, more is a loop.
@@ -80,6 +83,7 @@ class TurnRecord:
     steps: list[ToolStep] = field(default_factory=list)
     sizing: SizingOutcome | None = None
     recommendation: Recommendation | None = None
+    price: HardwarePrice | None = None
     results: list[Any] = field(default_factory=list)  # full tool results, for the guard
     passages: list[Passage] = field(default_factory=list)  # [n] cites passages[n - 1]
     rejected: list[InputError] = field(default_factory=list)
@@ -96,6 +100,16 @@ class TurnRecord:
         return json.dumps(
             {"error": message, "field": error.field, "allowed": allowed}, ensure_ascii=False
         )
+
+    def result_of(self, tool: str) -> object | None:
+        """What an engine tool computed this turn (None: it has not run successfully)."""
+        results: dict[str, object | None] = {
+            SIZE_DEPLOYMENT: self.sizing,
+            COMPARE_GPUS: self.sizing,
+            RECOMMEND_DEPLOYMENT: self.recommendation,
+            PRICE_HARDWARE: self.price,
+        }
+        return results.get(tool)
 
     def citations(self, cited: list[int]) -> list[Citation]:
         """Citations for the markers the answer kept, in order, without repeats."""
@@ -230,8 +244,8 @@ def _tool(spec: registry.ToolSpec, func: Any, catalog: Catalog) -> BaseTool:
 
 
 def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) -> list[BaseTool]:
-    """size_deployment, compare_gpus, recommend_deployment and (with a knowledge base)
-    search_knowledge."""
+    """size_deployment, compare_gpus, recommend_deployment, price_hardware and (with a
+    knowledge base) search_knowledge."""
 
     def size(**arguments: Any) -> str:
         try:
@@ -273,10 +287,23 @@ def build_tools(record: TurnRecord, catalog: Catalog, kb: KnowledgeBase | None) 
         )
         return json.dumps(digest, ensure_ascii=False)
 
+    def price(**arguments: Any) -> str:
+        try:
+            result = price_hardware(arguments, catalog)
+        except InputError as error:
+            return record.reject(PRICE_HARDWARE, arguments, error)
+        record.price = result
+        dumped = result.model_dump(mode="json")
+        record.results.append(figures_of(dumped))
+        summary = hardware_summary(result, record.language)
+        record.steps.append(ToolStep(name=PRICE_HARDWARE, arguments=arguments, summary=summary))
+        return json.dumps(dumped, ensure_ascii=False)
+
     tools = [
         _tool(registry.SIZE_DEPLOYMENT, size, catalog),
         _tool(registry.COMPARE_GPUS, compare, catalog),
         _tool(registry.RECOMMEND_DEPLOYMENT, recommend, catalog),
+        _tool(registry.PRICE_HARDWARE, price, catalog),
     ]
     if kb is not None:
         tools.append(search_tool(record, kb, catalog))

@@ -18,6 +18,7 @@ from advisor.agent.llm.guard import guard_answer
 from advisor.agent.llm.prompts import system_prompt
 from advisor.agent.llm.tools import (
     FORCED_TOOLS,
+    PRICE_HARDWARE,
     RECOMMEND_DEPLOYMENT,
     SIZE_DEPLOYMENT,
     InvalidToolArguments,
@@ -176,8 +177,7 @@ def run_llm_turn(
         raise LlmFailure(
             "invalid_tool_arguments", "the model's tool call was not valid JSON", record=record
         )
-    computed = record.recommendation if forced == RECOMMEND_DEPLOYMENT else record.sizing
-    if forced and computed is None:
+    if forced and record.result_of(forced) is None:
         raise LlmFailure(
             "no_tool_call", f"a sizing question was answered without {forced}", record=record
         )
@@ -240,6 +240,8 @@ def _headline(
     if forced == SIZE_DEPLOYMENT and record.sizing is not None:
         gpu = record.sizing.report.gpu
         return gpu.count, gpu.id
+    if forced == PRICE_HARDWARE and record.price is not None:
+        return record.price.gpus_bought, record.price.gpu
     if forced == RECOMMEND_DEPLOYMENT and record.recommendation is not None:
         lead = lead_option(record.recommendation, wants)
         if lead is not None:

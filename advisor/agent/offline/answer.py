@@ -21,6 +21,7 @@ from advisor.messages import M, Param, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS
+from advisor.services.pricing import HardwarePrice
 from advisor.services.recommendation import (
     SAME_COST,
     UNRATED,
@@ -588,6 +589,115 @@ def render_greeting(language: Language) -> str:
 
 def render_off_topic(language: Language) -> str:
     return render(M.OFF_TOPIC, language)
+
+
+def render_hardware_price(
+    price: HardwarePrice, passages: Sequence[Passage], language: Language
+) -> str:
+    """What named GPUs cost to buy, run and rent, and the models they serve."""
+    used = render(M.REC_USED, language) if price.used_market else ""
+    common: dict[str, Param] = {
+        "gpu": price.gpu_name,
+        "capex": price.capex_usd,
+        "capex_rub": price.capex_rub,
+        "per_gpu": price.usd_per_gpu,
+        "used": used,
+        "as_of": price.prices_as_of,
+        "source": price.price_source,
+        "servers": price.servers,
+    }
+    if price.price_kind == "server_share":
+        lines = [render(M.ANSWER_PRICE_SERVERS, language, bought=price.gpus_bought, **common)]
+    else:
+        lines = [
+            render(
+                M.ANSWER_PRICE_CARDS,
+                language,
+                count=price.count,
+                chassis=price.chassis or "-",
+                chassis_usd=price.chassis_usd,
+                **common,
+            )
+        ]
+    if price.gpus_bought > price.count:
+        lines.append(
+            render(
+                M.ANSWER_PRICE_WHOLE_SERVER,
+                language,
+                gpu=price.gpu_name,
+                bought=price.gpus_bought,
+                count=price.count,
+            )
+        )
+        if (
+            price.card_alternative is not None
+            and price.card_alternative_capex_usd is not None
+            and price.card_alternative_capex_rub is not None
+        ):
+            lines.append(
+                render(
+                    M.ANSWER_CARD_ALTERNATIVE_PRICED,
+                    language,
+                    used=price.count,
+                    card=price.card_alternative,
+                    capex=price.card_alternative_capex_usd,
+                    capex_rub=price.card_alternative_capex_rub,
+                )
+            )
+    lines.append(
+        render(
+            M.ANSWER_PRICE_RUNNING,
+            language,
+            monthly=price.monthly_usd,
+            monthly_rub=price.monthly_rub,
+            power=price.power_kw,
+            pue=price.pue,
+            kwh=price.power_usd_per_kwh,
+            upkeep=price.upkeep_pct_per_year,
+            three_years=price.three_years_usd,
+            three_years_rub=price.three_years_rub,
+        )
+    )
+    if (
+        price.cloud_usd_per_gpu_hour is not None
+        and price.cloud_monthly_usd is not None
+        and price.cloud_monthly_rub is not None
+    ):
+        lines.append(
+            rental_line(
+                price.count,
+                price.cloud_usd_per_gpu_hour,
+                (price.cloud_monthly_usd, price.cloud_monthly_rub),
+                price.cloud_break_even_months,
+                language,
+                card=price.card_alternative,
+            )
+        )
+    strongest = next((r for r in price.runs if r.label == "quality"), None)
+    start = next((r for r in price.runs if r.label == "recommended"), None)
+    if strongest is None:
+        strongest, start = start, None
+    if strongest is not None:
+        lines.append(
+            render(
+                M.ANSWER_PRICE_RUNS,
+                language,
+                memory=price.memory_gb,
+                model=strongest.model_name,
+                precision=strongest.precision.upper(),
+                gpus=strongest.gpus,
+            )
+        )
+    if start is not None:
+        lines[-1] += " " + render(
+            M.ANSWER_PRICE_RUNS_START,
+            language,
+            model=start.model_name,
+            precision=start.precision.upper(),
+            gpus=start.gpus,
+        )
+    lines.append(render(M.ANSWER_PRICE_NEXT, language))
+    return _with_sources(lines, passages, language)
 
 
 def _with_sources(lines: list[str], passages: Sequence[Passage], language: Language) -> str:

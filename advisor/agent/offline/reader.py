@@ -57,7 +57,7 @@ from advisor.sizing.workload import (
     tokens_per_word,
 )
 
-Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting"]
+Intent = Literal["size", "compare", "recommend", "explain", "off_topic", "greeting", "price"]
 ClarifyReason = Literal["missing", "ambiguous", "unknown", "unknown_gpu"]
 TRAINING = frozenset({"lora", "qlora", "full", "pretrain"})
 
@@ -168,6 +168,7 @@ class Said(BaseModel):
     real_time: bool = False  # "подсказки в реальном времени": speech followed as calls run
     output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
+    likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
     deadline_hours: float | None = None
     runs_per_year: float | None = None  # fine-tuning repeated: "once a quarter" = 4
     tokens_per_example: int | None = None
@@ -498,6 +499,13 @@ _HARDWARE_ASKED = re.compile(
     r"\bgpus?\b|graphics cards?|\bhardware\b|\bservers?\b|\bsetup\b|\brig\b|\bbox\b|"
     r"видеокарт\w*|\bгпу\b|желез\w*|сервер\w*|сервак\w*|карт[ауые]\b|оборудовани\w*"
 )
+# The price of the GPUs themselves: "сколько стоит сервер 8x H100?", "how much is an L40S?".
+_PRICE_ASKED = re.compile(
+    r"сколько (?:\w+ ){0,2}сто(?:ит|ят|ить|ил\w*)|\bстоимост\w*|\bцен[аеуыой]\b|\bпоч[её]м\b|"
+    r"how much (?:is|are|does|do|would|will|for)\b|\bcosts?\b|\bpric(?:e|es|ed|ing)\b"
+)
+# What a question about the GPUs' price may state besides them: no model, load or goal.
+_PRICE_FIELDS = frozenset({"gpu", "gpus", "gpus_compared", "hardware_asked"})
 # Work an LLM does on documents: "анализировать медкарты", "process claims".
 _DOCUMENT_WORK = re.compile(
     r"анализ\w*|обрабат\w*|обработ\w*|проверя\w*|разбира\w*|извлека\w*|"
@@ -580,6 +588,7 @@ _HOW_MANY_USERS = re.compile(
 )
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
+    "likeliest_of",
     "context_window",
     "review_items",
     "high_stakes",
@@ -799,6 +808,7 @@ class Reader:
             previous = None
         asked: list[str] = []
         past_question = False  # the reply to "which model?" asks on; the likeliest is taken
+        likeliest_of: list[str] = []  # asked between, sizing otherwise: the first is taken
         resumed = False
         carried: list[str] = []
         if previous and STATED in previous:
@@ -875,6 +885,11 @@ class Reader:
                 # "а почему эта карта? можно дешевле?" after "which DeepSeek?": the question
                 # goes on past it, and every version asked between needs the same hardware
                 mention, past_question = ModelMention(asked[0]), True
+            elif mention is None and self._same_size(asked):
+                # "а для 20 пользователей?" after "which Gemma 27B?": asked once about
+                # versions of one size, the likeliest is taken and the answer names the
+                # others (their KV cache differs); an 8B or a 70B is still asked about
+                mention, likeliest_of = ModelMention(asked[0]), asked[1:]
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             settled = [  # "нет, я же просил квен 14б, Qwen3 14B": the name that settles it
@@ -905,6 +920,7 @@ class Reader:
             with_deadline=earlier in TRAINING or bool(earlier_batch),
             bill=bill,
         )
+        said.likeliest_of = likeliest_of
         if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
             said.batch_items = q.read_batch_count(text)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
@@ -1101,6 +1117,8 @@ class Reader:
             "injection": injection,
             "notes": notes,
         }
+        if intent == "price":  # the GPUs wait for a model: "and for Llama 70B?" sizes on them
+            return Reading(**common, request=None, draft=merged or None)
         if intent == "recommend":
             seed = previous_goal
             if seed is None and previous is not None:  # "а дешевле?" after a sizing: price it
@@ -1481,6 +1499,17 @@ class Reader:
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
         return len(models) == len(candidates) >= 2 and _weigh_alike(models)
 
+    def _same_size(self, candidates: Sequence[str]) -> bool:
+        """Whether the models a clarification asked between weigh the same (within 3%),
+        whatever their KV cache: versions of one size (Gemma 2 and Gemma 3 27B)."""
+        models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
+        params = [m.reported_params_b or 0.0 for m in models]
+        return (
+            len(models) == len(candidates) >= 2
+            and min(params) > 0
+            and max(params) <= SAME_SIZE_SPREAD * min(params)
+        )
+
     def _sizes_the_same(self, candidates: Sequence[str], context: int | None) -> list[str]:
         """The versions a name leaves open that can read the context, newest first, when they
         size alike (weights within 3%, the same KV cache per token): asking which one would
@@ -1680,6 +1709,15 @@ class Reader:
             fields.setdefault("engine", "llama.cpp")  # only llama.cpp runs experts on the CPU
         if said.epochs is not None and not float(said.epochs).is_integer():
             fields["epochs"] = said.epochs
+        if said.likeliest_of and said.model is not None:
+            names = self.catalog.models
+            notes.append(
+                note(
+                    M.ASSUMED_LIKELIEST,
+                    model=names[said.model].name,
+                    others=", ".join(names[c].name for c in said.likeliest_of if c in names),
+                )
+            )
         if said.same_sizing and said.model is not None:
             names = self.catalog.models
             notes.append(
@@ -2091,6 +2129,17 @@ class Reader:
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
+        if (  # "сколько стоит сервер 8x H100?": the catalog's price, no model to size
+            mention is None
+            and previous is None
+            and said.gpu not in (None, "cpu")
+            and len(said.gpus_compared) <= 1
+            and not said.owned
+            and not said.wants  # "how much to rent 8x H100?": the rent answer leads
+            and set(fields) <= _PRICE_FIELDS
+            and _PRICE_ASKED.search(undictated)
+        ):
+            return "price"
         if (  # "difference between H100 and H200 for a 70B model, 200 users": weigh them
             len(said.gpus_compared) > 1
             and _DIFFERENCE.search(text)

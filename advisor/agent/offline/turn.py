@@ -18,6 +18,7 @@ from advisor.agent.offline.answer import (
     render_explanation,
     render_gpus_side_by_side,
     render_greeting,
+    render_hardware_price,
     render_models_side_by_side,
     render_off_topic,
     render_option_line,
@@ -51,6 +52,7 @@ from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.services.knowledge import passages_summary, search_knowledge
+from advisor.services.pricing import HardwarePrice, hardware_summary, price_hardware
 from advisor.services.protocol import Alternative, Citation, ToolStep
 from advisor.services.recommendation import (
     cost_lines,
@@ -98,6 +100,10 @@ _TOPICS: dict[str, dict[Language, str]] = {
         "en": "choosing a model, quality tier, Russian",
         "ru": "выбор модели, уровень качества, русский язык",
     },
+    "price": {
+        "en": "what owning costs, renting the same GPUs",
+        "ru": "сколько стоит владение, аренда тех же GPU",
+    },
     "goal": {
         "en": "start small and scale, concurrent users, self-hosting cost",
         "ru": "начать с малого и масштабировать, одновременные пользователи, стоимость",
@@ -123,9 +129,9 @@ class OfflineTurn:
     reference_lead: list[str] = field(default_factory=list)
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
-    tool_results: list[SizingReport | Comparison | Recommendation | SizingCost | BusyCost] = field(
-        default_factory=list
-    )  # every figure the answer may state
+    tool_results: list[
+        SizingReport | Comparison | Recommendation | SizingCost | BusyCost | HardwarePrice
+    ] = field(default_factory=list)  # every figure the answer may state
 
     def record(self, name: str, arguments: dict[str, Any], result: Any, summary: str) -> None:
         """A tool the turn called: its step for the transcript, its result for the figures."""
@@ -151,6 +157,8 @@ def run_offline_turn(
         turn.answer = render_greeting(language)
     elif reading.intent == "off_topic":
         turn.answer = render_off_topic(language)
+    elif reading.intent == "price":
+        _price(question, reading, catalog, kb, turn)
     elif reading.intent == "explain":
         passages = _search(kb, question, language, turn)
         turn.answer = render_explanation(passages, language)
@@ -176,6 +184,22 @@ def run_offline_turn(
     if language == "en" and not counts_in_roubles(question, reading, goal):
         turn.answer = in_dollars(turn.answer)
     return turn
+
+
+def _price(
+    question: str, reading: Reading, catalog: Catalog, kb: KnowledgeBase | None, turn: OfflineTurn
+) -> None:
+    """ "Сколько стоит сервер 8x H100?": the GPUs' catalog price, running and renting, and
+    the models they serve; the GPUs wait in the draft for a model to size on them."""
+    arguments = {"gpu": reading.said.gpu, "count": reading.said.gpus or 1}
+    try:
+        price = price_hardware(arguments, catalog)
+    except InputError as exc:
+        turn.answer = render_error(exc.to_dict(), turn.language)
+        return
+    turn.record("price_hardware", arguments, price, hardware_summary(price, turn.language))
+    passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
+    turn.answer = render_hardware_price(price, passages, turn.language)
 
 
 MAX_OWNED_FIXES = 2  # changes on the customer's own GPUs said when the sizing misses targets
@@ -309,7 +333,11 @@ def _size(
             catalog,
             turn.language,
             passages,
-            assumed=[] if follow_up else _assumptions(turn.reading, report, catalog, lead=server),
+            assumed=(
+                _still_assumed(turn.reading)
+                if follow_up
+                else _assumptions(turn.reading, report, catalog, lead=server)
+            ),
             injection=turn.reading.injection,
             changes=turn.reference_lead,
             cost=lead_cost,
@@ -322,7 +350,11 @@ def _size(
         turn.language,
         passages,
         minimum=minimum,
-        assumed=[] if follow_up else _assumptions(turn.reading, report, catalog),
+        assumed=(
+            _still_assumed(turn.reading)
+            if follow_up
+            else _assumptions(turn.reading, report, catalog)
+        ),
         injection=turn.reading.injection,
         changes=[*formats, *changes],
         cost=None if reference_only else cost,
@@ -2095,6 +2127,13 @@ def _search(
         )
     )
     return passages
+
+
+def _still_assumed(reading: Reading) -> list[str]:
+    """What a follow-up's answer still says it assumed: the model taken when the question
+    about which one went unanswered (the rest was said with the first answer)."""
+    parts = [render(n, reading.language) for n in reading.notes if n.code is M.ASSUMED_LIKELIEST]
+    return [render(M.ANSWER_ASSUMED, reading.language, parts=", ".join(parts))] if parts else []
 
 
 def _assumptions(

@@ -25,6 +25,7 @@ from advisor.catalog.loader import Catalog
 from advisor.errors import InputError
 from advisor.services import registry
 from advisor.services.knowledge import SearchKnowledgeArgs, search_knowledge, search_results
+from advisor.services.pricing import price_hardware
 from advisor.services.recommendation import recommend_deployment
 from advisor.services.sizing import compare_gpus, size_deployment
 
@@ -84,6 +85,7 @@ def build_mcp_server(catalog: Catalog, knowledge: KnowledgeBaseHolder) -> MCPSer
         registry.SIZE_DEPLOYMENT.name: lambda a: size_deployment(a, catalog).report,
         registry.COMPARE_GPUS.name: lambda a: compare_gpus(a, catalog),
         registry.RECOMMEND_DEPLOYMENT.name: lambda a: recommend_deployment(a, catalog),
+        registry.PRICE_HARDWARE.name: lambda a: price_hardware(a, catalog),
         registry.SEARCH_KNOWLEDGE.name: search,
     }
     for spec in registry.TOOLS:

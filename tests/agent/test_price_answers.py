@@ -1,0 +1,82 @@
+"""'How much is a server with 8x H100?': the GPUs' price, answered offline, then sized on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.agent.conversations import InMemoryConversationStore
+from advisor.agent.offline.reader import Reader
+from advisor.agent.service import AdvisorService
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings
+from advisor.services.pricing import price_hardware
+from advisor.services.protocol import AskRequest
+
+
+@pytest.fixture
+def service(catalog: Catalog) -> AdvisorService:
+    settings = Settings(data_dir=Path("/nonexistent"))
+    return AdvisorService(
+        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "count"),
+    [
+        ("Сколько стоит сервер 8x H100?", "h100-sxm", 8),
+        ("How much does a server with 8 H200 cost?", "h200", 8),
+        ("цена RTX 5090", "rtx-5090", None),
+        ("How much is an L40S?", "l40s", None),
+        ("Почём сейчас 4 карты RTX 4090?", "rtx-4090", 4),
+    ],
+)
+def test_the_price_of_gpus_alone_is_a_price_question(
+    catalog: Catalog, question: str, gpu: str, count: int | None
+) -> None:
+    reading = Reader(catalog).read(question)
+    assert reading.intent == "price"
+    assert (reading.said.gpu, reading.said.gpus) == (gpu, count)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Сколько стоит запустить Llama 3 70B на H100?",  # a model: priced for it
+        "How much does a chatbot for 200 staff cost on L40S?",  # a goal on that card
+        "We have 2 H100s, how much does it cost to run them?",  # owned
+        "How much VRAM does an H100 have?",  # not money
+        "H100 or H200, which costs less for Qwen 72B?",  # two GPUs weighed
+    ],
+)
+def test_a_price_with_a_model_a_load_or_owned_gpus_is_not(catalog: Catalog, question: str) -> None:
+    assert Reader(catalog).read(question).intent != "price"
+
+
+def test_the_answer_leads_with_the_catalog_price_and_keeps_the_gpus_for_a_model(
+    service: AdvisorService, catalog: Catalog
+) -> None:
+    response = service.ask(AskRequest(question="Сколько стоит сервер 8x H100?"))
+    price = price_hardware({"gpu": "h100-sxm", "count": 8}, catalog)
+    first = response.answer.splitlines()[0]
+    assert first.startswith("**8 x NVIDIA H100")
+    assert f"{price.capex_rub:,.0f}".replace(",", "\u00a0") in first
+    assert [step.name for step in response.steps][0] == "price_hardware"
+    assert price.runs[0].model_name in response.answer
+    assert response.request is None
+    follow_up = service.ask(
+        AskRequest(
+            question="а для Llama 3 70B на 50 человек?", conversation_id=response.conversation_id
+        )
+    )
+    assert follow_up.request is not None
+    assert (follow_up.request.gpu, follow_up.request.gpus) == ("h100-sxm", 8)
+
+
+def test_fewer_than_a_server_say_what_the_price_buys(service: AdvisorService) -> None:
+    answer = service.ask(AskRequest(question="How much are 2 H100s?")).answer
+    assert answer.startswith("**8 x NVIDIA H100")
+    assert "the price buys 8 for the 2 asked" in answer
+    assert "H100 PCIe" in answer

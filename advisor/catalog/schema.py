@@ -70,6 +70,13 @@ class Gpu(_Record):
         gt=0,
         description="CPU device only: VLLM_CPU_KVCACHE_SPACE, the fixed KV-cache budget",
     )
+    decode_bandwidth_efficiency: float | None = Field(
+        default=None,
+        gt=0,
+        le=1,
+        description="CPU server only: the share of its theoretical DRAM bandwidth decode "
+        "reaches (published llama.cpp runs); None: the engine's figure for GPUs",
+    )
     sources: dict[str, str] = Field(min_length=1)
 
 

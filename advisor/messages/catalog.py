@@ -1712,6 +1712,15 @@ class M(Enum):
         "weights in {format}, the format {model} is published in",
         "веса в {format} — в этом формате опубликована {model}",
     )
+    ASSUMED_CPU_SERVER = (
+        "assumed.cpu_server",
+        "no GPU: llama.cpp on a one-socket server CPU with its 12 memory channels full, 4-bit "
+        "GGUF weights (Q4_K_M), since every token reads every weight from RAM; say your CPU's "
+        "memory channels and speed for its own figure",
+        "без GPU: llama.cpp на однопроцессорном сервере со всеми 12 каналами памяти, веса GGUF "
+        "в 4 битах (Q4_K_M), потому что каждый токен читает все веса из ОЗУ; назовите каналы и "
+        "частоту памяти вашего процессора, и я посчитаю для него",
+    )
     ASSUMED_LIKELIEST = (
         "assumed.likeliest",
         "sized as {model}, the likeliest of the models asked about; {others} would size "

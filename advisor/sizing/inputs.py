@@ -89,6 +89,17 @@ class Inputs:
         )
 
     @property
+    def decode_bandwidth(self) -> float:
+        """Bytes per second decode reads weights and KV cache at: the device's memory
+        bandwidth (a CPU server's RAM, as the request gives it) times the share decode
+        reaches (a CPU server's own, measured with llama.cpp; otherwise the engine's)."""
+        peak = self.gpu.memory_bandwidth_tb_s * 1e12
+        if self.is_cpu and self.request.host_memory_bandwidth_gb_s is not None:
+            peak = self.request.host_memory_bandwidth_gb_s * 1e9
+        share = self.gpu.decode_bandwidth_efficiency or self.engine.decode_bandwidth_efficiency
+        return peak * share
+
+    @property
     def host_memory_bandwidth(self) -> float:
         """Bytes per second of the host RAM the offloaded experts are read from."""
         if self.request.host_memory_bandwidth_gb_s is not None:

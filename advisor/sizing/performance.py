@@ -220,7 +220,7 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     prompt = request.prompt_length
     avg_context = prompt + request.tokens_generated / 2
     micro = math.ceil(batch / layout.pp) if engine.pipeline_overlap else batch
-    bandwidth = gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
+    bandwidth = inputs.decode_bandwidth
 
     offloaded = _offloaded_bytes_read(inputs, micro)
     weight_bytes = (_weight_bytes_read(inputs, micro) - offloaded) / (layout.tp * layout.pp)
@@ -281,7 +281,6 @@ def _prefill_compute_s(inputs: Inputs, layout: Layout, tokens: int, prompt: int)
     prompt (tokens = prompt) or an engine step packing several (prefill_s's terms)."""
     arch, gpu, engine = inputs.model.architecture, inputs.gpu, inputs.engine
     params = inputs.params
-    eta = engine.decode_bandwidth_efficiency  # reading weights, as in decode
     # Causal attention: each query sees the keys before it, half its prompt on average.
     attn = (
         4
@@ -294,7 +293,7 @@ def _prefill_compute_s(inputs: Inputs, layout: Layout, tokens: int, prompt: int)
     attn_peak = peak_tflops(gpu, "bf16") * 1e12 * engine.prefill_efficiency
     gemm = max(
         2 * params.active_compute * tokens / gemm_peak,
-        _weight_bytes_read(inputs, tokens) / (gpu.memory_bandwidth_tb_s * 1e12 * eta),
+        _weight_bytes_read(inputs, tokens) / inputs.decode_bandwidth,  # as in decode
     )
     compute = (gemm + attn / attn_peak) / layout.tp
     if layout.tp > 1:
@@ -303,7 +302,9 @@ def _prefill_compute_s(inputs: Inputs, layout: Layout, tokens: int, prompt: int)
     offloaded = sum(inputs.offloaded_experts)
     if offloaded:  # llama.cpp copies host-RAM experts to the GPU for each prompt batch
         batches = math.ceil(tokens / LLAMA_CPP_UBATCH)
-        compute += batches * offloaded / (pcie_bytes_per_s(gpu) * eta)
+        compute += (
+            batches * offloaded / (pcie_bytes_per_s(gpu) * engine.decode_bandwidth_efficiency)
+        )
     return compute
 
 
@@ -324,7 +325,7 @@ def burst_ttft_s(inputs: Inputs, layout: Layout, clients: int, prompt: int) -> f
     engine = inputs.engine
     budget = max(1, inputs.max_num_batched_tokens())
     total = clients * prompt
-    bandwidth = inputs.gpu.memory_bandwidth_tb_s * 1e12 * engine.decode_bandwidth_efficiency
+    bandwidth = inputs.decode_bandwidth
     steps = math.ceil(total / budget)
     # Full steps differ only in their decode tokens, whose cost is linear in their number:
     # price a full step and one decode token once, not every step of a long burst.

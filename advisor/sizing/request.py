@@ -143,7 +143,8 @@ class SizingRequest(BaseModel):
         description="host RAM bandwidth the offloaded experts are read at; unset = dual-channel "
         "DDR5-5600 (89.6 GB/s) beside gaming and workstation cards, 8-channel DDR5-4800 "
         "(307 GB/s) beside datacenter GPUs; on a two-socket server give one socket's "
-        "channels (llama.cpp reads no faster across two sockets than on one)",
+        "channels (llama.cpp reads no faster across two sockets than on one). On a CPU "
+        "server (gpu cpu-server) it is the server's own RAM bandwidth every weight is read at",
     )
     gpu_memory_utilization: float = Field(
         default=0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use"

@@ -177,12 +177,27 @@ def test_users(reader: Reader, question: str, users: int) -> None:
         ("qwen3 8b on an A100 40GB", "a100-40gb", None),
         ("qwen3 8b on H100 PCIe x2", "h100-pcie", 2),
         ("qwen3 8b на MI300X", "mi300x", None),
-        ("qwen3 8b on the cpu", "cpu", None),
+        ("qwen3 8b on the cpu", "cpu-server", None),
+        ("qwen3 8b без видеокарты, только на процессоре", "cpu-server", None),
+        ("Can we run qwen3 8b without a GPU?", "cpu-server", None),
+        ("qwen3 8b cpu-only", "cpu-server", None),
     ],
 )
 def test_gpu_type_and_count(reader: Reader, question: str, gpu: str, gpus: int | None) -> None:
     request = _request(reader, question)
     assert (request["gpu"], request["gpus"]) == (gpu, gpus)
+
+
+def test_no_gpu_is_llama_cpp_in_4_bits_on_a_server_cpu(reader: Reader) -> None:
+    """ "без видеокарты" sized BF16 on the project's 2-core test server (QA 30); a server CPU
+    runs llama.cpp with 4-bit GGUF weights unless a format is said."""
+    reading = reader.read("Можно ли запустить Qwen2.5 7B без видеокарты, на процессоре?")
+    assert reading.request is not None
+    assert (reading.request["gpu"], reading.request["precision"]) == ("cpu-server", "q4_k_m")
+    assert reading.request["engine"] == "llama.cpp"
+    assert M.ASSUMED_CPU_SERVER in [n.code for n in reading.notes]
+    said = _request(reader, "Qwen2.5 7B on CPU only in Q8")
+    assert (said["gpu"], said["precision"]) == ("cpu-server", "q8_0")
 
 
 def test_dataset_and_epochs(reader: Reader) -> None:

@@ -33,6 +33,7 @@ REQUIRED_GPUS = [
     "mi300x",
     "mi325x",
     "cpu",
+    "cpu-server",
 ]
 REQUIRED_MODELS = [
     "llama-65b",

@@ -68,3 +68,22 @@ def test_sliding_window_layers_stop_growing() -> None:
     # Only the global layers grow 32x; the windowed ones stay at 1,024 tokens.
     expected = full_share * 32 + (1 - full_share)
     assert growth == pytest.approx(expected, rel=0.01)
+
+
+def test_a_cpu_server_decodes_at_its_share_of_its_own_ram_bandwidth() -> None:
+    """Decode on a server CPU reads every weight from RAM at the device's measured share of
+    its theoretical bandwidth (gpus.yaml cpu-server), or of the RAM the request names."""
+    catalog = load_catalog()
+    request = SizingRequest(
+        model="phi-4", precision="q4_k_m", engine="llama.cpp", gpu="cpu-server", output_tokens=128
+    )
+    default = size(request, catalog).performance.per_user_tokens_per_s
+    faster = size(
+        request.model_copy(update={"host_memory_bandwidth_gb_s": 2 * 460.8}), catalog
+    ).performance.per_user_tokens_per_s
+    assert 1.7 < faster / default <= 2.0  # the KV and host terms do not scale
+    server = catalog.gpus["cpu-server"]
+    assert server.decode_bandwidth_efficiency is not None
+    weights_gb = size(request, catalog).memory.breakdown_gb.weights
+    ceiling = server.memory_bandwidth_tb_s * 1e3 * server.decode_bandwidth_efficiency / weights_gb
+    assert default <= ceiling

@@ -33,6 +33,7 @@ KIND = {
     "weights_size": MEMORY_GATE,
     "decode": SPEED_GATE,
     "moe_offload_decode": SPEED_GATE,
+    "cpu_decode": SPEED_GATE,
     "serving_itl": SPEED_GATE,
     "serving_ttft": SPEED_GATE,
     "serving_throughput": SPEED_GATE,
@@ -48,6 +49,12 @@ GAPS: dict[str, tuple[float, float, str]] = {
         0.54,
         "arrivals the sources do not describe (steady when unknown), FP8 prefill slower than "
         "the A100 fp16 efficiency, front-end costs; SGLang's experimental R1 runs are anomalous",
+    ),
+    "cpu_decode": (
+        0.16,
+        0.66,
+        "one DRAM share for every server CPU: the Xeon 6980P reaches 34-40% of its bandwidth in "
+        "llama.cpp where EPYCs reach 56-65% (2026-12-06: six points on three CPUs)",
     ),
     "serving_throughput": (
         0.20,

@@ -689,7 +689,16 @@ _GOAL_FOLLOW_UP = re.compile(
     r"\bgo(?:ing)? with\b|let'?s (?:take|use|pick)|\bбер[её]м\b|\bвозьм[её]м\b|выбираем"
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
-_ON_CPU = re.compile(r"\b(?:on|на) (?:the )?(?:cpu|процессоре)\b|без (?:gpu|видеокарт)")
+_ON_CPU = re.compile(
+    r"\b(?:on|на) (?:the |a |одном )?(?:cpus?|процессор\w*)\b|\bcpu[- ]only\b|"
+    r"без (?:gpu|гпу|видеокарт\w*|графическ\w+ (?:ускорител|карт)\w*)|"
+    r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|\bno gpus?\b"
+)
+# A server CPU with no GPU ("без видеокарты", "CPU only"): the catalog's CPU server, sized
+# for llama.cpp with 4-bit GGUF weights unless a format is said. The catalog's "cpu" is the
+# project's own 2-core test server, named by its id only.
+CPU_SERVER = "cpu-server"
+CPU_SERVER_FORMAT = "q4_k_m"
 _COUNT_BEFORE = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*|шт\.?\s*|штук\w*\s*)?"
     r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
@@ -1544,7 +1553,7 @@ class Reader:
             if mentions:
                 said.gpu = mentions[0].gpu_id
             elif _ON_CPU.search(text):
-                said.gpu = "cpu"
+                said.gpu = CPU_SERVER
             else:
                 self._card_by_memory(undictated, said)
             return
@@ -1796,6 +1805,10 @@ class Reader:
                 said.dataset_examples, workloads, said.tokens_per_example
             )
             notes.append(derived)
+        if said.gpu == CPU_SERVER and said.precision is None and said.task in (None, "inference"):
+            # no GPU: llama.cpp reads every weight from RAM for each token, 4-bit reads least
+            fields["precision"] = CPU_SERVER_FORMAT
+            notes.append(note(M.ASSUMED_CPU_SERVER))
         return fields, notes
 
     def _window_fields(self, said: Said, fields: dict[str, Any]) -> list[Note]:
@@ -2064,7 +2077,7 @@ class Reader:
     def _goal_hardware(said: Said, goal: dict[str, Any], previous: GoalContext | None) -> None:
         """Owned GPUs ("у нас 4 A100"), the only GPU to consider ("на H100"), or a new
         count of the GPUs the goal already has ("а если только 2 карты?")."""
-        gpu = said.gpu if said.gpu != "cpu" else None
+        gpu = said.gpu if said.gpu not in ("cpu", CPU_SERVER) else None
         owned = goal.get("owned")
         counted = said.gpus is not None or not said.plural_gpus or previous is None
         if gpu is not None and said.owned and counted:
@@ -2132,7 +2145,7 @@ class Reader:
         if (  # "сколько стоит сервер 8x H100?": the catalog's price, no model to size
             mention is None
             and previous is None
-            and said.gpu not in (None, "cpu")
+            and said.gpu not in (None, "cpu", CPU_SERVER)
             and len(said.gpus_compared) <= 1
             and not said.owned
             and not said.wants  # "how much to rent 8x H100?": the rent answer leads
@@ -2183,7 +2196,12 @@ class Reader:
             and (said.gpus is None or "api_vs_own" in said.wants)
         ):  # priced on the cheapest GPUs that serve it (or those named, against the API)
             return "recommend"
-        if not named and previous is None and said.owned and said.gpu not in (None, "cpu"):
+        if (
+            not named
+            and previous is None
+            and said.owned
+            and said.gpu not in (None, "cpu", CPU_SERVER)
+        ):
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (
             said.use_case is not None

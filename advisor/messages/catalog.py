@@ -643,6 +643,11 @@ class M(Enum):
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; tier: {tier}).",
         "**{model}, {task}, {precision}: {count} x {gpu}** ({layout}; уровень по статье: {tier}).",
     )
+    ANSWER_HEADLINE_CPU = (
+        "answer.headline_cpu",
+        "**{model}, {task}, {precision}: {count} x {gpu}, no GPU.**",
+        "**{model}, {task}, {precision}: {count} x {gpu}, без GPU.**",
+    )
     ANSWER_USERS_HELD = (
         "answer.users_held",
         "**{count} x {gpu} serves {served:plural:user|users} at once with {model} in "
@@ -731,6 +736,16 @@ class M(Enum):
         "answer.memory",
         "Memory per GPU: {per_gpu} GB of {capacity} GB",
         "Память на GPU: {per_gpu} ГБ из {capacity} ГБ",
+    )
+    ANSWER_MEMORY_CPU = (
+        "answer.memory_cpu",
+        "RAM in use: {per_gpu} GB of {capacity} GB",
+        "Занято ОЗУ: {per_gpu} ГБ из {capacity} ГБ",
+    )
+    ANSWER_MEMORY_CPU_NO_FIT = (
+        "answer.memory_cpu_no_fit",
+        "RAM needed: {per_gpu} GB, the server has {capacity} GB",
+        "Нужно ОЗУ: {per_gpu} ГБ, а у сервера {capacity} ГБ",
     )
     ANSWER_MEMORY_USABLE = (
         "answer.memory_usable",
@@ -1649,6 +1664,14 @@ class M(Enum):
         "people use it at once, and I will size how many of these you need.",
         "Каждая цена — значение каталога, которое заменит коммерческое предложение. Скажите, "
         "какая модель и сколько людей одновременно, и я посчитаю, сколько таких GPU нужно.",
+    )
+    ANSWER_COST_CPU = (
+        "answer.cost_cpu",
+        "Cost: about ${capex:,.0f} ({capex_rub:,.0f} RUB) for the server{used}; running about "
+        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, facilities, upkeep).",
+        "Стоимость: около {capex_rub:,.0f} ₽ (${capex:,.0f}) за сервер{used}; работа около "
+        "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество, размещение, "
+        "обслуживание).",
     )
     ANSWER_COST_OWNED = (
         "answer.cost_owned",

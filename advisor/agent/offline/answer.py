@@ -144,7 +144,11 @@ def render_sizing(
     if gpu.replicas > 1:
         layout += render(M.LAYOUT_WITH_REPLICAS, language, replicas=gpu.replicas)
     lines: list[str] = [lead] if lead else []
-    if report.fits:
+    device = catalog.gpus.get(gpu.id)
+    on_cpu = device is not None and device.gpu_class == "cpu"
+    if report.fits and on_cpu:  # no GPU: no layout, no GPU tier
+        lines.append(render(M.ANSWER_HEADLINE_CPU, language, **head))
+    elif report.fits:
         tier = report.tier_i18n.render(language)
         lines.append(render(M.ANSWER_HEADLINE, language, **head, layout=layout, tier=tier))
     else:
@@ -170,7 +174,7 @@ def render_sizing(
                     per_gpu=fmt(minimum.memory.per_gpu_gb),
                 )
             )
-    lines.append(_memory_line(report, language))
+    lines.append(_memory_line(report, language, on_cpu=on_cpu))
     if report.fits:
         if report.training is None:
             lines.append(_inference_line(report, language))
@@ -179,13 +183,18 @@ def render_sizing(
         else:
             lines.append(_training_line(report.training, language))
         if cost is not None:
-            lines.extend(_cost_lines(cost, gpu.count, language, service=report.training is None))
+            lines.extend(
+                _cost_lines(
+                    cost, gpu.count, language, service=report.training is None, on_cpu=on_cpu
+                )
+            )
             batch_cost = _batch_cost_line(cost, language)
             if batch_cost:
                 lines.append(batch_cost)
         lines.append(_server_line(server or report, language, named=server is not None))
         lines.extend(_stage_lines(report, language))
-        lines.append(gpu.layout_note_i18n.render(language))
+        if not on_cpu:
+            lines.append(gpu.layout_note_i18n.render(language))
     for warning in report.warnings_i18n:
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
@@ -199,15 +208,18 @@ def render_sizing(
     return _with_sources(lines, passages, language)
 
 
-def _cost_lines(cost: SizingCost, count: int, language: Language, *, service: bool) -> list[str]:
-    """Buying and running the GPUs; for a service, renting the same GPUs instead."""
+def _cost_lines(
+    cost: SizingCost, count: int, language: Language, *, service: bool, on_cpu: bool = False
+) -> list[str]:
+    """Buying and running the GPUs (or the CPU server); for a service, renting the same GPUs
+    instead."""
     values = {"monthly": cost.monthly_usd, "monthly_rub": cost.monthly_rub}
     if not cost.capex_usd:
         return [render(M.ANSWER_COST_OWNED, language, **values)]
     used = render(M.REC_USED, language) if cost.used_market else ""
     lines = [
         render(
-            M.ANSWER_COST,
+            M.ANSWER_COST_CPU if on_cpu else M.ANSWER_COST,
             language,
             capex=cost.capex_usd,
             capex_rub=cost.capex_rub,
@@ -345,13 +357,15 @@ def breakdown_parts(breakdown: MemoryBreakdown, language: Language) -> str:
     )
 
 
-def _memory_line(report: SizingReport, language: Language) -> str:
+def _memory_line(report: SizingReport, language: Language, *, on_cpu: bool = False) -> str:
     memory = report.memory
     values = {
         "per_gpu": fmt(round(memory.per_gpu_gb, 1)),
         "capacity": fmt(memory.capacity_per_gpu_gb),
     }
     code = M.ANSWER_MEMORY if report.fits else M.ANSWER_MEMORY_NO_FIT
+    if on_cpu:
+        code = M.ANSWER_MEMORY_CPU if report.fits else M.ANSWER_MEMORY_CPU_NO_FIT
     if report.fits and memory.per_gpu_gb > memory.capacity_per_gpu_gb:
         # training may use the device total PyTorch reports, which the marketed decimal
         # figure understates ("80 GB" is 79.2 GiB = 85.0 GB)

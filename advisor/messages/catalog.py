@@ -2761,6 +2761,15 @@ class M(Enum):
         "**The last answer already ran the weights in {format}:** the setup stays the same.",
         "**В прошлом ответе веса уже были в {format}:** конфигурация та же.",
     )
+    REC_FORMAT_SAME_GPUS = (
+        "rec.format_same_gpus",
+        "**In {format} on the same {count} x {gpu}:** memory for {capacity} at once and "
+        "{speed} tokens/s each, against {was_capacity} and {was_speed} in {was_format}; the "
+        "price does not change.",
+        "**В {format} на тех же {count} x {gpu}:** памяти на {capacity} одновременно и "
+        "{speed} токенов/с каждому, против {was_capacity} и {was_speed} в {was_format}; цена "
+        "не меняется.",
+    )
     REC_INT4_COSTS_MORE = (
         "rec.int4_costs_more",
         "**In 4 bits this costs more: ${capex:,.0f} against ${previous:,.0f}.** 4-bit weights "

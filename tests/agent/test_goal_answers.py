@@ -2277,3 +2277,34 @@ def test_a_gpu_named_after_a_lead_is_not_weighed_against_the_unshown_reference(
     then = service.ask(AskRequest(question="and on L40S?", conversation_id=first.conversation_id))
     assert then.request is not None and then.request.gpu == "l40s"
     assert "Against the last answer" not in then.answer
+
+
+def test_a_format_on_the_same_gpus_says_what_it_changed(service: AdvisorService) -> None:
+    """ "а в 4 бит?" after "а если взять RTX PRO 6000?" said "the last answer was already in
+    INT4: the setup stays the same" after a BF16 answer (QA 31): it says what 4 bits change
+    on the same card, against the last format."""
+    first = service.ask(
+        AskRequest(question="Бот для 20 врачей клиники, данные наружу нельзя. Какое железо?")
+    )
+    second = service.ask(
+        AskRequest(
+            question="а если взять RTX PRO 6000 вместо?", conversation_id=first.conversation_id
+        )
+    )
+    third = service.ask(AskRequest(question="а в 4 бит?", conversation_id=first.conversation_id))
+    assert "уже были" not in third.answer
+    assert second.recommendation is not None and third.recommendation is not None
+    before, after = lead_option(second.recommendation), lead_option(third.recommendation)
+    assert before is not None and after is not None
+    assert (
+        (before.model, before.gpu.id)
+        == (after.model, after.gpu.id)
+        == (
+            before.model,
+            "rtx-pro-6000",
+        )
+    )
+    assert (before.precision, after.precision) == ("bf16", "int4")
+    first_line = third.answer.splitlines()[0]
+    assert first_line.startswith("**В INT4 на тех же 1 x NVIDIA RTX PRO 6000")
+    assert f"{after.max_concurrent_users} одновременно" in first_line and "в BF16" in first_line

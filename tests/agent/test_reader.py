@@ -2945,3 +2945,38 @@ def test_the_difference_between_two_gpus_for_a_load_weighs_them(reader: Reader, 
 )
 def test_the_difference_between_two_gpus_alone_is_explained(reader: Reader, text: str) -> None:
     assert reader.read(text).intent == "explain"  # it was off topic
+
+
+def test_qa31_a_gpus_model_number_is_not_a_count(reader: Reader) -> None:
+    """ "RTX 4090 or RTX 5090 for a 32B model?" read 5090 as the 4090's count: the 'x' of
+    'rtx' was taken for 'x 5090' and the sizing failed on gpus <= 1024."""
+    reading = reader.read("RTX 4090 or RTX 5090 for running a 32B model locally?")
+    assert reading.said.gpus is None and reading.said.gpus_compared == ["rtx-4090", "rtx-5090"]
+    assert _request(reader, "qwen3 8b on H100 PCIe x2")["gpus"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "hours"),
+    [
+        ("by Monday morning, that's 10 hours", 10.0),
+        ("к понедельнику, то есть за 60 часов", 60.0),
+        ("до утра, это 12 часов", 12.0),
+    ],
+)
+def test_qa31_a_deadline_said_as_that_is_n_hours(text: str, hours: float) -> None:
+    """ "by Monday morning, that's 10 hours" was read as a week (the weekday)."""
+    assert q.read_deadline_hours(text) == hours
+
+
+def test_qa31_confidential_data_after_a_goal_keeps_it_in_house(reader: Reader) -> None:
+    """ "We handle confidential client data though. Does that change your answer?" after
+    "API or own server?" was refused as off topic (QA 31): the goal, with the data in-house."""
+    goal = GoalContext(goal={"headcount": 40, "tokens_per_day": 2_000_000, "language": "en"})
+    for text in (
+        "We handle confidential client data though. Does that change your answer?",
+        "У нас персональные данные клиентов, это что-то меняет?",
+    ):
+        reading = reader.read(text, previous_goal=goal)
+        assert reading.intent == "recommend" and reading.goal is not None
+        assert reading.goal["on_premises"] is True and reading.goal["headcount"] == 40
+    assert reader.read("what is personal data?", previous_goal=goal).intent != "recommend"

@@ -827,6 +827,8 @@ def render_recommendation(
         asked_api = False
     if result.api_switch_i18n is not None:  # "Claude ..., перейти на DeepSeek API?": first
         lines.append(result.api_switch_i18n.render(language))
+    if asked_api and lead is not None and private:  # the data stays in: said above
+        asked_api = False
     if asked_api and lead is not None:  # "API or our own server?": that answer first
         verdict = api_verdict(lead, language)
         asked_api = verdict is not None

@@ -1032,7 +1032,8 @@ def _scale(word: str) -> float:
 
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE = re.compile(
-    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\()\s*"
+    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
+    r"that'?s|that is|то есть|это)\s*"
     r"(?:[:—-]|is|of|—|будет|составляет)?\s*"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
@@ -1850,7 +1851,12 @@ _ON_PREMISES = re.compile(
     # "summarize discharge letters on-prem": hosted in-house as the way of working
     r"\b(?:run|host|deploy|keep|process|summari[sz]e|analy[sz]e|do)\w*\b[^.?!]{0,60}?"
     r"\bon[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|break[- ]even|\bthan\b))|"
-    r"nothing (?:can|may) leave"
+    r"nothing (?:can|may) leave|"
+    # "we handle confidential client data", "персональные данные клиентов": kept in-house
+    r"\b(?:confidential|sensitive|privileged|personal|patient|client|customer)s?'? "
+    r"(?:client |customer |patient |personal )?(?:data|records|information)\b|"
+    r"конфиденциальн\w* (?:данн|информац|документ)\w*|персональн\w* данн\w*|"
+    r"врачебн\w* тайн\w*|банковск\w* тайн\w*|коммерческ\w* тайн\w*|адвокатск\w* тайн\w*"
 )
 
 

@@ -704,7 +704,7 @@ _COUNT_BEFORE = re.compile(
     r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
     r"ускорител\w*)\s*)*$"
 )
-_COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*x\s*(\d+)\b")
+_COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*(?<![a-z])x\s*(\d+)\b")
 _CARDS = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:(?:more|additional|extra)\s+)?"
     r"(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
@@ -993,6 +993,15 @@ class Reader:
         intent = self._intent(text, said, mention, previous, undictated)
         if previous_goal is not None and intent in ("explain", "off_topic") and said.pick:
             intent = "recommend"  # "why this card and not H100?": the pick with its reason
+        if (
+            previous_goal is not None
+            and intent in ("explain", "off_topic")
+            and _where_data_goes(said)
+            and not _EXPLAIN.search(text)
+        ):  # "we handle confidential client data, does that change it?": the goal, in-house,
+            # and why the API and rented GPUs are now out whatever they cost
+            intent = "recommend"
+            said.wants = [*said.wants, "api_vs_own"] if said.on_premises else said.wants
         if past_question and intent in ("explain", "off_topic"):
             intent = "recommend" if "cheapest" in said.wants else "size"
         if weighed_gpus and said.gpus_compared == weighed_gpus and intent == "size":

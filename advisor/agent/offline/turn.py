@@ -594,9 +594,58 @@ def _recommend(
         and reading.said.precision == lead.precision
         and previous_goal.gpu == lead.gpu.id
         and previous_goal.capex_usd == lead.cost.capex_usd
+        and _last_precision(previous_goal) == lead.precision  # "в FP8" before "а в 4 бит?"
     ):
         already = render(M.REC_ALREADY_FORMAT, turn.language, format=lead.precision.upper())
         turn.answer = f"{already}\n{turn.answer}"
+    elif "precision" in reading.explicit:
+        changed = _format_on_the_same_gpus(previous_goal, result, lead, catalog, turn)
+        if changed is not None:  # "а в 4 бит?" on the same card: what the format changed
+            turn.answer = f"{changed}\n{turn.answer}"
+
+
+def _format_on_the_same_gpus(
+    previous_goal: GoalContext | None,
+    result: Recommendation,
+    lead: Option | None,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> str | None:
+    """ "А в 4 бит?" when the same model stays on the same GPUs: what the new format holds
+    and how fast, against the last answer's format on them (the price does not move)."""
+    last = previous_goal.last_pick if previous_goal is not None else None
+    if last is None or lead is None or lead.training_hours is not None:
+        return None
+    fields = dict(last["size_request"])
+    same = (fields.get("model"), fields.get("gpu"), fields.get("gpus"))
+    if same != (lead.model, lead.gpu.id, lead.gpu.count * lead.replicas):
+        return None
+    was = fields.get("precision")
+    if not isinstance(was, str) or was == lead.precision:
+        return None
+    fields["users"] = result.workload.concurrency
+    report = _size_recorded(fields, catalog, turn)
+    if report is None or not report.fits:
+        return None
+    return render(
+        M.REC_FORMAT_SAME_GPUS,
+        turn.language,
+        format=lead.precision.upper(),
+        count=lead.gpu.count * lead.replicas,
+        gpu=lead.gpu.name,
+        capacity=lead.max_concurrent_users,
+        speed=round(lead.per_user_tokens_per_s, 1),
+        was_format=was.upper(),
+        was_capacity=report.performance.max_concurrent_users,
+        was_speed=round(report.performance.per_user_tokens_per_s, 1),
+    )
+
+
+def _last_precision(previous_goal: GoalContext) -> str | None:
+    """The weight format the last goal answer's lead ran in (None when it was not kept)."""
+    pick = previous_goal.last_pick
+    request = pick.get("size_request") if pick is not None else None
+    return request.get("precision") if isinstance(request, dict) else None
 
 
 # What sets a goal's load: a follow-up changing one of these asks what the last pick does.

@@ -93,7 +93,8 @@ def test_forced_tool_call_of_the_agent_is_schema_valid_and_sized(settings: Setti
     jsonschema.validate(call["args"], schema["function"]["parameters"])
     outcome = advisor_tools.size_deployment(call["args"], CATALOG)  # InputError if refused
     assert outcome.request.model == "llama-3.1-8b"
-    assert outcome.request.gpu == "h100-sxm"
+    # strict decoding keeps the GPU a catalog id; which one the 135M model picks is quality
+    assert outcome.request.gpu in CATALOG.gpus
 
 
 def test_multi_turn_conversation_resizes_the_follow_up(settings: Settings) -> None:

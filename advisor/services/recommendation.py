@@ -92,9 +92,14 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
     if "largest_model" in wants:  # the strongest model of those that serve the load
         strong = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
         if strong:  # the same tier: the setup the search recommends, not a used-card pareto
-            return max(
+            return max(  # at the same price (a whole server either way), the larger model
                 strong,
-                key=lambda o: (o.quality_tier, o.label != "pareto", -o.cost.capex_usd),
+                key=lambda o: (
+                    o.quality_tier,
+                    o.label != "pareto",
+                    -o.cost.capex_usd,
+                    o.memory.weights_gb if o.memory is not None else 0.0,
+                ),
             )
     if "cheapest" in wants and serving:  # of those that serve the whole load (not a pilot)
         return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))

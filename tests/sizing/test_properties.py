@@ -11,7 +11,8 @@ from advisor.sizing.request import TASKS
 
 CATALOG = load_catalog()
 MODELS = sorted(CATALOG.models)
-GPUS = sorted(g for g in CATALOG.gpus if g != "cpu")
+# A CPU server is one device run by one process: no counts to vary.
+GPUS = sorted(g.id for g in CATALOG.gpus.values() if g.gpu_class != "cpu")
 PRECISIONS = ["bf16", "fp8", "int8", "int4", "nf4", "q4_k_m", "q8_0", "mxfp4"]
 
 requests = st.builds(

@@ -505,7 +505,9 @@ _PRICE_ASKED = re.compile(
     r"how much (?:is|are|does|do|would|will|for)\b|\bcosts?\b|\bpric(?:e|es|ed|ing)\b"
 )
 # What a question about the GPUs' price may state besides them: no model, load or goal.
-_PRICE_FIELDS = frozenset({"gpu", "gpus", "gpus_compared", "hardware_asked"})
+_PRICE_FIELDS = frozenset(
+    {"gpu", "gpus", "gpus_compared", "hardware_asked", "task", "owned", "wants"}
+)
 # Work an LLM does on documents: "анализировать медкарты", "process claims".
 _DOCUMENT_WORK = re.compile(
     r"анализ\w*|обрабат\w*|обработ\w*|проверя\w*|разбира\w*|извлека\w*|"
@@ -2156,8 +2158,9 @@ class Reader:
             and previous is None
             and said.gpu not in (None, "cpu", CPU_SERVER)
             and len(said.gpus_compared) <= 1
-            and not said.owned
-            and not said.wants  # "how much to rent 8x H100?": the rent answer leads
+            and set(said.wants) <= {"largest_model"}  # "…and what can it run?": in the answer
+            and not (said.owned and not said.wants)  # "we have 2 H100s, what do they cost?"
+            and said.task in (None, "inference")
             and set(fields) <= _PRICE_FIELDS
             and _PRICE_ASKED.search(undictated)
         ):

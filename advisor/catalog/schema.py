@@ -589,6 +589,10 @@ class ServerForm(_Record):
 
     rack_units: int = Field(ge=1)
     source: str
+    base_w: float = Field(
+        ge=0, description="everything but the GPUs at full load: CPUs, NVSwitch, NICs, fans"
+    )
+    base_source: str
 
 
 class RunningCosts(_Record):

@@ -2980,3 +2980,18 @@ def test_qa31_confidential_data_after_a_goal_keeps_it_in_house(reader: Reader) -
         assert reading.intent == "recommend" and reading.goal is not None
         assert reading.goal["on_premises"] is True and reading.goal["headcount"] == 40
     assert reader.read("what is personal data?", previous_goal=goal).intent != "recommend"
+
+
+def test_qa31_what_a_server_can_run_is_the_largest_model_on_it(reader: Reader) -> None:
+    """ "what can an 8x H200 server run?" asked which model; "what would it take to run
+    Command R+" is not a question about what fits."""
+    reading = reader.read("what can an 8x H200 server run?")
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["strongest"] is True and (reading.goal["gpu"], reading.goal["gpus"]) == (
+        "h200",
+        8,
+    )
+    priced = reader.read("price of an 8 x H200 server and what can it run?")
+    assert priced.intent == "price"
+    other = reader.read("What would it take to run Cohere Command R+ on premises for 15 users?")
+    assert "largest_model" not in other.said.wants

@@ -1768,7 +1768,8 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"\bwhat (?:models? )?(?:can|could) (?:we|i) (?:actually |really )?run (?:on|with) "
             r"(?:it|them|this|that|these|those)\b|"
             # "what can an 8x H200 server run?", "what can it hold?"
-            r"\bwhat (?:models? )?(?:can|could|will|would) (?:\w+ ){1,5}?(?:run|hold|serve)\b|"
+            r"\bwhat (?:models? )?(?:can|could) (?:(?!take\b|it takes?\b)\w+ ){1,5}?"
+            r"(?:run|hold|serve)\b|"
             r"(?:как\w*|что) (?:\w+ )?(?:лучше )?(?:влез\w*|помест\w*|запустить)|"
             # "что на нём можно запустить?": what the hardware at hand holds
             r"что (?:на|с) (?:н[её]м|них|ней|этом|этих|этой|таком|таких)\s+(?:можно |реально )?"

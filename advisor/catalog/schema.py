@@ -595,6 +595,13 @@ class ServerForm(_Record):
     base_source: str
 
 
+class ReferenceServer(_Record):
+    """A typical server a price question with no GPU is answered with."""
+
+    gpu: str
+    count: int = Field(ge=1)
+
+
 class RunningCosts(_Record):
     power_usd_per_kwh: float = Field(gt=0)
     power_source: str
@@ -665,6 +672,9 @@ class Prices(_Record):
     gpus: dict[str, GpuPrice]
     chassis: tuple[Chassis, ...] = Field(min_length=1)
     hgx_server: ServerForm
+    # "сколько стоит сервер под нейросеть?": typical servers by GPU tier, smallest first
+    reference_servers: tuple[ReferenceServer, ...] = ()
+    reference_servers_source: str = ""
     running: RunningCosts
     cloud_usd_per_gpu_hour: dict[str, RateSource]
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)

@@ -1658,6 +1658,22 @@ class M(Enum):
         "A usual start: {model} in {precision} on {gpus}.",
         "Обычный старт: {model} в {precision} на {gpus}.",
     )
+    ANSWER_TIERS_HEAD = (
+        "answer.tiers_head",
+        "A server's price is mostly its GPUs. Three typical ones by the number of GPUs "
+        "(catalog prices as of {as_of}, with the server around them):",
+        "Цена сервера — это прежде всего его GPU. Три типичных варианта по числу GPU (цены "
+        "каталога на {as_of}, вместе с сервером):",
+    )
+    ANSWER_TIER = (
+        "answer.tier",
+        "- {count} x {gpu} ({memory:,.0f} GB of GPU memory): about ${capex:,.0f} "
+        "({capex_rub:,.0f} RUB), ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month to run; the "
+        "strongest catalog model it serves: {model} in {precision}.",
+        "- {count} x {gpu} ({memory:,.0f} ГБ памяти GPU): около {capex_rub:,.0f} ₽ "
+        "(${capex:,.0f}), работа {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц; самая сильная "
+        "модель каталога на нём: {model} в {precision}.",
+    )
     ANSWER_PRICE_NEXT = (
         "answer.price_next",
         "Every price is a catalog figure a quote replaces. Tell me the model and how many "

@@ -22,10 +22,11 @@ from advisor.recommend.costs import (
     rental,
     rental_purchase,
 )
-from advisor.services.recommendation import recommend_deployment
+from advisor.services.recommendation import lead_option, recommend_deployment
 from advisor.services.sizing import input_error
 
 RUNS_LISTED = 2  # models said to run on the hardware: the strongest and the usual start
+QUALITY = "quality"  # the label of the strongest model they serve
 
 
 class HardwarePriceArgs(BaseModel):
@@ -186,15 +187,16 @@ def _runs_on(gpu: str, count: int, catalog: Catalog) -> list[RunsOn]:
     if catalog.gpus[gpu].gpu_class == "cpu":
         return []
     result = recommend_deployment({"gpu": gpu, "gpus": count, "strongest": True}, catalog)
-    chosen = [o for o in result.options if o.label == "quality"]
-    chosen += [o for o in result.options if o.label == "recommended"]
+    strongest = lead_option(result, ["largest_model"])
+    chosen = [(QUALITY, strongest)] if strongest is not None else []
+    chosen += [(o.label, o) for o in result.options if o.label == "recommended"]
     runs: list[RunsOn] = []
-    for option in chosen:
+    for label, option in chosen:
         if option.model in {r.model for r in runs}:
             continue
         runs.append(
             RunsOn(
-                label=option.label,
+                label=label,
                 model=option.model,
                 model_name=option.model_name,
                 precision=option.precision,

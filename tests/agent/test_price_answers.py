@@ -80,3 +80,26 @@ def test_fewer_than_a_server_say_what_the_price_buys(service: AdvisorService) ->
     assert answer.startswith("**8 x NVIDIA H100")
     assert "the price buys 8 for the 2 asked" in answer
     assert "H100 PCIe" in answer
+
+
+def test_a_server_price_with_no_gpu_gives_the_catalogs_tiers(
+    service: AdvisorService, catalog: Catalog
+) -> None:
+    """ "да неважно, сколько стоит нормальный сервер?" after a vague goal repeated the 5-user
+    pilot (QA 31): a price with no GPU is one typical server per GPU tier, priced."""
+    goal = service.ask(AskRequest(question="нужен сервер под нейросеть, что посоветуете?"))
+    tiers = service.ask(
+        AskRequest(
+            question="да неважно, сколько стоит нормальный сервер?",
+            conversation_id=goal.conversation_id,
+        )
+    )
+    servers = catalog.prices.reference_servers
+    assert [s.name for s in tiers.steps].count("price_hardware") == len(servers) >= 3
+    lines = [line for line in tiers.answer.splitlines() if line.startswith("- ")]
+    assert len(lines) == len(servers)
+    for line, server in zip(lines, servers, strict=True):
+        price = price_hardware({"gpu": server.gpu, "count": server.count}, catalog)
+        assert line.startswith(f"- {price.gpus_bought} x {price.gpu_name}")
+        assert f"{price.capex_rub:,.0f}".replace(",", "\u00a0") in line
+    assert Reader(catalog).read("How much does a server for AI cost?").intent == "price"

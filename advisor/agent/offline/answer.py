@@ -714,6 +714,36 @@ def render_hardware_price(
     return _with_sources(lines, passages, language)
 
 
+def render_server_tiers(
+    tiers: Sequence[HardwarePrice], passages: Sequence[Passage], language: Language
+) -> str:
+    """ "How much does a server for AI cost?" with no GPU named: one typical server per GPU
+    tier, each with its price, running cost and the strongest model it serves."""
+    if not tiers:
+        return render(M.ANSWER_PRICE_NEXT, language)
+    lines = [render(M.ANSWER_TIERS_HEAD, language, as_of=tiers[0].prices_as_of)]
+    for tier in tiers:
+        strongest = next((r for r in tier.runs if r.label == "quality"), None)
+        strongest = strongest or (tier.runs[0] if tier.runs else None)
+        lines.append(
+            render(
+                M.ANSWER_TIER,
+                language,
+                count=tier.gpus_bought,
+                gpu=tier.gpu_name,
+                memory=tier.memory_gb * tier.gpus_bought / tier.count,
+                capex=tier.capex_usd,
+                capex_rub=tier.capex_rub,
+                monthly=tier.monthly_usd,
+                monthly_rub=tier.monthly_rub,
+                model=strongest.model_name if strongest is not None else "-",
+                precision=strongest.precision.upper() if strongest is not None else "-",
+            )
+        )
+    lines.append(render(M.ANSWER_PRICE_NEXT, language))
+    return _with_sources(lines, passages, language)
+
+
 def _with_sources(lines: list[str], passages: Sequence[Passage], language: Language) -> str:
     if passages:
         lines.append(render(M.SOURCES, language))

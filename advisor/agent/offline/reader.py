@@ -2156,7 +2156,10 @@ class Reader:
         if (  # "сколько стоит сервер 8x H100?": the catalog's price, no model to size
             mention is None
             and previous is None
-            and said.gpu not in (None, "cpu", CPU_SERVER)
+            and (
+                said.gpu not in (None, "cpu", CPU_SERVER)
+                or (said.gpu is None and said.hardware_asked)  # "сколько стоит сервер?"
+            )
             and len(said.gpus_compared) <= 1
             and set(said.wants) <= {"largest_model"}  # "…and what can it run?": in the answer
             and not (said.owned and not said.wants)  # "we have 2 H100s, what do they cost?"
@@ -2302,7 +2305,7 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
     """Whether a message after a goal answer changes that goal. A follow-up cue ("а если",
     "cheaper?", "и в рублях?") or a figure does; a new sizing question naming a model does
     not (it gets the sizing answer), nor a question to explain without a figure."""
-    if intent in ("greeting", "compare"):
+    if intent in ("greeting", "compare", "price"):  # "а сколько стоит сервер 8x H100?"
         return False
     stated = bool(
         said.model_dump(

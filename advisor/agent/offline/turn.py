@@ -23,6 +23,7 @@ from advisor.agent.offline.answer import (
     render_off_topic,
     render_option_line,
     render_recommendation,
+    render_server_tiers,
     render_sizing,
     task_name,
 )
@@ -191,6 +192,16 @@ def _price(
 ) -> None:
     """ "Сколько стоит сервер 8x H100?": the GPUs' catalog price, running and renting, and
     the models they serve; the GPUs wait in the draft for a model to size on them."""
+    if reading.said.gpu is None:  # "сколько стоит сервер под нейросеть?": the tiers
+        tiers = []
+        for server in catalog.prices.reference_servers:
+            arguments = {"gpu": server.gpu, "count": server.count}
+            tier = price_hardware(arguments, catalog)
+            turn.record("price_hardware", arguments, tier, hardware_summary(tier, turn.language))
+            tiers.append(tier)
+        passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
+        turn.answer = render_server_tiers(tiers, passages, turn.language)
+        return
     arguments = {"gpu": reading.said.gpu, "count": reading.said.gpus or 1}
     try:
         price = price_hardware(arguments, catalog)

@@ -20,6 +20,7 @@ from advisor.api.routers import (
     health,
     metrics,
     openai_compat,
+    pricing,
     recommend,
     sizing,
     widget,
@@ -142,7 +143,7 @@ def _build_app(
     )
     app.state.advisor = state
     install_error_handlers(app)
-    for module in (sizing, recommend, ask, openai_compat, health, metrics, widget):
+    for module in (sizing, recommend, pricing, ask, openai_compat, health, metrics, widget):
         app.include_router(module.router)
     app.include_router(admin_router(database, keys, responses=STAFF_RESPONSES))
     app.router.routes.extend(routes)

@@ -1615,19 +1615,19 @@ class M(Enum):
         "answer.price_servers",
         "**{bought} x {gpu}: about ${capex:,.0f} ({capex_rub:,.0f} RUB)** as {servers:plural:complete "
         "8-GPU server|complete 8-GPU servers}, ${per_gpu:,.0f} a GPU with its share of the server{used} (catalog "
-        "price as of {as_of}: {source}).",
+        "price as of {as_of}).",
         "**{bought} x {gpu}: около {capex_rub:,.0f} ₽ (${capex:,.0f})** — "
         "{servers:plural:готовый 8-GPU сервер|готовых 8-GPU сервера|готовых 8-GPU серверов}, "
-        "${per_gpu:,.0f} за GPU с его долей сервера{used} (цена каталога на {as_of}: {source}).",
+        "${per_gpu:,.0f} за GPU с его долей сервера{used} (цена каталога на {as_of}).",
     )
     ANSWER_PRICE_CARDS = (
         "answer.price_cards",
         "**{count} x {gpu}: about ${capex:,.0f} ({capex_rub:,.0f} RUB)** with the server "
         "around them: {count:plural:card|cards} at ${per_gpu:,.0f}{used} and {servers} x {chassis} at "
-        "${chassis_usd:,.0f} (catalog price as of {as_of}: {source}).",
+        "${chassis_usd:,.0f} (catalog price as of {as_of}).",
         "**{count} x {gpu}: около {capex_rub:,.0f} ₽ (${capex:,.0f})** вместе с сервером: "
         "{count} шт. по ${per_gpu:,.0f}{used} и корпус {servers} x {chassis} за "
-        "${chassis_usd:,.0f} (цена каталога на {as_of}: {source}).",
+        "${chassis_usd:,.0f} (цена каталога на {as_of}).",
     )
     ANSWER_PRICE_WHOLE_SERVER = (
         "answer.price_whole_server",

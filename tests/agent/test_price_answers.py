@@ -103,3 +103,23 @@ def test_a_server_price_with_no_gpu_gives_the_catalogs_tiers(
         assert line.startswith(f"- {price.gpus_bought} x {price.gpu_name}")
         assert f"{price.capex_rub:,.0f}".replace(",", "\u00a0") in line
     assert Reader(catalog).read("How much does a server for AI cost?").intent == "price"
+
+
+def test_a_server_with_eight_said_in_words_is_priced_as_eight(catalog: Catalog) -> None:
+    """ "сервер с восемью H100" was priced for one (QA 32: "цена — за 8, а не за 1")."""
+    reading = Reader(catalog).read("сколько будет стоить сервер с восемью H100?")
+    assert reading.intent == "price" and reading.said.gpus == 8
+
+
+def test_a_goal_with_no_gpu_is_answered_on_the_cpu_server(service: AdvisorService) -> None:
+    """ "можно вообще без видеокарты? … чат-бот, человек пять" recommended an RTX 4060 Ti
+    (QA 32): the goal is searched on the server CPU."""
+    response = service.ask(
+        AskRequest(
+            question="Можно вообще без видеокарты обойтись? Хотим чат-бота для внутренних "
+            "нужд, пользоваться будут человек пять."
+        )
+    )
+    assert response.recommendation is not None
+    assert response.recommendation.goal["gpu"] == "cpu-server"
+    assert all(o.gpu.id == "cpu-server" for o in response.recommendation.options)

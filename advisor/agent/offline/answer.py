@@ -617,7 +617,6 @@ def render_hardware_price(
         "per_gpu": price.usd_per_gpu,
         "used": used,
         "as_of": price.prices_as_of,
-        "source": price.price_source,
         "servers": price.servers,
     }
     if price.price_kind == "server_share":

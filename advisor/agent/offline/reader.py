@@ -2088,7 +2088,7 @@ class Reader:
     def _goal_hardware(said: Said, goal: dict[str, Any], previous: GoalContext | None) -> None:
         """Owned GPUs ("у нас 4 A100"), the only GPU to consider ("на H100"), or a new
         count of the GPUs the goal already has ("а если только 2 карты?")."""
-        gpu = said.gpu if said.gpu not in ("cpu", CPU_SERVER) else None
+        gpu = said.gpu if said.gpu != "cpu" else None
         owned = goal.get("owned")
         counted = said.gpus is not None or not said.plural_gpus or previous is None
         if gpu is not None and said.owned and counted:

@@ -2995,3 +2995,17 @@ def test_qa31_what_a_server_can_run_is_the_largest_model_on_it(reader: Reader) -
     assert priced.intent == "price"
     other = reader.read("What would it take to run Cohere Command R+ on premises for 15 users?")
     assert "largest_model" not in other.said.wants
+
+
+def test_qa32_a_rewrite_by_the_monday_launch_is_a_batch_with_its_deadline(
+    reader: Reader,
+) -> None:
+    """ "2 million product descriptions to rewrite … goes live when the shops open Monday
+    morning, and right now it's Friday" was sized as one chat user (QA 32)."""
+    reading = reader.read(
+        "We've got about 2 million product descriptions to rewrite with Llama 3.1 8B, 300 "
+        "tokens in and 200 out each. The relaunch goes live when the shops open Monday "
+        "morning, and right now it's Friday, 6pm. What do we need?"
+    )
+    assert reading.said.batch_items == 2_000_000
+    assert reading.said.deadline_hours == 72.0

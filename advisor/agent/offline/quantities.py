@@ -659,7 +659,8 @@ _BATCH_CUE = re.compile(
     r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
     r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|вытащ\w*|вытаскива\w*|"
     r"\bpull\w* (?:\w+ )?(?:fields|data|values|totals)|\bparse\b|"
-    r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*"
+    r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*|"
+    r"\brewrit\w*|\brephras\w*|\bparaphras\w*|переписа\w*|перепиш\w*|перефразир\w*"
 )
 
 
@@ -1128,7 +1129,10 @@ _DAYS = (
 _DAY_WORD = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday|понедельник\w*|" + (
     r"вторник\w*|сред[ауы]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*)"
 )
-_BY_DAY = re.compile(rf"(?:\bby|\bдо|\bк)\s+(?:this\s+|эт\w+\s+)?{_DAY_WORD}")
+_BY_DAY = re.compile(
+    rf"(?:\bby|\bдо|\bк|\bopens?|\bdue(?: on)?|\bgo(?:es)? live(?: on)?|\blaunch(?:es)?(?: on)?)"
+    rf"\s+(?:this\s+|эт\w+\s+)?{_DAY_WORD}"
+)
 _TODAY = re.compile(rf"(?:сегодня|today is|today's|it's)\s+{_DAY_WORD}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -2308,3 +2309,21 @@ def test_a_format_on_the_same_gpus_says_what_it_changed(service: AdvisorService)
     first_line = third.answer.splitlines()[0]
     assert first_line.startswith("**В INT4 на тех же 1 x NVIDIA RTX PRO 6000")
     assert f"{after.max_concurrent_users} одновременно" in first_line and "в BF16" in first_line
+
+
+def test_requests_that_fill_the_window_are_sized_whole_in_the_cheapest_lead(
+    service: AdvisorService,
+) -> None:
+    """ "100k-token contracts, 10 lawyers at once" led with a setup holding one contract at
+    a time (QA 32): the search was given the use case's 1k prompt inside the 100k window."""
+    answer = service.ask(
+        AskRequest(
+            question="Our legal team wants to paste entire contracts, around 100k tokens each, "
+            "into llama 3.1 70b. Maybe 10 lawyers at once. How much GPU memory?"
+        )
+    )
+    assert answer.sizing is not None and answer.sizing.context == 100_000
+    lead = answer.answer.splitlines()[1]
+    assert "1,024 tokens in" not in lead and "75,000 tokens in" in lead
+    held = re.search(r"up to (\d+) concurrent users at 100,000 tokens", answer.answer)
+    assert held is not None and int(held.group(1)) >= 10

@@ -1610,6 +1610,10 @@ def _to_meet_targets(
     }
     if said.context is not None or request.context != DEFAULT_CONTEXT:
         goal["context"] = request.context  # stated now or earlier in the conversation
+        # each request as the sizing read it: "100k-token contracts" fill the window, "32k
+        # context" holds the use case's request (QA 32 sized ten 100k contracts as one)
+        goal["prompt_tokens"] = request.prompt_length
+        goal["output_tokens"] = request.tokens_generated
     if said.document_tokens is not None:  # "64k-token reports": every prompt that long
         goal["prompt_tokens"] = request.prompt_length
         goal["output_tokens"] = request.tokens_generated

@@ -229,21 +229,15 @@ def _cost_lines(
     ]
     if cost.gpus_bought > count:
         lines.append(render(M.REC_WHOLE_SERVERS, language, bought=cost.gpus_bought, used=count))
-        if (
-            cost.card_alternative is not None
-            and cost.card_alternative_capex_usd is not None
-            and cost.card_alternative_capex_rub is not None
-        ):
-            lines.append(
-                render(
-                    M.ANSWER_CARD_ALTERNATIVE_PRICED,
-                    language,
-                    used=count,
-                    card=cost.card_alternative,
-                    capex=cost.card_alternative_capex_usd,
-                    capex_rub=cost.card_alternative_capex_rub,
-                )
-            )
+        priced = _card_version(
+            cost.card_alternative,
+            cost.card_alternative_capex_usd,
+            cost.card_alternative_capex_rub,
+            count,
+            language,
+        )
+        if priced is not None:
+            lines.append(priced)
         elif cost.card_alternative is not None:
             lines.append(
                 render(M.REC_CARD_ALTERNATIVE, language, used=count, card=cost.card_alternative)
@@ -266,6 +260,23 @@ def _cost_lines(
             )
         )
     return lines
+
+
+def _card_version(
+    card: str | None, capex: float | None, capex_rub: float | None, count: int, language: Language
+) -> str | None:
+    """The version of a whole-server GPU sold by the card, priced for `count` (None when the
+    catalog has no such card or no price for it)."""
+    if card is None or capex is None or capex_rub is None:
+        return None
+    return render(
+        M.ANSWER_CARD_ALTERNATIVE_PRICED,
+        language,
+        used=count,
+        card=card,
+        capex=capex,
+        capex_rub=capex_rub,
+    )
 
 
 # A job this long is also said in days.
@@ -642,21 +653,15 @@ def render_hardware_price(
                 count=price.count,
             )
         )
-        if (
-            price.card_alternative is not None
-            and price.card_alternative_capex_usd is not None
-            and price.card_alternative_capex_rub is not None
-        ):
-            lines.append(
-                render(
-                    M.ANSWER_CARD_ALTERNATIVE_PRICED,
-                    language,
-                    used=price.count,
-                    card=price.card_alternative,
-                    capex=price.card_alternative_capex_usd,
-                    capex_rub=price.card_alternative_capex_rub,
-                )
-            )
+        priced = _card_version(
+            price.card_alternative,
+            price.card_alternative_capex_usd,
+            price.card_alternative_capex_rub,
+            price.count,
+            language,
+        )
+        if priced is not None:
+            lines.append(priced)
     lines.append(
         render(
             M.ANSWER_PRICE_RUNNING,

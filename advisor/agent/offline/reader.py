@@ -1729,24 +1729,14 @@ class Reader:
             fields.setdefault("engine", "llama.cpp")  # only llama.cpp runs experts on the CPU
         if said.epochs is not None and not float(said.epochs).is_integer():
             fields["epochs"] = said.epochs
-        if said.likeliest_of and said.model is not None:
-            names = self.catalog.models
-            notes.append(
-                note(
-                    M.ASSUMED_LIKELIEST,
-                    model=names[said.model].name,
-                    others=", ".join(names[c].name for c in said.likeliest_of if c in names),
-                )
-            )
-        if said.same_sizing and said.model is not None:
-            names = self.catalog.models
-            notes.append(
-                note(
-                    M.ASSUMED_SAME_SIZING,
-                    model=names[said.model].name,
-                    others=", ".join(names[c].name for c in said.same_sizing),
-                )
-            )
+        names = self.catalog.models
+        for others, code in (
+            (said.likeliest_of, M.ASSUMED_LIKELIEST),  # asked about, sizing otherwise
+            (said.same_sizing, M.ASSUMED_SAME_SIZING),  # versions that size alike
+        ):
+            if others and said.model is not None:
+                named = ", ".join(names[c].name for c in others if c in names)
+                notes.append(note(code, model=names[said.model].name, others=named))
         workloads = self.catalog.workloads
         if "context" not in fields and said.document_tokens is not None:
             output = (

@@ -205,21 +205,24 @@ def rental(
     count: int,
     prices: Prices,
     *,
-    capex: float,
-    monthly: float,
+    box: Hardware,
     owned: bool,
+    card: Gpu | None = None,
+    group: int = 1,
     hours: float = HOURS_PER_MONTH,
 ) -> Rental | None:
     """Renting `count` such GPUs `hours` a month: around the clock unless the customer said
     fewer (an on-demand GPU released overnight is not guaranteed back in the morning, which
-    the answer says); None where the catalog has no public rate."""
+    the answer says), weighed against buying `box` or its card version (rental_purchase);
+    None where the catalog has no public rate."""
     rate = prices.cloud_usd_per_gpu_hour.get(gpu.id)
     if rate is None:
         return None
+    bought = rental_purchase(box, count, prices, card=card, group=group)
     rent = rate.usd * count * hours
     break_even = None
-    if not owned and rent > monthly:
-        break_even = capex / (rent - monthly)
+    if not owned and rent > bought.monthly_usd:
+        break_even = bought.capex_usd / (rent - bought.monthly_usd)
         if break_even > PAYBACK_HORIZON_MONTHS:
             break_even = None
     return Rental(usd_per_gpu_hour=rate.usd, monthly_usd=rent, break_even_months=break_even)
@@ -292,15 +295,8 @@ def spend(
     break_even = capex / saving if saving > 0 and not owned else None
     if break_even is not None and break_even > PAYBACK_HORIZON_MONTHS:
         break_even = None
-    bought_instead = rental_purchase(box, count, prices, card=card, group=group)
     rent = rental(
-        gpu,
-        count,
-        prices,
-        capex=bought_instead.capex_usd,
-        monthly=bought_instead.monthly_usd,
-        owned=owned,
-        hours=rent_hours,
+        gpu, count, prices, box=box, owned=owned, card=card, group=group, hours=rent_hours
     )
     return Spend(
         capex_usd=capex,

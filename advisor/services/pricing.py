@@ -20,7 +20,6 @@ from advisor.recommend.costs import (
     chassis_for,
     hardware,
     rental,
-    rental_purchase,
 )
 from advisor.services.recommendation import lead_option, recommend_deployment
 from advisor.services.sizing import input_error
@@ -127,15 +126,7 @@ def price_hardware(
     _, chassis = chassis_for(gpu, count, prices)
     rate = prices.rub_per_usd.value
     sibling = card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > count else None
-    bought_instead = rental_purchase(box, count, prices, card=sibling)
-    rent = rental(
-        gpu,
-        count,
-        prices,
-        capex=bought_instead.capex_usd,
-        monthly=bought_instead.monthly_usd,
-        owned=False,
-    )
+    rent = rental(gpu, count, prices, box=box, owned=False, card=sibling)
     three_years = box.capex_usd + MONTHS_3Y * box.monthly_usd
     sibling_capex = (
         hardware(sibling, count, prices, owned=False).capex_usd if sibling is not None else None

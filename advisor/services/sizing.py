@@ -26,7 +26,6 @@ from advisor.recommend.costs import (
     hardware,
     job_api_usd,
     rental,
-    rental_purchase,
 )
 from advisor.sizing.engine import compare, resolve, size
 from advisor.sizing.report import Comparison, SizingReport
@@ -188,15 +187,7 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
     sibling = (
         card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > layout.count else None
     )
-    bought_instead = rental_purchase(box, layout.count, prices, card=sibling, group=group)
-    rent = rental(
-        gpu,
-        layout.count,
-        prices,
-        capex=bought_instead.capex_usd,
-        monthly=bought_instead.monthly_usd,
-        owned=owned,
-    )
+    rent = rental(gpu, layout.count, prices, box=box, owned=owned, card=sibling, group=group)
     sibling_capex = (
         hardware(sibling, layout.count, prices, owned=False, group=1).capex_usd
         if sibling is not None

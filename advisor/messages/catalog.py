@@ -1476,7 +1476,8 @@ class M(Enum):
         "At {users} users at once this is slower than {use_case} needs ({speed:g} tokens/s per "
         "user, first token within {ttft:g} s). With this model, the cheapest setup that meets "
         "it ({request}):",
-        "При {users} пользователях одновременно это медленнее, чем нужно для задачи «{use_case}» "
+        "При {users:plural:пользователе|пользователях|пользователях} одновременно это "
+        "медленнее, чем нужно для задачи «{use_case}» "
         "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с). С этой моделью "
         "дешевле всего это даёт ({request}):",
     )
@@ -1665,6 +1666,81 @@ class M(Enum):
         "Цена сервера — это прежде всего его GPU. Три типичных варианта по числу GPU (цены "
         "каталога на {as_of}, вместе с сервером):",
     )
+    ANSWER_TIERS_WHICH_HEAD = (
+        "answer.tiers_which_head",
+        "Which server depends on what the AI does and how many people use it at once. Three "
+        "typical ones by the number of GPUs, to start from (catalog prices as of {as_of}, with "
+        "the server around them):",
+        "Какой сервер нужен, зависит от задачи и от того, сколько людей пользуются им "
+        "одновременно. Три типичных варианта по числу GPU, от которых можно оттолкнуться (цены "
+        "каталога на {as_of}, вместе с сервером):",
+    )
+    ANSWER_TIERS_WHICH_NEXT = (
+        "answer.tiers_which_next",
+        "Most companies start with the first and add GPUs once the pilot proves its value. Tell "
+        "me what it is for (a chat assistant, questions over your documents, code help, "
+        "fine-tuning on your data) and how many people use it at once, and I will pick the "
+        "server and the model, or something cheaper. Every price is a catalog figure a quote "
+        "replaces.",
+        "Обычно начинают с первого и добавляют GPU, когда пилот доказал пользу. Скажите, для "
+        "чего он (чат-ассистент, вопросы по вашим документам, помощь с кодом, дообучение на "
+        "ваших данных) и сколько людей одновременно, и я подберу сервер и модель или что-то "
+        "дешевле. Каждая цена — значение каталога, которое заменит коммерческое предложение.",
+    )
+    ANSWER_GPUS_HEAD = (
+        "answer.gpus_head",
+        "{gpus} side by side (catalog prices as of {as_of}, with the server around them):",
+        "{gpus} рядом (цены каталога на {as_of}, вместе с сервером):",
+    )
+    ANSWER_GPUS_ROW = (
+        "answer.gpus_row",
+        "- {count} x {gpu}: {memory:,.0f} GB of memory at {bandwidth:.2f} TB/s, {fp8}, "
+        "{watts:,.0f} W; about ${capex:,.0f} ({capex_rub:,.0f} RUB){whole}, ${monthly:,.0f} "
+        "({monthly_rub:,.0f} RUB) a month to run{rent}; the strongest catalog model it serves: "
+        "{model} in {precision}.",
+        "- {count} x {gpu}: {memory:,.0f} ГБ памяти, {bandwidth:.2f} ТБ/с, {fp8}, "
+        "{watts:,.0f} Вт; около {capex_rub:,.0f} ₽ (${capex:,.0f}){whole}, работа {monthly_rub:,.0f} ₽ "
+        "(${monthly:,.0f}) в месяц{rent}; самая сильная модель каталога на нём: {model} в "
+        "{precision}.",
+    )
+    ANSWER_GPUS_WHOLE = (
+        "answer.gpus_whole",
+        " (sold only as a whole server of {bought})",
+        " (продаётся только целым сервером на {bought})",
+    )
+    ANSWER_GPUS_FP8 = ("answer.gpus_fp8", "FP8 tensor cores", "тензорные ядра FP8")
+    ANSWER_GPUS_NO_FP8 = (
+        "answer.gpus_no_fp8",
+        "no FP8 tensor cores (FP8 weights compute at 16-bit speed)",
+        "без тензорных ядер FP8 (веса FP8 считаются на скорости 16 бит)",
+    )
+    ANSWER_GPUS_RENT = (
+        "answer.gpus_rent",
+        ", rented about ${rate:.2f} a GPU-hour",
+        ", аренда около ${rate:.2f} за GPU-час",
+    )
+    ANSWER_GPUS_SAME_MODEL = (
+        "answer.gpus_same_model",
+        "In practice, the same model on each ({model} in {precision}, {context:,} tokens of "
+        "context):",
+        "На практике одна и та же модель на каждом ({model} в {precision}, контекст "
+        "{context:,} токенов):",
+    )
+    ANSWER_GPUS_SAME_ROW = (
+        "answer.gpus_same_row",
+        "- {count} x {gpu}: {speed:.1f} tokens/s per user, memory for up to {users:,} at once.",
+        "- {count} x {gpu}: {speed:.1f} токенов/с на пользователя, памяти хватит на {users:,} "
+        "одновременно.",
+    )
+    ANSWER_GPUS_WHY = (
+        "answer.gpus_why",
+        "Memory decides which models fit and how many users share them; memory bandwidth "
+        "decides how fast each user's answer streams; FP8 tensor cores serve FP8 weights at "
+        "full speed.",
+        "Память определяет, какие модели помещаются и сколько пользователей их делят; "
+        "пропускная способность памяти — как быстро идёт ответ каждому; тензорные ядра FP8 "
+        "считают веса FP8 на полной скорости.",
+    )
     ANSWER_TIER = (
         "answer.tier",
         "- {count} x {gpu} ({memory:,.0f} GB of GPU memory): about ${capex:,.0f} "
@@ -1809,7 +1885,11 @@ class M(Enum):
         "{model}, {task}: ни одна GPU каталога не подходит.",
     )
     COMPARE_SPEED = ("compare.speed", "{speed} tok/s per user", "{speed} ток/с на пользователя")
-    COMPARE_USERS = ("compare.users", "up to {users} users", "до {users} пользователей")
+    COMPARE_USERS = (
+        "compare.users",
+        "up to {users:plural:user|users}",
+        "до {users:plural:пользователя|пользователей|пользователей}",
+    )
     COMPARE_HOURS = ("compare.hours", "{hours} h", "{hours} ч")
     COMPARE_SKIPPED = (
         "compare.skipped",
@@ -2663,8 +2743,8 @@ class M(Enum):
         "This is already the cheapest setup that serves {users:plural:user|users} at once with "
         "{model}. "
         "Cheaper means giving something up: {ways}.",
-        "Это уже самая дешёвая конфигурация, которая обслуживает всех {users} пользователей "
-        "одновременно с "
+        "Это уже самая дешёвая конфигурация, которая обслуживает "
+        "{users:plural:пользователя|пользователей|пользователей} одновременно с "
         "{model}. Дешевле — только ценой уступок: {ways}.",
     )
     REC_CHEAPER_PILOT = (
@@ -2942,14 +3022,15 @@ class M(Enum):
         "why.recommended",
         "The lowest 3-year cost that serves {users:plural:user|users} at once at the targets, with "
         "room for {capacity}.",
-        "Самая низкая стоимость за 3 года, при которой {users} пользователей одновременно"
-        " получают целевую скорость; запас до {capacity}.",
+        "Самая низкая стоимость за 3 года с целевой скоростью для "
+        "{users:plural:пользователя|пользователей|пользователей} одновременно; запас до "
+        "{capacity}.",
     )
     WHY_START = (
         "why.start",
         "Start here: it serves a pilot of {users} users at {speed:g} tokens/s each; grow "
         "once it has proved its value.",
-        "Начните с этого: пилот на {users} пользователей по {speed:g} токенов/с; "
+        "Начните с этого: пилот на {users:plural:пользователя|пользователей|пользователей} по {speed:g} токенов/с; "
         "наращивайте, когда польза подтвердится.",
     )
     WHY_SCALE = (

@@ -73,7 +73,7 @@ from advisor.sizing.engine import (
     fit,
     resolve,
 )
-from advisor.sizing.inputs import GB
+from advisor.sizing.inputs import GB, GPUS_PER_NODE
 from advisor.sizing.params import count_parameters
 from advisor.sizing.request import Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
@@ -91,6 +91,10 @@ from advisor.sizing.workload import (
 )
 
 MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
+# GeForce cards train within one machine: the engine's traffic between servers assumes a
+# 400 Gb/s NIC per GPU (an HGX reference design), which a box of gaming cards does not have,
+# and rentals of them are single machines.
+GAMING_TRAINING_MAX_GPUS = GPUS_PER_NODE
 # The largest training clusters built are of the order of 100,000 GPUs (xAI's Colossus, Meta's
 # 2024 H100 clusters of 24,576 each): a count beyond it is no plan to state.
 LARGEST_CLUSTER_GPUS = 100_000
@@ -802,6 +806,13 @@ class _Search:
         self.searched += 1
         result = fit(inputs)
         inputs = result.inputs  # a training run the count cannot hold whole is sharded
+        if (
+            training is not None
+            and gpu.gpu_class == "gaming"
+            and result.layout.gpus > GAMING_TRAINING_MAX_GPUS
+            and self.owned_gpu is None
+        ):
+            return None
         request = inputs.request
         owned = self.owned_gpu is not None
         use: Serving | TrainingRun
@@ -1938,36 +1949,40 @@ _COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 40, 48, 56, 64)
 
 def _smaller_model(search: _Search, model: Model, gpu: Gpu, count: int | None) -> _Config | None:
     """The largest smaller model of the same line (architecture and name, e.g. Llama 3.3 70B
-    -> Llama 3.1 8B) that serves the load on these GPUs; else the largest that fits."""
+    -> Llama 3.1 8B; a line with none of its architecture, its distills: DeepSeek-V3.1 ->
+    DeepSeek-R1-Distill-Qwen-32B) that serves the load on these GPUs, in its published format
+    or a lighter one; else the largest that fits."""
     line = model.id.split("-")[0]
     size = model.reported_params_b or 0
+    named = [
+        m
+        for m in search.catalog.models.values()
+        if m.id.split("-")[0] == line
+        and (m.reported_params_b or 0) < size
+        and m.id in search.catalog.suitability
+    ]
     smaller = sorted(
-        (
-            m
-            for m in search.catalog.models.values()
-            if m.family == model.family
-            and m.id.split("-")[0] == line
-            and (m.reported_params_b or 0) < size
-            and m.id in search.catalog.suitability
-        ),
+        [m for m in named if m.family == model.family] or named,
         key=lambda m: m.reported_params_b or 0,
         reverse=True,
     )
     load, held = search.load, None
     for candidate in smaller:
-        config = search.size(
-            candidate,
-            search.catalog.suitability.get(candidate.id),
-            search.formats(candidate)[0],
-            gpu,
-            load.concurrency,
-            gpus=count,
-        )
-        if config is None or not config.result.fits:
-            continue
-        if config.serves(load, load.concurrency):
-            return config
-        held = held or config
+        for precision in search.formats(candidate):
+            config = search.size(
+                candidate,
+                search.catalog.suitability.get(candidate.id),
+                precision,
+                gpu,
+                load.concurrency,
+                gpus=count,
+            )
+            if config is None or not config.result.fits:
+                continue
+            if config.serves(load, load.concurrency):
+                return config
+            held = held or config
+            break  # a lighter format of one that fits but misses the targets: no faster
     return held
 
 

@@ -1147,12 +1147,12 @@ def test_the_gpus_weighed_resume_after_the_model_is_named(reader: Reader) -> Non
 
 
 def test_a_gpu_weighing_keeps_its_budget_through_the_model_question(reader: Reader) -> None:
-    """ "Сравните 4090 и A100 для дипсика, бюджет 3 млн руб" asks which DeepSeek; the reply
-    ("r1") weighs the GPUs within that budget (it was lost, and 40 x RTX 4090 were offered
-    for $438,000 against $35,000 without a word)."""
-    first = reader.read("сравните 4090-е и A100 для запуска дипсика у себя. бюджет 3 млн руб")
+    """ "Сравните 4090 и A100 для геммы 27б, бюджет 3 млн руб" asks which Gemma; the reply
+    ("gemma 3") weighs the GPUs within that budget (it was lost, and 40 x RTX 4090 were
+    offered for $438,000 against $35,000 without a word)."""
+    first = reader.read("сравните 4090-е и A100 для запуска геммы 27б у себя. бюджет 3 млн руб")
     assert first.clarification is not None and first.draft is not None
-    reply = reader.read("r1", first.draft)
+    reply = reader.read("gemma 3", first.draft)
     assert reply.intent == "compare"
     assert reply.said.budget is not None and reply.said.budget.amount == 3_000_000
 
@@ -1452,17 +1452,15 @@ def test_users_with_no_at_once_are_also_priced_as_everyone_who_uses_it(
 def test_the_best_that_fits_owned_gpus_after_a_model_that_does_not(
     service: AdvisorService,
 ) -> None:
-    """'We own 2x A6000, can we run DeepSeek?' (which one? R1): it does not fit. Then 'what's
-    the best thing that fits on them for coding?' chooses a model for those owned GPUs; it
-    was the DeepSeek answer again, word for word. The GPUs stay owned through the question
-    back about the model."""
+    """'We own 2x A6000, can we run DeepSeek?' (its versions size alike: the newest): it does
+    not fit. Then 'what's the best thing that fits on them for coding?' chooses a model for
+    those owned GPUs; it was the DeepSeek answer again, word for word."""
     first = service.ask(
         AskRequest(question="we own 2x A6000, can we run deepseek on them? the big one i mean")
     )
     conversation = first.conversation_id
-    assert first.request is None  # which DeepSeek?
-    r1 = service.ask(AskRequest(question="r1", conversation_id=conversation))
-    assert r1.request is not None and r1.request.model == "deepseek-r1-0528"
+    assert first.request is not None and first.request.model == "deepseek-v3.1"
+    assert first.sizing is not None and not first.sizing.fits
     best = service.ask(
         AskRequest(
             question="ok what's the best thing that fits on them for coding then?",

@@ -123,3 +123,43 @@ def test_a_goal_with_no_gpu_is_answered_on_the_cpu_server(service: AdvisorServic
     assert response.recommendation is not None
     assert response.recommendation.goal["gpu"] == "cpu-server"
     assert all(o.gpu.id == "cpu-server" for o in response.recommendation.options)
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("We need an AI for our company. What server should we buy?", "Which server depends"),
+        ("Нам нужен ИИ для компании, какой сервер купить?", "Какой сервер нужен, зависит"),
+        ("How much does a typical AI server cost?", "A server's price is mostly its GPUs"),
+    ],
+)
+def test_what_to_buy_says_what_decides_it_beside_the_tiers(
+    service: AdvisorService, question: str, opening: str
+) -> None:
+    """QA round 32: "what server should we buy?" listed every model family to choose from."""
+    answer = service.ask(AskRequest(question=question))
+    assert answer.answer.startswith(opening)
+    assert answer.answer.count("\n- ") == 3  # one typical server per tier
+
+
+def test_two_gpus_with_no_model_are_weighed_side_by_side(service: AdvisorService) -> None:
+    """QA round 32: "L40S или A100 на 80 гигов, чем отличаются?" got knowledge-base passages.
+    Each GPU's specs and price, then one model both hold sized on each; one A100 is bought as
+    its PCIe card, not as an eighth of an SXM server."""
+    answer = service.ask(
+        AskRequest(question="Что лучше брать под инференс — L40S или A100 на 80 гигов?")
+    )
+    steps = [s for s in answer.steps if s.name == "price_hardware"]
+    assert [s.arguments["gpu"] for s in steps] == ["l40s", "a100-80gb-pcie"]
+    sized = [s for s in answer.steps if s.name == "size_deployment"]
+    assert len(sized) == 2 and len({s.arguments["model"] for s in sized}) == 1
+    assert "ТБ/с" in answer.answer and "без тензорных ядер FP8" in answer.answer
+
+
+def test_a_gpu_sold_only_in_servers_weighs_both_as_servers(service: AdvisorService) -> None:
+    answer = service.ask(AskRequest(question="H100 or H200, what's the difference?"))
+    steps = [s for s in answer.steps if s.name == "price_hardware"]
+    assert [(s.arguments["gpu"], s.arguments["count"]) for s in steps] == [
+        ("h100-sxm", 8),
+        ("h200", 8),
+    ]

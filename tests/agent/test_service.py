@@ -155,7 +155,7 @@ def test_follow_ups_work_across_modes(catalog: Catalog) -> None:
 
 def test_a_clarification_keeps_what_was_said(catalog: Catalog) -> None:
     service = _service(catalog, None)
-    first = service.ask(AskRequest(question="how many GPUs for 30 users?", conversation_id="d"))
+    first = service.ask(AskRequest(question="how much VRAM for 30 users?", conversation_id="d"))
     assert first.request is None and "Which model" in first.answer
     second = service.ask(AskRequest(question="llama 3.1 8b", conversation_id="d"))
     assert second.request is not None and second.request.users == 30
@@ -238,3 +238,14 @@ def test_offline_streams_no_preview(catalog: Catalog) -> None:
     final = items[-1]
     assert isinstance(final, AskResponse)
     assert "".join(i for i in items[:-1] if isinstance(i, str)) == final.answer
+
+
+def test_a_model_too_big_for_the_gpu_offers_the_lines_distill(catalog: Catalog) -> None:
+    """QA round 32: DeepSeek on one RTX 4090 offered only 24 to 40 GPUs; the line's smaller
+    models are its distills (another architecture), in a format that fits."""
+    service = _service(catalog, None)
+    answer = service.ask(AskRequest(question="can I run deepseek v3 on my single 4090?"))
+    smaller = [c for c in answer.make_it_fit if c.change == "smaller_model"]
+    assert smaller and smaller[0].fits
+    assert smaller[0].request["model"].startswith("deepseek-r1-distill")
+    assert smaller[0].request["gpus"] == 1

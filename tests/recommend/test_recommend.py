@@ -1303,3 +1303,15 @@ def test_an_engine_note_is_for_a_named_option_not_the_pareto_rest(catalog: Catal
     assert {dict(n.params)["gpu"] for n in dropped} == {
         catalog.gpus[g].name for g in named if catalog.gpus[g].compute_capability == 7.0
     }
+
+
+def test_gaming_cards_train_within_one_machine(catalog: Catalog) -> None:
+    """QA round 32: a full fine-tune of a 32B model was offered rented on 40 x RTX 4090 (five
+    boxes of GeForce cards with an HGX cluster's network assumed between them)."""
+    result = recommend(
+        RecommendRequest(task="full", model="qwen3-32b", dataset_tokens=4_000_000), catalog
+    )
+    assert result.options
+    for option in result.options:
+        gpu = catalog.gpus[option.gpu.id]
+        assert gpu.gpu_class != "gaming" or option.gpu.count <= search_module.GPUS_PER_NODE

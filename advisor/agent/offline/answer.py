@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.reader import Clarification
@@ -21,7 +22,7 @@ from advisor.messages import M, Param, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS
-from advisor.services.pricing import HardwarePrice
+from advisor.services.pricing import HardwarePrice, RunsOn
 from advisor.services.recommendation import (
     SAME_COST,
     UNRATED,
@@ -719,13 +720,24 @@ def render_hardware_price(
 
 
 def render_server_tiers(
-    tiers: Sequence[HardwarePrice], passages: Sequence[Passage], language: Language
+    tiers: Sequence[HardwarePrice],
+    passages: Sequence[Passage],
+    language: Language,
+    *,
+    which: bool = False,
 ) -> str:
     """ "How much does a server for AI cost?" with no GPU named: one typical server per GPU
-    tier, each with its price, running cost and the strongest model it serves."""
+    tier, each with its price, running cost and the strongest model it serves. `which`: the
+    question was which server to buy ("what server should we buy?"), so the answer says
+    what decides it and asks for that."""
+    head, last = (
+        (M.ANSWER_TIERS_WHICH_HEAD, M.ANSWER_TIERS_WHICH_NEXT)
+        if which
+        else (M.ANSWER_TIERS_HEAD, M.ANSWER_PRICE_NEXT)
+    )
     if not tiers:
-        return render(M.ANSWER_PRICE_NEXT, language)
-    lines = [render(M.ANSWER_TIERS_HEAD, language, as_of=tiers[0].prices_as_of)]
+        return render(last, language)
+    lines = [render(head, language, as_of=tiers[0].prices_as_of)]
     for tier in tiers:
         strongest = next((r for r in tier.runs if r.label == "quality"), None)
         strongest = strongest or (tier.runs[0] if tier.runs else None)
@@ -744,6 +756,91 @@ def render_server_tiers(
                 precision=strongest.precision.upper() if strongest is not None else "-",
             )
         )
+    lines.append(render(last, language))
+    return _with_sources(lines, passages, language)
+
+
+@dataclass
+class WeighedGpu:
+    """One GPU of "L40S or A100?": its price answer, the specs that tell them apart, and the
+    model both hold sized on it (None: not sized, or it did not fit)."""
+
+    price: HardwarePrice
+    bandwidth_tb_s: float
+    fp8: bool
+    watts: float
+    same: SizingReport | None = None
+
+
+def render_gpus_weighed(
+    weighed: Sequence[WeighedGpu],
+    common: RunsOn | None,
+    passages: Sequence[Passage],
+    language: Language,
+) -> str:
+    """GPUs weighed with no model named: each one's memory, bandwidth, FP8, price and the
+    strongest model it serves, then one model on each in tokens/s and users."""
+    names = ", ".join(f"{w.price.count} x {w.price.gpu_name}" for w in weighed)
+    as_of = weighed[0].price.prices_as_of if weighed else ""
+    lines = [render(M.ANSWER_GPUS_HEAD, language, gpus=names, as_of=as_of)]
+    for entry in weighed:
+        price = entry.price
+        strongest = next((r for r in price.runs if r.label == "quality"), None)
+        rent = (
+            render(M.ANSWER_GPUS_RENT, language, rate=price.cloud_usd_per_gpu_hour)
+            if price.cloud_usd_per_gpu_hour is not None
+            else ""
+        )
+        lines.append(
+            render(
+                M.ANSWER_GPUS_ROW,
+                language,
+                count=price.count,
+                gpu=price.gpu_name,
+                memory=price.memory_gb,
+                bandwidth=entry.bandwidth_tb_s,
+                fp8=note(M.ANSWER_GPUS_FP8 if entry.fp8 else M.ANSWER_GPUS_NO_FP8),
+                watts=entry.watts * price.count,
+                capex=price.capex_usd,
+                capex_rub=price.capex_rub,
+                monthly=price.monthly_usd,
+                monthly_rub=price.monthly_rub,
+                rent=rent,
+                whole=(
+                    render(M.ANSWER_GPUS_WHOLE, language, bought=price.gpus_bought)
+                    if price.gpus_bought > price.count
+                    else ""
+                ),
+                model=strongest.model_name if strongest is not None else "-",
+                precision=strongest.precision.upper() if strongest is not None else "-",
+            )
+        )
+    sized = [w for w in weighed if w.same is not None]
+    if common is not None and len(sized) > 1:
+        context = sized[0].same.context if sized[0].same is not None else 0
+        lines.append(
+            render(
+                M.ANSWER_GPUS_SAME_MODEL,
+                language,
+                model=common.model_name,
+                precision=common.precision.upper(),
+                context=context,
+            )
+        )
+        for entry in sized:
+            report = entry.same
+            assert report is not None
+            lines.append(
+                render(
+                    M.ANSWER_GPUS_SAME_ROW,
+                    language,
+                    count=report.gpu.count,
+                    gpu=entry.price.gpu_name,
+                    speed=report.performance.per_user_tokens_per_s,
+                    users=report.performance.max_concurrent_users,
+                )
+            )
+    lines.append(render(M.ANSWER_GPUS_WHY, language))
     lines.append(render(M.ANSWER_PRICE_NEXT, language))
     return _with_sources(lines, passages, language)
 
@@ -1289,8 +1386,10 @@ def _cheaper_trade_offs(lead: Option, result: Recommendation, language: Language
     if start is not None and start.cost.capex_usd < lead.cost.capex_usd:
         ways.append(render(M.REC_CHEAPER_PILOT, language, **_option_params(start, language)))
     cost = lead.cost
-    api_cheaper = (
-        cost.api_monthly_usd is not None and cost.api_monthly_usd * MONTHS_3Y < cost.tco_3y_usd
+    api_cheaper = (  # not for data that may not leave the company
+        cost.api_monthly_usd is not None
+        and cost.api_monthly_usd * MONTHS_3Y < cost.tco_3y_usd
+        and not result.goal.get("on_premises")
     )
     if api_cheaper and cost.api_monthly_usd is not None and cost.api_name is not None:
         ways.append(

@@ -53,6 +53,32 @@ _OTHER_EDITIONS = frozenset(
         "coder",
     }
 )
+# Words after a number that make it a count of something, not a model size ("на 8 карт").
+_COUNTED = (
+    "карт",
+    "видеокарт",
+    "гпу",
+    "gpu",
+    "штук",
+    "сервер",
+    "server",
+    "card",
+    "node",
+    "узл",
+    "человек",
+    "сотрудник",
+    "пользоват",
+    "user",
+    "люд",
+    "rtx",
+    "тыс",
+    "млн",
+    "гб",
+    "gb",
+    "бит",
+    "bit",
+)
+_COUNTED_SHORT = frozenset({"x", "шт", "k", "m", "g", "%"})
 _SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b|a\d+(?:\.\d+)?b")
 _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)?|[rv]\d+(?:\.\d+)?|\d+[a-z]|[a-z]\d+|\d{4}")
 # Words of any script and the punctuation that ends a name: a name is a run of Latin words.
@@ -183,6 +209,10 @@ class ModelMatcher:
                 if nxt in _JOINERS and index + 1 < len(words) and _SIZE.fullmatch(words[index + 1]):
                     index += 1
                     continue
+                if nxt in _JOINERS and self._bare_size(span, words, index + 1):
+                    words[index + 1] += "b"  # "ламу 3 на 70": Llama 3 70B
+                    index += 1
+                    continue
                 if self._extends(span, nxt):
                     span.append(nxt)
                     index += 1
@@ -198,6 +228,19 @@ class ModelMatcher:
                 break
             spans.append((span, words[index] if index < len(words) else None))
         return spans
+
+    def _bare_size(self, span: list[str], words: list[str], at: int) -> bool:
+        """Whether the bare number at `at` after a joiner is the model's size in billions
+        ("ламу 3 на 70"): the span's models have that size, and no GPU, count or unit
+        follows it ("llama 3 на 8 h100", "на 8 карт" are hardware)."""
+        if at >= len(words) or not words[at].isdigit():
+            return False
+        after = words[at + 1] if at + 1 < len(words) else None
+        if after is not None and (
+            any(c.isdigit() for c in after) or after.startswith(_COUNTED) or after in _COUNTED_SHORT
+        ):
+            return False
+        return self._extends(span, f"{words[at]}b")
 
     # ---- resolution ---------------------------------------------------------------------
 
@@ -431,7 +474,10 @@ def normalize_gpu_text(text: str) -> str:
     """GPU spelling on top of `normalize`: '80 GB' -> '80gb', 'rtx4090' -> 'rtx 4090'."""
     lowered = re.sub(r"(\d+)\s*(?:gb|гб|гиг\w*|g)\b", r"\1gb", text)
     lowered = re.sub(r"[_\-/,()]", " ", lowered)
-    lowered = re.sub(r"(?<![\w.])(\d+)\s*[x×х*]\s*(?=[a-zа-я]|\d{3,4}\b)", r"\1 x ", lowered)
+    # "2х3090", "4 х A100"; a Cyrillic "х" that begins a word is the word ("1 хватит")
+    lowered = re.sub(
+        r"(?<![\w.])(\d+)\s*(?:[x×*]|х(?![а-яё]))\s*(?=[a-zа-я]|\d{3,4}\b)", r"\1 x ", lowered
+    )
     return re.sub(r"\b(rtx|geforce)(?=\d)", r"\1 ", lowered)
 
 

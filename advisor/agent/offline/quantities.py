@@ -1305,7 +1305,9 @@ _MONEY: tuple[tuple[re.Pattern[str], Currency], ...] = (
     (re.compile(rf"{_AMOUNT}\s*{_RUB}"), "RUB"),
     (re.compile(rf"{NUM}\s*(лимон\w*|лям\w*)"), "RUB"),
 )
-_BUDGET_WORD = re.compile(rf"(?:budget|бюджет\w*)\s*(?:\w+,?\s+){{0,3}}?{_AMOUNT}")
+_BUDGET_WORD = re.compile(
+    rf"(?:budget(?:'s|’s)?|бюджет\w*)\s*(?:[:—–-]\s*)?(?:\w+,?\s+){{0,3}}?{_AMOUNT}"
+)
 
 
 def _money_scale(word: str | None) -> float:

@@ -209,6 +209,7 @@ class Said(BaseModel):
     growth: float | None = None  # "if it grows 10x": the load times this
     pick: bool = False  # "which would you pick?": the choice first, then the options
     hardware_asked: bool = False  # "what GPU setup", "какое железо": GPUs are the question
+    purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
@@ -372,7 +373,10 @@ _TASKS: tuple[tuple[str, str], ...] = (
     (
         r"full[- ](?:parameter[- ])?(?:fine-?tun\w*|fine tun\w*|finetun\w*|ft\b|training|sft)|"
         r"полн\w*\s+(?:дообуч\w*|файн-?тюн\w*|обучени\w*|fine-?tun\w*|переобуч\w*)|"
-        r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч)\w*|не лор\w*|"
+        r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч)\w*|"
+        r"полноценн\w*\s+(?:\w+\s+)?(?:дообуч|обуч|файн-?тюн|переобуч)\w*|"
+        # "не LoRA", "without LoRA", "instead of LoRA": all the weights
+        r"(?:не|без|вместо|not|no|without|instead of|rather than)\s+(?:a\s+)?(?:q?lora|лор)\w*|"
         r"all (?:the )?weights|всех весов|все веса",
         "full",
     ),
@@ -504,6 +508,17 @@ _PRICE_ASKED = re.compile(
     r"сколько (?:\w+ ){0,2}сто(?:ит|ят|ить|ил\w*)|\bстоимост\w*|\bцен[аеуыой]\b|\bпоч[её]м\b|"
     r"how much (?:is|are|does|do|would|will|for)\b|\bcosts?\b|\bpric(?:e|es|ed|ing)\b"
 )
+# What to buy, asked with nothing to size it by: "what server should we buy?", "какой сервер
+# нам купить?", "что закупать?".
+_PURCHASE_ASKED = re.compile(
+    r"\bwhat (?:kind of |sort of )?(?:server|hardware|gpus?|machine|box)\s+(?:should|do|would|"
+    r"could|can|to)\s+(?:we |i )?(?:buy|get|purchase|order|need)\b|"
+    r"\bwhich (?:server|hardware|gpus?|machine)\s+(?:should|to) (?:we |i )?(?:buy|get|purchase)\b|"
+    r"\bwhat (?:should|do) (?:we|i) (?:buy|purchase|order)\b|"
+    r"как(?:ой|ое|ие|ую) (?:\w+ )?(?:сервер|железо|оборудование|видеокарт\w*|gpu|гпу)\s+"
+    r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*)|"
+    r"что (?:нам |мне )?(?:купить|закупать|закупить|покупать|брать)\b"
+)
 # What a question about the GPUs' price may state besides them: no model, load or goal.
 _PRICE_FIELDS = frozenset(
     {"gpu", "gpus", "gpus_compared", "hardware_asked", "task", "owned", "wants"}
@@ -612,6 +627,7 @@ _NOT_FIGURES = (
     "models_compared",
     "euros",
     "pick",
+    "purchase_asked",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -626,6 +642,7 @@ ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by t
 ASKED_WANTS = "asked_wants"  # what the question a "which model?" interrupted asked for
 ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" interrupted
 ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
+CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -711,6 +728,16 @@ _CARDS = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:(?:more|additional|extra)\s+)?"
     r"(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
     r"графическ\w+ (?:процессор|ускорител)\w*)\b"
+)
+# "а одной хватит?", "would two be enough?": a count of the GPUs under discussion (numerals
+# are digits by now), not of users or gigabytes.
+_ENOUGH_COUNT = re.compile(
+    r"(?<![\w.])(\d{1,2})\s+(?:(?:уже|тогда|то|ли)\s+)?(?:хватит|хватает|будет достаточно|"
+    r"достаточно|потянет|справится|справятся)|"
+    r"(?:хватит|достаточно) ли\s+(\d{1,2})(?!\s*(?:[.,]\d|бит|bit|k\b|гб|gb|тыс|млн|"
+    r"человек|пользоват|сотрудник|юзер))(?![\w.])|"
+    r"\b(?:would|will|is|are|could)\s+(\d{1,2})\s+(?:of them\s+|cards?\s+|gpus?\s+)?"
+    r"(?:be\s+)?(?:enough|suffice|do)\b"
 )
 
 # Prompt injection: text that tells the advisor what to answer instead of asking. The GPU
@@ -825,7 +852,7 @@ class Reader:
         if previous and STATED in previous:
             previous = dict(previous)
             carried = list(previous.pop(STATED) or [])
-        conditions: dict[str, Any] = {}
+        conditions: dict[str, Any] = _conditions_kept(carried)  # said with an earlier sizing
         if previous and ASKED_CONDITIONS in previous:  # "мы банк, данные наружу нельзя"
             previous = dict(previous)
             conditions = dict(previous.pop(ASKED_CONDITIONS) or {})
@@ -1125,6 +1152,18 @@ class Reader:
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
         if said.owned or (OWNED in carried and "gpu" not in fields):
             said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
+        # "мы банк, данные наружу нельзя" with a sizing: kept for "а дешевле?" after it
+        said_fields.extend(
+            sorted({*(f"{CONDITION}{k}" for k in _conditions(said)), *_condition_marks(carried)})
+        )
+        if (
+            previous
+            and "model" in fields
+            and previous.get("model") not in (None, fields["model"])
+            and "precision" not in fields
+            and "precision" not in carried
+        ):  # "and deepseek?" after Qwen 32B: DeepSeek's own format, not Qwen's default BF16
+            merged.pop("precision", None)
         named = self.catalog.models.get(str(merged.get("model", "")))
         if named is not None and named.architecture.moe is None and "model" in fields:
             merged.pop("expert_offload_layers", None)  # carried over to a model without experts
@@ -1249,7 +1288,7 @@ class Reader:
         if mention is not None and mention.model_id is not None:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
-        said.task = _first(_TASKS, text)
+        said.task = _task(text)
         said.tasks_compared = _tasks_compared(text)
         if said.tasks_compared:  # sized on the lightest; the others are set beside it
             said.task = said.tasks_compared[0]
@@ -1346,6 +1385,7 @@ class Reader:
         said.lora_rank = q.read_lora_rank(text)
         said.pick = bool(_PICK.search(text))
         said.hardware_asked = bool(_HARDWARE_ASKED.search(text))
+        said.purchase_asked = bool(_PURCHASE_ASKED.search(text))
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
@@ -1538,9 +1578,9 @@ class Reader:
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
         if len(models) != len(candidates) or len(models) < 2:
             return []
-        # Versions of one line differ only in their numbers (llama-3.1-70b, llama-3.3-70b);
-        # DeepSeek V3 and R1, or a bare "70b" across lines, are different models to ask about.
-        if len({re.sub(r"[\d.-]", "", m.id) for m in models}) != 1:
+        # Versions of one family (llama-3.1-70b, llama-3.3-70b; DeepSeek V3 and R1, 671B
+        # each); a bare "70b" across families (Llama, Qwen) is different models to ask about.
+        if len({re.sub(r"[\d.]", "", m.id.split("-")[0]) for m in models}) != 1:
             return []
         models = [m for m in models if m.architecture.max_position_embeddings >= need]
         if not _weigh_alike(models):
@@ -1559,6 +1599,8 @@ class Reader:
         if cards is not None:
             said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
             said.owned = q.says_owned(text)  # "we only have 2 GPUs": of the kind discussed
+        elif (enough := _ENOUGH_COUNT.search(normalized)) is not None:
+            said.gpus = int(next(g for g in enough.groups() if g))  # "а одной хватит?"
         if not named:
             mentions = self.gpus.find_all(normalize_gpu_text(text))  # a dictated GPU type
             if mentions:
@@ -2155,7 +2197,25 @@ class Reader:
             and not (said.owned and not said.wants)  # "we have 2 H100s, what do they cost?"
             and said.task in (None, "inference")
             and set(fields) <= _PRICE_FIELDS
-            and _PRICE_ASKED.search(undictated)
+            and (
+                _PRICE_ASKED.search(undictated)
+                or (said.purchase_asked and said.gpu is None)  # "what server should we buy?"
+            )
+        ):
+            return "price"
+        if (  # "L40S или A100 80GB, что лучше?": the GPUs side by side, no model to size yet
+            mention is None
+            and previous is None
+            and len(said.gpus_compared) > 1
+            and said.task in (None, "inference")
+            and set(fields) <= _PRICE_FIELDS | {"gpu_counts"}
+            and not said.owned
+            and (
+                _PRICE_ASKED.search(undictated)
+                or _DIFFERENCE.search(text)
+                or _COMPARE.search(text)
+                or re.search(r"\bor\b|\bили\b|\bлибо\b", text)
+            )
         ):
             return "price"
         if (  # "difference between H100 and H200 for a 70B model, 200 users": weigh them
@@ -2222,6 +2282,7 @@ class Reader:
             or deadline
             or bool(said.wants)
             or bool(_RECOMMEND.search(text))
+            or (said.hardware_asked and said.users is not None)  # "which GPU for 20 users?"
         )
         # "анализировать медкарты внутри клиники, во сколько обойдётся?": work on sensitive
         # data, priced, with no figure: a goal of its domain, not "which model?"
@@ -2276,6 +2337,18 @@ def _conditions(said: Said) -> dict[str, Any]:
     go and how much a mistake costs, kept for the reply that goes on past the question."""
     kept = _where_data_goes(said)
     if said.high_stakes:
+        kept["min_quality_tier"] = HIGH_STAKES_TIER
+    return kept
+
+
+def _condition_marks(fields: Sequence[str]) -> list[str]:
+    return [f for f in fields if f.startswith(CONDITION)]
+
+
+def _conditions_kept(fields: Sequence[str]) -> dict[str, Any]:
+    """The goal's conditions an earlier message stated, from the marks its fields keep."""
+    kept: dict[str, Any] = {f.removeprefix(CONDITION): True for f in _condition_marks(fields)}
+    if kept.pop("min_quality_tier", None):
         kept["min_quality_tier"] = HIGH_STAKES_TIER
     return kept
 
@@ -2338,6 +2411,19 @@ _NAMED_TASKS = {task: pattern for pattern, task in reversed(_TASKS) if task in _
 
 def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
     return next((value for pattern, value in table if re.search(pattern, text)), None)
+
+
+# A method set aside: "LoRA, а не полное дообучение", "rather than a full fine-tune".
+_SET_ASIDE = re.compile(r"(?:\bне|\bnot|rather than|instead of|вместо|\bбез)\s+(?:an?\s+)?$")
+
+
+def _task(text: str) -> str | None:
+    """The task the text asks for: the first of _TASKS said, unless it is set aside."""
+    for pattern, task in _TASKS:
+        for found in re.finditer(pattern, text):
+            if not _SET_ASIDE.search(text[max(0, found.start() - 16) : found.start()]):
+                return task
+    return None
 
 
 def _kv_precision(text: str) -> str | None:

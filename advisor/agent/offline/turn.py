@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
     LONG_PROMPT_TOKENS,
+    WeighedGpu,
     model_name,
     render_clarification,
     render_comparison,
     render_error,
     render_explanation,
     render_gpus_side_by_side,
+    render_gpus_weighed,
     render_greeting,
     render_hardware_price,
     render_models_side_by_side,
@@ -192,6 +194,9 @@ def _price(
 ) -> None:
     """ "Сколько стоит сервер 8x H100?": the GPUs' catalog price, running and renting, and
     the models they serve; the GPUs wait in the draft for a model to size on them."""
+    if len(reading.said.gpus_compared) > 1:  # "L40S или A100 80GB, что лучше?"
+        _gpus_weighed(question, reading, catalog, kb, turn)
+        return
     if reading.said.gpu is None:  # "сколько стоит сервер под нейросеть?": the tiers
         tiers = []
         for server in catalog.prices.reference_servers:
@@ -200,7 +205,9 @@ def _price(
             turn.record("price_hardware", arguments, tier, hardware_summary(tier, turn.language))
             tiers.append(tier)
         passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
-        turn.answer = render_server_tiers(tiers, passages, turn.language)
+        turn.answer = render_server_tiers(
+            tiers, passages, turn.language, which=reading.said.purchase_asked
+        )
         return
     arguments = {"gpu": reading.said.gpu, "count": reading.said.gpus or 1}
     try:
@@ -211,6 +218,61 @@ def _price(
     turn.record("price_hardware", arguments, price, hardware_summary(price, turn.language))
     passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
     turn.answer = render_hardware_price(price, passages, turn.language)
+
+
+def _gpus_weighed(
+    question: str, reading: Reading, catalog: Catalog, kb: KnowledgeBase | None, turn: OfflineTurn
+) -> None:
+    """ "L40S или A100 80GB, что лучше?" with no model: each GPU's memory, bandwidth, FP8,
+    price and the strongest model it serves, then one model both hold sized on each (the
+    strongest the smallest set serves): what the difference means in tokens/s and users."""
+    said = reading.said
+    weighed: list[WeighedGpu] = []
+    siblings = {
+        g: card_sibling(catalog.gpus[g], catalog.gpus.values(), catalog.prices)
+        for g in said.gpus_compared
+    }
+    # "H100 or H200?": an H200 comes only in 8-GPU servers, so both are weighed as servers
+    servers_only = any(
+        catalog.prices.gpus[g].kind == "server_share" and siblings[g] is None
+        for g in said.gpus_compared
+    )
+    for named in said.gpus_compared:
+        count = said.gpu_counts.get(named, GPUS_PER_NODE if servers_only else 1)
+        sibling = siblings[named]
+        # one or two A100s are bought as PCIe cards, not as a share of an 8-GPU SXM server
+        gpu_id = sibling.id if sibling is not None and count < GPUS_PER_NODE else named
+        arguments = {"gpu": gpu_id, "count": count}
+        price = price_hardware(arguments, catalog)
+        turn.record("price_hardware", arguments, price, hardware_summary(price, turn.language))
+        gpu = catalog.gpus[gpu_id]
+        weighed.append(
+            WeighedGpu(
+                price=price,
+                bandwidth_tb_s=gpu.memory_bandwidth_tb_s,
+                fp8=gpu.tflops.fp8 is not None,
+                watts=gpu.tdp_w,
+            )
+        )
+    smallest = min(weighed, key=lambda w: w.price.memory_gb)
+    common = next((r for r in smallest.price.runs if r.label == "quality"), None)
+    if common is not None:
+        for entry in weighed:
+            request = {
+                "model": common.model,
+                "gpu": entry.price.gpu,
+                "gpus": entry.price.count,
+                "precision": common.precision,
+            }
+            try:
+                outcome = size_deployment(request, catalog)
+            except InputError:
+                continue
+            report = outcome.report
+            turn.record("size_deployment", request, report, sizing_summary(report, turn.language))
+            entry.same = report if report.fits else None
+    passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
+    turn.answer = render_gpus_weighed(weighed, common, passages, turn.language)
 
 
 MAX_OWNED_FIXES = 2  # changes on the customer's own GPUs said when the sizing misses targets

@@ -1533,7 +1533,7 @@ def test_two_gpus_weighed_show_the_card_version_and_the_pick(
         catalog=catalog,
         kb=None,
     )
-    assert pick.answer.startswith("I would take 2 x NVIDIA H200 SXM 141GB")
+    assert pick.answer.startswith("I would take 1 x NVIDIA H200 NVL")  # the H200 by the card
     assert "2 x NVIDIA H100 PCIe: fits" in pick.answer
 
 

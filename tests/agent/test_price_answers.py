@@ -157,9 +157,12 @@ def test_two_gpus_with_no_model_are_weighed_side_by_side(service: AdvisorService
 
 
 def test_a_gpu_sold_only_in_servers_weighs_both_as_servers(service: AdvisorService) -> None:
-    answer = service.ask(AskRequest(question="H100 or H200, what's the difference?"))
+    answer = service.ask(AskRequest(question="H100 or B200, what's the difference?"))
     steps = [s for s in answer.steps if s.name == "price_hardware"]
     assert [(s.arguments["gpu"], s.arguments["count"]) for s in steps] == [
         ("h100-sxm", 8),
-        ("h200", 8),
+        ("b200", 8),
     ]
+    cards = service.ask(AskRequest(question="H100 or H200, what's the difference?"))
+    steps = [s for s in cards.steps if s.name == "price_hardware"]
+    assert [s.arguments["gpu"] for s in steps] == ["h100-pcie", "h200-nvl"]

@@ -289,8 +289,8 @@ def test_a_geforce_lead_comes_with_its_professional_alternative(catalog: Catalog
 def test_a_service_is_priced_rented_around_the_clock_against_buying(catalog: Catalog) -> None:
     """The same GPUs at the catalog's on-demand rate for 730 hours a month; buying pays back
     when the rent exceeds the running cost by enough to repay the capex within five years."""
-    result = recommend(RecommendRequest(model="llama-3.3-70b", gpu="h200", users=50), catalog)
-    rate = catalog.prices.cloud_usd_per_gpu_hour["h200"].usd
+    result = recommend(RecommendRequest(model="llama-3.3-70b", gpu="b200", users=50), catalog)
+    rate = catalog.prices.cloud_usd_per_gpu_hour["b200"].usd
     for option in result.options:
         cost, used = option.cost, option.gpu.count * option.replicas
         assert cost.cloud_usd_per_gpu_hour == rate

@@ -2312,6 +2312,15 @@ class M(Enum):
         "ч ({share}%: запас на точность оценки скорости): {per_s:.3g} запросов/с "
         "круглосуточно, выполняется один раз",
     )
+    REC_BATCH_RECURRING = (
+        "rec.batch_recurring",
+        "A batch job of {items:,} requests within {hours:g} h, {runs:g} times a year, planned "
+        "to end within {planned:g} h ({share}%: a margin for the speed estimate): {per_s:.3g} "
+        "requests/s while it runs; the API and renting are priced for every run",
+        "Пакетная задача из {items:,} запросов за {hours:g} ч, {runs:g} раз в год, с планом "
+        "уложиться в {planned:g} ч ({share}%: запас на точность оценки скорости): {per_s:.3g} "
+        "запросов/с во время работы; API и аренда посчитаны на все запуски",
+    )
     ASSUMED_LABEL_OUTPUT = (
         "assumed.label_output",
         "each item's answer is a label (a category or a sentiment): {output} tokens out",

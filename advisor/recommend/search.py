@@ -336,22 +336,28 @@ class _Search:
         hours = max(request.deadline_hours or BATCH_DEFAULT_HOURS, BATCH_MIN_HOURS)
         self.batch_hours = hours
         planned = hours * BATCH_PLAN_SHARE
-        self.assumptions.append(
-            note(
-                M.REC_BATCH_DEADLINE if said else M.REC_BATCH_WEEK,
-                items=request.batch_items,
-                hours=hours,
-                planned=round(planned, 1),
-                share=round(BATCH_PLAN_SHARE * 100),
-                per_s=request.batch_items / planned / 3600,
+        runs = request.runs_per_year
+        params: dict[str, Param] = {
+            "items": request.batch_items,
+            "hours": hours,
+            "planned": round(planned, 1),
+            "share": round(BATCH_PLAN_SHARE * 100),
+            "per_s": request.batch_items / planned / 3600,
+        }
+        if runs is not None and said:  # "каждую ночь": the job recurs, its hours each month
+            self.assumptions.append(note(M.REC_BATCH_RECURRING, **params, runs=runs))
+            busy = min(hours * runs / 12, RENT_HOURS_MAX)
+        else:
+            self.assumptions.append(
+                note(M.REC_BATCH_DEADLINE if said else M.REC_BATCH_WEEK, **params)
             )
-        )
+            busy = min(hours, RENT_HOURS_MAX)
         return request.model_copy(
             update={
                 "requests_per_day": request.batch_items * 24 / planned,
                 "around_the_clock": True,
-                "rent_hours_per_month": min(hours, RENT_HOURS_MAX),
-                "one_off": True,
+                "rent_hours_per_month": busy,
+                "one_off": runs is None or not said,
             }
         )
 

@@ -406,7 +406,7 @@ def cost_lines(
                 lines.append(
                     render(M.REC_CARD_ALTERNATIVE, language, used=used, card=cost.card_alternative)
                 )
-    job = _batch_cost_line(option, language)
+    job = _batch_cost_line(option, language, api=api, rental=rental)
     if job is not None:  # a batch job: what the job costs, not a month of it
         lines.append(job)
         return lines
@@ -446,21 +446,24 @@ def cost_lines(
     return lines
 
 
-def _batch_cost_line(option: Option, language: Language) -> str | None:
+def _batch_cost_line(
+    option: Option, language: Language, *, api: bool = True, rental: bool = True
+) -> str | None:
     """The goal's batch job priced as a job: through the API of the option's tier, and on the
-    same GPUs rented for the job's GPU-hours at full load (None without a batch job)."""
+    same GPUs rented for the job's GPU-hours at full load (None without a batch job); `api`
+    and `rental` False leave either out (the data may not leave the company)."""
     cost, job = option.cost, option.batch_job
     if job is None or (cost.batch_api_usd is None and cost.batch_rent_usd is None):
         return None
     parts = []
-    if cost.batch_api_usd is not None and cost.api_name is not None:
+    if api and cost.batch_api_usd is not None and cost.api_name is not None:
         which = _which_api(cost, language)
         parts.append(
             render(
                 M.REC_BATCH_API, language, api=cost.api_name, usd=cost.batch_api_usd, which=which
             )
         )
-    if cost.batch_rent_usd is not None and cost.cloud_usd_per_gpu_hour is not None:
+    if rental and cost.batch_rent_usd is not None and cost.cloud_usd_per_gpu_hour is not None:
         parts.append(
             render(
                 M.REC_BATCH_RENT,
@@ -470,7 +473,7 @@ def _batch_cost_line(option: Option, language: Language) -> str | None:
                 rate=cost.cloud_usd_per_gpu_hour,
             )
         )
-    return " ".join(parts)
+    return " ".join(parts) or None
 
 
 def _which_api(cost: Cost, language: Language) -> str:
@@ -544,7 +547,14 @@ def job_verdict(option: Option, goal: Mapping[str, Any], language: Language) -> 
     cost = option.cost
     said = bool(goal.get("one_off"))
     batch = bool(goal.get("around_the_clock")) and goal.get("rent_hours_per_month") is not None
-    if not (said or batch) or option.gpu.market == "owned" or cost.api_monthly_usd is None:
+    recurring = goal.get("runs_per_year") is not None and not said  # "каждую ночь": a month
+    if (
+        not (said or batch)
+        or recurring
+        or goal.get("on_premises")  # neither the API nor a cloud may see the data
+        or option.gpu.market == "owned"
+        or cost.api_monthly_usd is None
+    ):
         return None
     payback = cost.break_even_months
     if payback is not None and payback <= 1.0:  # paid back within the job: buying wins

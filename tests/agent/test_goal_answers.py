@@ -2325,3 +2325,40 @@ def test_requests_that_fill_the_window_are_sized_whole_in_the_cheapest_lead(
     assert "1,024 tokens in" not in lead and "75,000 tokens in" in lead
     held = re.search(r"up to (\d+) concurrent users at 100,000 tokens", answer.answer)
     assert held is not None and int(held.group(1)) >= 10
+
+
+def test_an_overnight_batch_is_a_job_within_the_night(reader: Reader) -> None:
+    """QA round 33: "overnight we need to summarize ~5000 discharge notes, each about 6k
+    tokens" was five users at once: the notes are a batch job of 5,000 prompts of 6,000
+    tokens within the night's eight hours, and health records stay in the hospital."""
+    goal = reader.read(
+        "hospital here. overnight we need to summarize ~5000 discharge notes, each about 6k "
+        "tokens. GDPR so on-prem. what server?"
+    ).goal
+    assert goal is not None
+    assert goal["batch_items"] == 5000 and goal["deadline_hours"] == 8.0
+    assert goal["prompt_tokens"] == 6000 and goal["on_premises"] is True
+    nightly = reader.read(
+        "Клиника, каждую ночь надо прогонять ~2000 медкарт по 10 страниц, делать выжимки."
+    ).goal
+    assert nightly is not None and nightly["batch_items"] == 2000
+    assert nightly["runs_per_year"] > 200 and nightly["on_premises"] is True
+
+
+def test_a_nightly_job_is_priced_by_the_month_and_keeps_its_data_in(
+    service: AdvisorService,
+) -> None:
+    """Every night is no job done once: the API and renting would be priced for every run,
+    and for health records neither is offered."""
+    answer = service.ask(
+        AskRequest(
+            question="Клиника, каждую ночь надо прогонять ~2000 медкарт по 10 страниц, делать "
+            "выжимки. Что за сервер нужен?"
+        )
+    )
+    assert answer.recommendation is not None
+    assert answer.recommendation.goal["one_off"] is False
+    hours = answer.recommendation.goal["rent_hours_per_month"]
+    assert hours == pytest.approx(8 * answer.recommendation.goal["runs_per_year"] / 12)
+    assert "разовой" not in answer.answer and "gpt-" not in answer.answer
+    assert "аренд" not in answer.answer.split("Другие варианты")[0].lower()

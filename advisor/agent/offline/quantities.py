@@ -637,8 +637,8 @@ def read_batch(text: str) -> tuple[float, float] | None:
 _BATCH_NOUN = (
     r"(?:documents|docs|emails|letters|tickets|transcripts|contracts|files|articles|invoices|"
     r"pages|reports|descriptions|listings|products|items|reviews|claims|applications|cvs|"
-    r"resumes|résumés|pdfs?|scans|images|records|rows|entries|papers|patents|skus?|"
-    r"документ\w*|договор\w*|контракт\w*|письм\w*|писем|тикет\w*|заявк\w*|страниц\w*|"
+    r"resumes|résumés|pdfs?|scans|images|records|rows|entries|papers|patents|skus?|notes|"
+    r"memos|charts|медкарт\w*|выписк\w*|выписок|протокол\w*|документ\w*|договор\w*|контракт\w*|письм\w*|писем|тикет\w*|заявк\w*|страниц\w*|"
     r"отчёт\w*|отчет\w*|стенограмм\w*|расшифров\w*|файл\w*|стат\w*|счетов|описани\w*|"
     r"карточ\w*|товар\w*|отзыв\w*|заявлени\w*|анкет\w*|резюме|сканов|записей|строк|"
     r"изображени\w*|картин\w*|обращени\w*|патент\w*)"
@@ -657,7 +657,7 @@ _BATCH_CUE = re.compile(
     r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|"
     rf"{_LABEL_WORDS}|\broute\b|распредел\w*|разобрать|разбери\w*|"
     r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
-    r"прогн\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|вытащ\w*|вытаскива\w*|"
+    r"прогн\w*|прогон\w*|выжимк\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|вытащ\w*|вытаскива\w*|"
     r"\bpull\w* (?:\w+ )?(?:fields|data|values|totals)|\bparse\b|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*|"
     r"\brewrit\w*|\brephras\w*|\bparaphras\w*|переписа\w*|перепиш\w*|перефразир\w*"
@@ -1113,6 +1113,13 @@ def read_runs_per_year(text: str) -> float | None:
 _DEADLINE_HOURS_FIRST = re.compile(r"(?:часов|hours)\s+за\s+(\d+(?:[.,]\d+)?)\b")
 _WEEKEND = re.compile(r"за выходные|на выходных|over (?:the|a) weekend|during the weekend")
 WEEKEND_HOURS = 48.0  # Saturday and Sunday
+# "overnight", "каждую ночь", "за ночь": the night's window a nightly job must end within,
+# taken as 22:00 to 06:00 (an assumption the answer states).
+_OVERNIGHT = re.compile(
+    r"\bovernight\b|\bnightly\b|\b(?:every|each|per|a|one|in a|in one|during the|at) night\b|"
+    r"за ночь|каждую ночь|по ночам|\bночью\b|в ночь\b|ночн\w+ (?:прогон|окн|обработ|смен)\w*"
+)
+NIGHT_HOURS = 8.0
 
 
 # "к пятнице", "by Friday", "до пятницы" (with "сегодня понедельник", "today is Monday": the
@@ -1156,7 +1163,7 @@ def _by_weekday_hours(text: str) -> float | None:
 def read_deadline_hours(text: str) -> float | None:
     """How long a fine-tuning run or a batch job may take, in hours (a month is 30 days; "by
     the end of the month" a month, of the week or "by next Friday" a week; a weekend two
-    days)."""
+    days; overnight the night's eight hours)."""
     first = _DEADLINE_HOURS_FIRST.search(text)
     if first is not None and number(first.group(1)) > 0:
         return number(first.group(1))
@@ -1167,6 +1174,8 @@ def read_deadline_hours(text: str) -> float | None:
     if found is None and _WEEKEND.search(text):
         return WEEKEND_HOURS
     end = _DEADLINE_END.search(text)
+    if found is None and end is None and _OVERNIGHT.search(text):
+        return NIGHT_HOURS  # "overnight", "каждую ночь": the night's window
     if end is not None and (found is None or end.start() < found.start()):
         return (
             720.0 if (end.group(1) or end.group(2) or "").startswith(("месяц", "month")) else 168.0
@@ -1861,10 +1870,17 @@ _ON_PREMISES = re.compile(
     r"\b(?:run|host|deploy|keep|process|summari[sz]e|analy[sz]e|do)\w*\b[^.?!]{0,60}?"
     r"\bon[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|break[- ]even|\bthan\b))|"
     r"nothing (?:can|may) leave|"
+    # "GDPR so on-prem", "no internet at all": in-house as a rule, not an option weighed
+    r"\b(?:so|hence|thus|must be|has to be|needs to be|it's|it is|stays?|all|strictly) "
+    r"on[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|\bthan\b))|"
+    r"\bno internet\b|without (?:an? |any )?internet|нет (?:доступа (?:к|в) )?интернет\w*|"
     # "we handle confidential client data", "персональные данные клиентов": kept in-house
     r"\b(?:confidential|sensitive|privileged|personal|patient|client|customer)s?'? "
     r"(?:client |customer |patient |personal )?(?:data|records|information)\b|"
     r"конфиденциальн\w* (?:данн|информац|документ)\w*|персональн\w* данн\w*|"
+    # health records are special-category personal data (GDPR art. 9, 152-ФЗ art. 10)
+    r"\b(?:medical|health|clinical) (?:records|data|notes)\b|\bdischarge (?:notes|letters|summar\w*)|"
+    r"медкарт\w*|медицинск\w* (?:карт|данн|документ|запис)\w*|истори\w* болезн\w*|"
     r"врачебн\w* тайн\w*|банковск\w* тайн\w*|коммерческ\w* тайн\w*|адвокатск\w* тайн\w*"
 )
 

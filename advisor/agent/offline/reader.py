@@ -1886,7 +1886,12 @@ class Reader:
             fields["context"] = item + said.output_tokens
             fields["prompt_tokens"] = item
             return []
-        if not said.batch_writes:
+        if not said.batch_writes:  # "summarize 5000 notes of 6k tokens": each note is read
+            if item:
+                output = self.catalog.workloads.use_cases[said.use_case or "chat"].output_tokens
+                fields["context"] = item + output
+                fields["prompt_tokens"] = item
+                fields["output_tokens"] = output
             return []
         use_case = said.use_case or "chat"
         prompt = self.catalog.workloads.use_cases[use_case].input_tokens
@@ -2055,6 +2060,17 @@ class Reader:
                 goal[name] = value
         if goal.get("context") is not None and goal["context"] < MIN_CONTEXT:
             goal["context"] = MIN_CONTEXT  # "200 tokens in, 1 out": sized at the shortest
+        if (
+            said.batch_items is not None
+            and said.item_tokens is not None
+            and said.output_tokens is None
+            and not said.batch_writes
+        ):  # "summarize 5000 notes of 6k tokens each": every prompt is a note
+            output = self.catalog.workloads.use_cases[
+                said.use_case or goal.get("use_case") or "chat"
+            ].output_tokens
+            goal["context"] = max(said.item_tokens + output, MIN_CONTEXT)
+            goal["prompt_tokens"] = said.item_tokens
         if said.context is not None or said.document_tokens or said.document_words:
             goal.pop("long_documents", None)  # a length said replaces "long"
         if said.context is not None:

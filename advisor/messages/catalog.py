@@ -2312,6 +2312,11 @@ class M(Enum):
         "ч ({share}%: запас на точность оценки скорости): {per_s:.3g} запросов/с "
         "круглосуточно, выполняется один раз",
     )
+    REC_SMALLER_THAN = (
+        "rec.smaller_than",
+        "Only models smaller than the last one ({params:g}B parameters), as asked",
+        "Только модели меньше прошлой ({params:g} млрд параметров), как вы просили",
+    )
     REC_BATCH_RECURRING = (
         "rec.batch_recurring",
         "A batch job of {items:,} requests within {hours:g} h, {runs:g} times a year, planned "

@@ -219,6 +219,13 @@ class RecommendRequest(BaseModel):
         description="only shortlisted models whose name starts with this ('qwen', 'llama'); "
         "unset = every family",
     )
+    smaller_than_b: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="only shortlisted models with fewer parameters than this, in billions ('a "
+        "smaller model' after one); unset = any size",
+    )
     precision: str | None = Field(
         default=None,
         max_length=40,

@@ -647,6 +647,13 @@ class _Search:
             ]
             if self.request.owned is None:
                 pool = [s for s in pool if s.quality_tier >= floor]
+            limit = self.request.smaller_than_b
+            if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
+                pool = [
+                    s
+                    for s in pool
+                    if (self.catalog.models[s.model].reported_params_b or limit) < limit
+                ]
             if self.request.family is not None:
                 family = self.request.family.casefold()
                 pool = [
@@ -657,6 +664,8 @@ class _Search:
             return pool
 
         pool = pool_of(language_checked=True)
+        if self.request.smaller_than_b is not None:
+            self.assumptions.append(note(M.REC_SMALLER_THAN, params=self.request.smaller_than_b))
         family = self.request.family if self.request.language == "ru" else None
         if family is not None and pool and all(s.russian not in RUSSIAN_OK for s in pool):
             # code needs no Russian rating, but the family asked for has none to show

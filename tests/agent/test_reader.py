@@ -3141,3 +3141,43 @@ def test_another_model_takes_its_own_format_unless_one_was_said(reader: Reader) 
     assert said.request is not None
     kept = reader.read("and llama 3.1 8b?", previous={**said.request, STATED: said.said_fields})
     assert kept.request is not None and kept.request["precision"] == "int4"
+
+
+def test_a_follow_up_headcount_stays_a_headcount(reader: Reader) -> None:
+    """QA round 33: "and if it's only 100 people?" after "1500 employees" was sized as 100
+    users at once (4 x H100); the staff's share at once is 15."""
+    first = reader.read("bank, 1500 employees, qwen 2.5 72b with 64k context. how many H100s?")
+    assert first.request is not None
+    then = reader.read(
+        "and if it's only 100 people?", previous={**first.request, STATED: first.said_fields}
+    )
+    assert then.said.headcount == 100 and then.request is not None
+    assert then.request["users"] < 100
+    plain = reader.read("llama 3.1 8b for 30 users")
+    assert plain.request is not None
+    again = reader.read("and 100 people?", previous={**plain.request, STATED: plain.said_fields})
+    assert again.request is not None and again.request["users"] == 100
+
+
+def test_the_distilled_one_after_a_model_is_its_distill(reader: Reader) -> None:
+    """QA round 33: "what about the 70b distilled one?" after DeepSeek R1 repeated R1."""
+    first = reader.read("we've got a box with 4 L40S cards already. can it run deepseek r1?")
+    assert first.request is not None
+    then = reader.read(
+        "fine, then what about the 70b distilled one?",
+        previous={**first.request, STATED: first.said_fields},
+    )
+    assert then.request is not None
+    assert (then.request["model"], then.request["gpus"]) == ("deepseek-r1-distill-llama-70b", 4)
+
+
+def test_a_smaller_model_is_chosen_below_the_last_one(reader: Reader) -> None:
+    """QA round 33: "а если взять модель поменьше?" returned the same Qwen2.5 72B."""
+    first = reader.read("Банк, 5000 сотрудников, нужен контекст 128к, модель квен 72б.")
+    assert first.request is not None
+    then = reader.read(
+        "а если взять модель поменьше, что посоветуешь?",
+        previous={**first.request, STATED: first.said_fields},
+    )
+    assert then.intent == "recommend" and then.goal is not None
+    assert "model" not in then.goal and then.goal["smaller_than_b"] > 70

@@ -1315,3 +1315,11 @@ def test_gaming_cards_train_within_one_machine(catalog: Catalog) -> None:
     for option in result.options:
         gpu = catalog.gpus[option.gpu.id]
         assert gpu.gpu_class != "gaming" or option.gpu.count <= search_module.GPUS_PER_NODE
+
+
+def test_a_smaller_model_is_searched_below_the_size(catalog: Catalog) -> None:
+    result = recommend(RecommendRequest(use_case="chat", users=50, smaller_than_b=20), catalog)
+    assert result.options
+    for option in result.options:
+        assert (catalog.models[option.model].reported_params_b or 0) < 20
+    assert any("smaller than the last one" in a for a in result.assumptions)

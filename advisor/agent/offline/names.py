@@ -220,6 +220,7 @@ class ModelMatcher:
                 sized = any(_SIZE.fullmatch(p) for p in span)
                 if (
                     not sized
+                    and span[0] != "distill"  # "the 70b distilled one": no version of it
                     and nxt not in self._families
                     and (_VERSIONISH.fullmatch(nxt) or _SIZE.fullmatch(nxt))
                 ):

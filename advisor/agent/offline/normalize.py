@@ -56,7 +56,7 @@ _FAMILIES: tuple[tuple[str, str], ...] = (
     (r"т-?лайт\b", "t-lite"),
     (r"фи(?=[\s-]*\d)", "phi"),
     (r"смол(?=[\s-]*\d)|смол\b", "small"),
-    (r"дистил+[а-я]*", "distill"),
+    (r"дистил+[а-я]*|\bdistill(?:ed|ation)\b", "distill"),
     (r"скаут[а-я]*", "scout"),
     (r"маверик[а-я]*", "maverick"),
     (r"фалкон[а-я]*|фалькон[а-я]*", "falcon"),

@@ -210,6 +210,7 @@ class Said(BaseModel):
     pick: bool = False  # "which would you pick?": the choice first, then the options
     hardware_asked: bool = False  # "what GPU setup", "какое железо": GPUs are the question
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
+    smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
@@ -519,6 +520,12 @@ _PURCHASE_ASKED = re.compile(
     r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*)|"
     r"что (?:нам |мне )?(?:купить|закупать|закупить|покупать|брать)\b"
 )
+# "а если взять модель поменьше?", "what about a smaller model?": another, lighter model.
+_SMALLER_MODEL = re.compile(
+    r"модел\w* (?:по)?меньше|(?:по)?меньш\w* модел\w*|модел\w* полегче|(?:по)?легч\w* модел\w*|"
+    r"smaller (?:model|one|llm)|(?:a |something )(?:smaller|lighter)\b|lighter model|"
+    r"less (?:big|heavy) model"
+)
 # What a question about the GPUs' price may state besides them: no model, load or goal.
 _PRICE_FIELDS = frozenset(
     {"gpu", "gpus", "gpus_compared", "hardware_asked", "task", "owned", "wants"}
@@ -628,6 +635,7 @@ _NOT_FIGURES = (
     "euros",
     "pick",
     "purchase_asked",
+    "smaller_model",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -642,6 +650,7 @@ ASKED_GOAL = "asked_goal"  # the goal a "which model?" interrupted, resumed by t
 ASKED_WANTS = "asked_wants"  # what the question a "which model?" interrupted asked for
 ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" interrupted
 ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
+HEADCOUNT = "headcount"  # a stated field: the request's users came from the staff
 CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
@@ -959,6 +968,13 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        if (
+            HEADCOUNT in carried
+            and said.users is not None
+            and not said.users_at_once
+            and said.headcount is None
+        ):  # "and if it's only 100 people?" after "1500 employees": the staff, not at once
+            said.headcount, said.users = said.users, None
         if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
             said.batch_items = q.read_batch_count(text)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
@@ -1152,6 +1168,8 @@ class Reader:
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
         if said.owned or (OWNED in carried and "gpu" not in fields):
             said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
+        if said.headcount is not None or (HEADCOUNT in carried and "users" not in fields):
+            said_fields.append(HEADCOUNT)  # the users came from the staff: so do the next
         # "мы банк, данные наружу нельзя" with a sizing: kept for "а дешевле?" after it
         said_fields.extend(
             sorted({*(f"{CONDITION}{k}" for k in _conditions(said)), *_condition_marks(carried)})
@@ -1202,6 +1220,11 @@ class Reader:
                         }
                 seed = GoalContext(goal={**conditions, **priced})
             common["goal"] = self._goal(said, fields, language, seed)
+            if said.smaller_model and mention is None:  # "а если взять модель поменьше?"
+                current = self.catalog.models.get(str(prefer or ""))
+                if current is not None and current.reported_params_b:
+                    smaller = {k: v for k, v in common["goal"].items() if k != "model"}
+                    common["goal"] = {**smaller, "smaller_than_b": current.reported_params_b}
         if "model" not in merged:
             clarification = _clarification(mention)
             family = self._family_of(clarification.candidates)
@@ -1386,6 +1409,7 @@ class Reader:
         said.pick = bool(_PICK.search(text))
         said.hardware_asked = bool(_HARDWARE_ASKED.search(text))
         said.purchase_asked = bool(_PURCHASE_ASKED.search(text))
+        said.smaller_model = bool(_SMALLER_MODEL.search(text))
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
@@ -2313,6 +2337,8 @@ class Reader:
             and (_DOMAIN.search(text) or fields or sensitive_work)
         ):
             return "recommend"
+        if not named and said.smaller_model and previous is not None:
+            return "recommend"  # "а если взять модель поменьше?": a model to choose, smaller
         if not named and previous is not None and "largest_model" in said.wants:
             return "recommend"  # "what's the best that fits on them?": a model to choose
         if named:

@@ -294,7 +294,25 @@ class Model(_Record):
         pattern=r"^\d{4}-\d{2}$",
         description="year-month of release: newest first when a name is ambiguous",
     )
+    yarn_max_context: int | None = Field(
+        default=None,
+        gt=0,
+        description="the context its publisher documents with YaRN rope scaling beyond the "
+        "config's positions (Qwen2.5 and Qwen3: 131,072 from 32,768), with its source",
+    )
+    yarn_original_positions: int | None = Field(
+        default=None,
+        gt=0,
+        description="rope_scaling's original_max_position_embeddings: the factor is the YaRN "
+        "context over it",
+    )
+    yarn_source: str | None = None
     source: str
+
+    @property
+    def longest_context(self) -> int:
+        """The longest context it reads: its positions, or the YaRN context documented."""
+        return max(self.architecture.max_position_embeddings, self.yarn_max_context or 0)
 
 
 TensorRole = Literal["attention", "mlp", "experts", "embedding", "lm_head"]

@@ -40,6 +40,17 @@ class M(Enum):
         "Контекст {context} больше {positions} позиций модели: нужно масштабирование RoPE, "
         "которое чекпойнт может не поддерживать.",
     )
+    CONTEXT_NEEDS_YARN = (
+        "warning.context_needs_yarn",
+        "Context {context:,} is beyond {model}'s {positions:,} native positions: its publisher "
+        "documents YaRN rope scaling up to {longest:,} (rope_scaling yarn, factor 4, in "
+        "config.json or vLLM's --hf-overrides); vLLM applies it to every request, which the "
+        "publisher says may cost some quality on short prompts.",
+        "Контекст {context:,} больше {positions:,} собственных позиций {model}: издатель "
+        "описывает масштабирование RoPE YaRN до {longest:,} (rope_scaling yarn, factor 4, в "
+        "config.json или --hf-overrides vLLM); vLLM применяет его ко всем запросам, что, по "
+        "словам издателя, может немного ухудшить качество на коротких запросах.",
+    )
     FORMAT_NOT_NATIVE = (
         "warning.format_not_native",
         "{format} is not a native format of {engine}; engines that run it: {engines}.",

@@ -643,7 +643,7 @@ class _Search:
                 and self._suits(s, language_checked)
                 # a model that cannot read the whole request (its config's position limit) is
                 # no answer to it, however cheap
-                and self.catalog.models[s.model].architecture.max_position_embeddings >= context
+                and self.catalog.models[s.model].longest_context >= context
             ]
             if self.request.owned is None:
                 pool = [s for s in pool if s.quality_tier >= floor]
@@ -1611,7 +1611,7 @@ def _unmet(
         )
         longest = max(  # of the models the shortlist would take but for the context
             (
-                models[s.model].architecture.max_position_embeddings
+                models[s.model].longest_context
                 for s in suited
                 if s.model in models
                 and search._suits(s)

@@ -673,13 +673,20 @@ def _warnings(inputs: Inputs) -> list[Note]:
         notes.append(note(M.REASONING_OUTPUT, model=model.name, output=request.tokens_generated))
     if request.precision is None and not request.is_training and fmt.id != "bf16":
         notes.append(note(M.PUBLISHED_FORMAT, format=fmt.name, model=model.name))
-    if request.context > model.architecture.max_position_embeddings:
-        notes.append(
+    positions = model.architecture.max_position_embeddings
+    if positions < request.context <= (model.yarn_max_context or 0):
+        notes.append(  # Qwen2.5 at 128k: the publisher's YaRN scaling, switched on
             note(
-                M.CONTEXT_EXCEEDS_POSITIONS,
+                M.CONTEXT_NEEDS_YARN,
                 context=request.context,
-                positions=model.architecture.max_position_embeddings,
+                positions=positions,
+                longest=model.longest_context,
+                model=model.name,
             )
+        )
+    elif request.context > positions:
+        notes.append(
+            note(M.CONTEXT_EXCEEDS_POSITIONS, context=request.context, positions=positions)
         )
     if request.engine not in fmt.engines:
         notes.append(

@@ -6,6 +6,7 @@ The advisor serves its own LLM with the plan this module produces (dogfooding):
 
 from __future__ import annotations
 
+import json
 import shlex
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,6 +36,11 @@ class VllmServePlan(BaseModel):
     quantization: str | None = None
     tool_call_parser: str | None = None
     chat_template: str | None = None
+    hf_overrides: str | None = Field(
+        default=None,
+        description="JSON for --hf-overrides: YaRN rope scaling for a context beyond the "
+        "model's positions, as its publisher documents",
+    )
     enforce_eager: bool = False
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
@@ -63,6 +69,8 @@ class VllmServePlan(BaseModel):
             args += ["--enable-auto-tool-choice", "--tool-call-parser", self.tool_call_parser]
         if self.chat_template:
             args += ["--chat-template", self.chat_template]
+        if self.hf_overrides:
+            args += ["--hf-overrides", self.hf_overrides]
         return args
 
     def command(self) -> str:
@@ -99,6 +107,20 @@ def serving_plan(inputs: Inputs, layout: Layout, memory: GpuMemory) -> VllmServe
             "VLLM_CPU_KVCACHE_SPACE": f"{inputs.gpu.kv_cache_space_gib or 1:g}",
             "VLLM_CPU_NUM_OF_RESERVED_CPU": "0",
         }
+    positions = model.architecture.max_position_embeddings
+    yarn = None
+    if positions < request.context <= (model.yarn_max_context or 0):
+        original = model.yarn_original_positions or positions
+        yarn = json.dumps(
+            {
+                "rope_scaling": {
+                    "rope_type": "yarn",
+                    "factor": (model.yarn_max_context or positions) / original,
+                    "original_max_position_embeddings": original,
+                }
+            },
+            separators=(",", ":"),
+        )
     max_num_seqs = inputs.max_num_seqs(layout)
     if cpu:
         max_num_seqs = min(max_num_seqs, CPU_MAX_NUM_SEQS)
@@ -114,6 +136,7 @@ def serving_plan(inputs: Inputs, layout: Layout, memory: GpuMemory) -> VllmServe
         dtype=_vllm_dtype(inputs.fmt.compute_dtype) if not cpu else "bfloat16",
         quantization=_quantization(inputs.fmt.id, model.native_precision),
         tool_call_parser=model.tool_call_parser,
+        hf_overrides=yarn,
         enforce_eager=cpu or request.enforce_eager,
         env=env,
         replicas=layout.replicas,

@@ -1606,7 +1606,7 @@ class Reader:
         # each); a bare "70b" across families (Llama, Qwen) is different models to ask about.
         if len({re.sub(r"[\d.]", "", m.id.split("-")[0]) for m in models}) != 1:
             return []
-        models = [m for m in models if m.architecture.max_position_embeddings >= need]
+        models = [m for m in models if m.longest_context >= need]
         if not _weigh_alike(models):
             return []
         return [m.id for m in sorted(models, key=lambda m: m.released or "", reverse=True)]

@@ -1854,6 +1854,13 @@ class M(Enum):
         "посчитано для {model}, самой вероятной из моделей, о которых я спрашивал; {others} "
         "считается иначе: назовите её, и я пересчитаю",
     )
+    ASSUMED_TRAINS_ALIKE = (
+        "assumed.trains_alike",
+        "sized for {model}, the newest version of this size; {others} weighs the same within "
+        "3% and trains on about the same hardware: name it and I will recompute",
+        "посчитано для {model}, самой новой версии этого размера; {others} весит столько же "
+        "(в пределах 3%) и обучается примерно на том же железе: назовите её, и я пересчитаю",
+    )
     ASSUMED_SAME_SIZING = (
         "assumed.same_sizing",
         "sized as {model}, the newest of the versions you may mean ({others} size the same: "

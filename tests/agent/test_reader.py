@@ -3181,3 +3181,26 @@ def test_a_smaller_model_is_chosen_below_the_last_one(reader: Reader) -> None:
     )
     assert then.intent == "recommend" and then.goal is not None
     assert "model" not in then.goal and then.goal["smaller_than_b"] > 70
+
+
+def test_fine_tuning_versions_of_one_size_takes_the_newest(reader: Reader) -> None:
+    """QA round 33: "дообучить квен 14б через LoRA" only asked Qwen3 or Qwen2.5 14B: they weigh
+    the same and training keeps no KV cache, so the newest is sized and the other named."""
+    reading = reader.read("Хотим дообучить квен 14б на наших документах через LoRA, какое железо?")
+    assert reading.request is not None and reading.request["model"] == "qwen3-14b"
+    assert reading.said.trains_alike == ["qwen2.5-14b"]
+    assert any(n.code is M.ASSUMED_TRAINS_ALIKE for n in reading.notes)
+    served = reader.read("qwen 14b for 20 users")  # serving: their KV caches differ, ask
+    assert served.clarification is not None
+
+
+def test_a_size_class_is_a_current_model_not_the_one_old_model_of_that_size(
+    reader: Reader,
+) -> None:
+    """QA round 33: "~13B" weighed three GPUs on Llama 2 13B (4k context, a KV cache five
+    times a current 14B's); the class holds the 14.7-14.8B models."""
+    reading = reader.read("H100 vs L40S vs A100 — which is the best buy for a ~13B model?")
+    assert reading.request is not None
+    assert reading.request["model"] != "llama-2-13b"
+    assert 12 < (reader.catalog.models[reading.request["model"]].reported_params_b or 0) < 15
+    assert _request(reader, "405b model")["model"] == "llama-3.1-405b"  # sizing: that one

@@ -410,8 +410,8 @@ class ModelMatcher:
             kept = [m for m in plain if family is not None and family <= m.parts]
             if len(kept) == 1:
                 return ModelMention(kept[0].model_id)
-        if len(plain) == 1:
-            return ModelMention(plain[0].model_id)
+        if len(plain) == 1:  # "405b": the one model of that size, its family unsaid
+            return ModelMention(plain[0].model_id, family_named=False)
         if not plain:
             return ModelMention(None, unknown=sizes[0])
         ordered = tuple(m.model_id for m in self._newest_first(plain))

@@ -169,6 +169,7 @@ class Said(BaseModel):
     output_tokens: int | None = None
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
+    trains_alike: list[str] = Field(default_factory=list)  # versions of one size, trained alike
     deadline_hours: float | None = None
     runs_per_year: float | None = None  # fine-tuning repeated: "once a quarter" = 4
     tokens_per_example: int | None = None
@@ -554,6 +555,9 @@ _OUR_MODEL = re.compile(
 # The least quality tier for law, medicine, insurance and banking (suitability.yaml: tier 4 is
 # the 20-70B class, GPT-4o-mini level and up; tiers 2-3 are the 3-14B models).
 HIGH_STAKES_TIER = 4
+# A size class reaches this far above the size said: names round sizes down, so "a ~13B
+# model" holds the 14.7-14.8B Qwen and Phi models, a "7B" one not Llama 3.1 8B (8.03B).
+SIZE_CLASS_ABOVE = 1.14
 # A card named by its memory: "a single 24GB card", "на одной карте на 48 гб".
 _MEMORY_CARD = re.compile(
     r"(?:\b(?P<count>single|one|a|\d{1,2}|одн\w*)(?:\s*x\s*|\s+))?(?:"
@@ -613,6 +617,7 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "likeliest_of",
+    "trains_alike",
     "context_window",
     "review_items",
     "high_stakes",
@@ -1142,14 +1147,16 @@ class Reader:
         )
         if (
             sized_by_class
-            and said.model is None
             and mention is not None
             and not mention.family_named
+            # a size alone ("a 70b": the versions of Llama 70B size alike, that one), or one
+            # only one model has ("~13B" is a class, not Llama 2 13B)
+            and (said.model is None or mention.model_id is not None)
             and not (previous or {}).get("model")
         ):  # "RTX 4090 или A6000 для моделей до 30 млрд?", "LoRA for a 7B": a dense one
             chosen = self._dense_of_size(text)
             if chosen is not None:
-                fields["model"] = chosen
+                fields["model"] = said.model = chosen
                 notes.append(note(M.ASSUMED_SIZE_CLASS, model=self.catalog.models[chosen].name))
                 mention = ModelMention(chosen)
         if (
@@ -1511,6 +1518,20 @@ class Reader:
             alike = self._sizes_the_same(mention.candidates, said.context or said.seq_len)
             if alike:
                 said.model, *said.same_sizing = alike
+            elif (
+                said.task in TRAINING
+                and mention.family_named
+                and self._same_size(mention.candidates)
+                and len({_family_key(c) for c in mention.candidates}) == 1
+            ):
+                # "LoRA квена 14б": Qwen3 and Qwen2.5 14B weigh the same, and training needs
+                # no KV cache: the newest, the other named
+                newest = sorted(
+                    mention.candidates,
+                    key=lambda c: self.catalog.models[c].released or "",
+                    reverse=True,
+                )
+                said.model, *said.trains_alike = newest
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         return said
@@ -1532,7 +1553,7 @@ class Reader:
             and not m.reasoning  # a reasoning model (an R1 distill) is a niche too
             and "chat" in self.catalog.suitability[m.id].use_cases  # so is a coder
             and m.reported_params_b is not None
-            and 0.6 * sizes[0] <= m.reported_params_b <= 1.1 * sizes[0]
+            and 0.6 * sizes[0] <= m.reported_params_b <= SIZE_CLASS_ABOVE * sizes[0]
         ]
         if not dense:
             return None
@@ -1604,7 +1625,7 @@ class Reader:
             return []
         # Versions of one family (llama-3.1-70b, llama-3.3-70b; DeepSeek V3 and R1, 671B
         # each); a bare "70b" across families (Llama, Qwen) is different models to ask about.
-        if len({re.sub(r"[\d.]", "", m.id.split("-")[0]) for m in models}) != 1:
+        if len({_family_key(m.id) for m in models}) != 1:
             return []
         models = [m for m in models if m.longest_context >= need]
         if not _weigh_alike(models):
@@ -1799,6 +1820,7 @@ class Reader:
         for others, code in (
             (said.likeliest_of, M.ASSUMED_LIKELIEST),  # asked about, sizing otherwise
             (said.same_sizing, M.ASSUMED_SAME_SIZING),  # versions that size alike
+            (said.trains_alike, M.ASSUMED_TRAINS_ALIKE),  # one size, no KV cache to tell
         ):
             if others and said.model is not None:
                 named = ", ".join(names[c].name for c in others if c in names)
@@ -2352,6 +2374,11 @@ class Reader:
         if _DOMAIN.search(text):
             return "explain"
         return "off_topic"
+
+
+def _family_key(model_id: str) -> str:
+    """The family a catalog id names, its versions aside: "qwen2.5-14b" -> "qwen"."""
+    return re.sub(r"[\d.]", "", model_id.split("-")[0])
 
 
 def _weigh_alike(models: Sequence[Model]) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from advisor.recommend.costs import PAYBACK_HORIZON_MONTHS, against_bill
+from advisor.catalog.loader import load_catalog
+from advisor.recommend.costs import PAYBACK_HORIZON_MONTHS, against_bill, hardware
 
 
 def test_capex_pays_back_from_the_monthly_saving() -> None:
@@ -54,3 +55,17 @@ def test_a_gpu_sold_in_whole_servers_points_to_its_card_version() -> None:
     a100 = card_sibling(catalog.gpus["a100-80gb"], gpus, prices)
     assert a100 is not None and a100.id == "a100-80gb-pcie"
     assert card_sibling(catalog.gpus["rtx-4090"], gpus, prices) is None  # sold by the card
+
+
+def test_owned_hgx_gpus_run_with_their_share_of_the_server() -> None:
+    """QA round 33: two owned A100 SXM cost $1,084 a month to run against $948 for one, each
+    carrying a full eight-GPU server's 4.6 kW; the owner's board draws per GPU."""
+    catalog = load_catalog()
+    gpu, prices = catalog.gpus["a100-80gb"], catalog.prices
+    one, two, eight = (hardware(gpu, n, prices, owned=True) for n in (1, 2, 8))
+    base = prices.hgx_server.base_w / 1000
+    assert two.power_kw == pytest.approx(2 * (gpu.tdp_w / 1000 + base / 8))
+    assert eight.power_kw == pytest.approx(8 * gpu.tdp_w / 1000 + base)
+    assert one.monthly_usd < two.monthly_usd < eight.monthly_usd
+    bought = hardware(gpu, 2, prices, owned=False)  # a bought server is whole
+    assert bought.power_kw == pytest.approx(2 * gpu.tdp_w / 1000 + base)

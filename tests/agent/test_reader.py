@@ -3204,3 +3204,17 @@ def test_a_size_class_is_a_current_model_not_the_one_old_model_of_that_size(
     assert reading.request["model"] != "llama-2-13b"
     assert 12 < (reader.catalog.models[reading.request["model"]].reported_params_b or 0) < 15
     assert _request(reader, "405b model")["model"] == "llama-3.1-405b"  # sizing: that one
+
+
+@pytest.mark.parametrize(
+    ("question", "users"),
+    [
+        ("whats the cheapest way to run gemma 2 9b at home for tinkering", 1),
+        ("как дешевле всего запустить ламу 8б дома, чтобы поиграться?", 1),
+        ("chatbot for 50 staff, we work from home", None),
+    ],
+)
+def test_personal_use_is_one_user(reader: Reader, question: str, users: int | None) -> None:
+    """QA round 33: a hobbyist at home was sized for a pilot of five users."""
+    goal = reader.read(question).goal
+    assert goal is not None and goal.get("users") == users

@@ -212,6 +212,7 @@ class Said(BaseModel):
     hardware_asked: bool = False  # "what GPU setup", "какое железо": GPUs are the question
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
+    personal: bool = False  # "at home for tinkering", "для себя": one person's own use
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
@@ -581,6 +582,13 @@ _NOT_A_VERSION = re.compile(
     r"\bnot (?:a |the |an? )?(?:\w+ )?(?:distill\w*|quant\w*)(?: (?:one|version|model))?"
 )
 # One personal machine with its one GPU: "my laptop with an RTX 4060", "на моём ноутбуке".
+# One person's own use: "just me", "at home for tinkering", "для себя", "дома поиграться".
+_PERSONAL_USE = re.compile(
+    r"\bjust (?:me|myself)\b|\bonly me\b|\bfor (?:myself|personal use|tinkering|fun|my hobby)\b|"
+    r"\bat home\b|\bhome ?lab\b|\bhobby\w*|\btinker\w*|\bpersonal (?:use|project)\b|"
+    r"\bдля себя\b|\bдома\b|\bдля дома\b|\bпоиграться\b|\bпоэкспериментировать\b|"
+    r"\bдля хобби\b|\bтолько я\b|\bя один\b"
+)
 _ONE_MACHINE = re.compile(
     r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation)\b|"
     r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|"
@@ -641,6 +649,7 @@ _NOT_FIGURES = (
     "pick",
     "purchase_asked",
     "smaller_model",
+    "personal",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -1397,6 +1406,7 @@ class Reader:
                 said.headcount = None
             else:  # "чат на 15 человек в отделе продаж": the department's people, not at once
                 said.users = None
+        said.personal = bool(_PERSONAL_USE.search(text))
         said.dataset_tokens = q.read_dataset_tokens(text)
         if said.task in TRAINING or said.dataset_tokens is not None:
             said.batch_items = None  # examples to train on, not requests to answer
@@ -2150,6 +2160,11 @@ class Reader:
             goal["deadline_hours"] = said.deadline_hours
         if said.runs_per_year is not None:
             goal["runs_per_year"] = said.runs_per_year
+        if said.personal and not any(
+            goal.get(k) is not None
+            for k in ("users", "headcount", "requests_per_day", "tokens_per_day", "batch_items")
+        ):
+            goal["users"] = 1  # "at home for tinkering": one person, not a pilot of five
         if said.budget is not None:
             for key in BUDGET_FIELDS:
                 goal.pop(key, None)

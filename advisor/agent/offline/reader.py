@@ -36,7 +36,7 @@ from advisor.agent.offline.names import (
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.structured import structured_as_text
 from advisor.catalog.loader import Catalog
-from advisor.catalog.schema import ApiPrice, HostedApi, Model
+from advisor.catalog.schema import ApiPrice, HostedApi, Model, UseCaseId
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note, use_case_note
@@ -1943,11 +1943,10 @@ class Reader:
             fields["prompt_tokens"] = item
             return []
         if not said.batch_writes:  # "summarize 5000 notes of 6k tokens": each note is read
-            if item:
-                output = self.catalog.workloads.use_cases[said.use_case or "chat"].output_tokens
-                fields["context"] = item + output
-                fields["prompt_tokens"] = item
-                fields["output_tokens"] = output
+            read = self._items_read(said, said.use_case)
+            if read is not None:
+                fields["prompt_tokens"], fields["output_tokens"] = read
+                fields["context"] = sum(read)
             return []
         use_case = said.use_case or "chat"
         prompt = self.catalog.workloads.use_cases[use_case].input_tokens
@@ -1958,6 +1957,19 @@ class Reader:
                 M.ASSUMED_BATCH_PROMPT, output=item, prompt=prompt, use_case=use_case_note(use_case)
             )
         ]
+
+    def _items_read(self, said: Said, use_case: UseCaseId | None) -> tuple[int, int] | None:
+        """A batch whose items are read, each of a stated length and with no output said:
+        (its prompt, the use case's answer); None for any other batch or none."""
+        if (
+            said.batch_items is None
+            or not said.item_tokens
+            or said.output_tokens is not None
+            or said.batch_writes
+        ):
+            return None
+        output = self.catalog.workloads.use_cases[use_case or "chat"].output_tokens
+        return said.item_tokens, output
 
     def _document_context(self, said: Said, words: int, russian: bool) -> tuple[int, int, Note]:
         """The context a document of `words` words needs, and its answer: its
@@ -2116,17 +2128,10 @@ class Reader:
                 goal[name] = value
         if goal.get("context") is not None and goal["context"] < MIN_CONTEXT:
             goal["context"] = MIN_CONTEXT  # "200 tokens in, 1 out": sized at the shortest
-        if (
-            said.batch_items is not None
-            and said.item_tokens is not None
-            and said.output_tokens is None
-            and not said.batch_writes
-        ):  # "summarize 5000 notes of 6k tokens each": every prompt is a note
-            output = self.catalog.workloads.use_cases[
-                said.use_case or goal.get("use_case") or "chat"
-            ].output_tokens
-            goal["context"] = max(said.item_tokens + output, MIN_CONTEXT)
-            goal["prompt_tokens"] = said.item_tokens
+        read = self._items_read(said, said.use_case or goal.get("use_case"))
+        if read is not None:  # "summarize 5000 notes of 6k tokens each": every prompt a note
+            goal["prompt_tokens"] = read[0]
+            goal["context"] = max(sum(read), MIN_CONTEXT)
         if said.context is not None or said.document_tokens or said.document_words:
             goal.pop("long_documents", None)  # a length said replaces "long"
         if said.context is not None:

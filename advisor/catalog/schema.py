@@ -77,7 +77,18 @@ class Gpu(_Record):
         description="CPU server only: the share of its theoretical DRAM bandwidth decode "
         "reaches (published llama.cpp runs); None: the engine's figure for GPUs",
     )
+    system_base_w: float | None = Field(
+        default=None,
+        gt=0,
+        description="CPU device only: the rest of the machine's draw at load (board, RAM, disks, "
+        "fans) where it is not a server's; None: the catalog's per-server base",
+    )
     sources: dict[str, str] = Field(min_length=1)
+
+    @property
+    def desktop(self) -> bool:
+        """One person's own PC with no GPU: no server to specify around it."""
+        return self.gpu_class == "cpu" and self.form_factor == "desktop CPU"
 
 
 class MlaAttention(_Record):

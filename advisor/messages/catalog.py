@@ -199,8 +199,9 @@ class M(Enum):
     )
     STAGE_PILOT_USERS = (
         "stage.pilot_users",
-        "Start with {count} x {gpu}: the same model for {users} pilot users.",
-        "Начните с {count} x {gpu}: та же модель, пилотных пользователей: {users}.",
+        "Start with {count} x {gpu}: the same model for a pilot of {users:plural:user|users}.",
+        "Начните с {count} x {gpu}: та же модель для пилота на "
+        "{users:plural:пользователя|пользователей|пользователей}.",
     )
 
     # ---- engine: the rest of the server -------------------------------------------------
@@ -656,8 +657,8 @@ class M(Enum):
     )
     ANSWER_HEADLINE_CPU = (
         "answer.headline_cpu",
-        "**{model}, {task}, {precision}: {count} x {gpu}, no GPU.**",
-        "**{model}, {task}, {precision}: {count} x {gpu}, без GPU.**",
+        "**{model}, {task}, {precision}: {gpu}, no GPU.**",
+        "**{model}, {task}, {precision}: {gpu}, без GPU.**",
     )
     ANSWER_USERS_HELD = (
         "answer.users_held",
@@ -703,6 +704,22 @@ class M(Enum):
         "KV-кэш в {kv}: памяти хватит на "
         "{users:plural:пользователя|пользователей|пользователей} одновременно, {speed:g} "
         "токенов/с каждому, покупка около ${capex:,.0f}.",
+    )
+    ANSWER_PUBLISHED_WEIGHTS = (
+        "answer.published_weights",
+        "The weights stay as published ({precision}): in medicine, law and finance an answer "
+        "should come from the model as it was released and evaluated.",
+        "Веса оставлены как опубликованы ({precision}): в медицине, праве и финансах ответ "
+        "должен давать модель в том виде, в каком её выпустили и проверяли.",
+    )
+    ANSWER_FITS_WITH_QLORA = (
+        "answer.fits_with_qlora",
+        "**Yes, with QLoRA: it trains on {count} x {gpu} with the frozen base in 4 bits (NF4)**, "
+        "about {hours:g} h for the dataset, at a small quality cost against LoRA on a 16-bit "
+        "base. LoRA on the 16-bit base does not fit:",
+        "**Да, с QLoRA: обучается на {count} x {gpu}, замороженная база в 4 битах (NF4)**, "
+        "около {hours:g} ч на датасет, с небольшой потерей качества против LoRA на 16-битной "
+        "базе. LoRA на 16-битной базе не помещается:",
     )
     ANSWER_FITS_IN_FORMAT = (
         "answer.fits_in_format",
@@ -786,6 +803,19 @@ class M(Enum):
         "{tokens} токенов: до {users} одновременных пользователей при контексте {context} "
         "токенов (запрошено {asked}). Скорость: {per_user} токенов/с на пользователя во время "
         "генерации, {total} токенов/с суммарно с учётом ожидания первого токена (через {ttft} с).",
+    )
+    ANSWER_INFERENCE_CPU = (
+        "answer.inference_cpu",
+        "The KV cache llama.cpp reserves in the RAM left after the weights holds {tokens} "
+        "tokens: up to {users} concurrent users at {context} tokens of context ({asked} asked "
+        "for). Speed: {per_user} tokens/s per user while it streams, {total} tokens/s in total "
+        "over whole requests (first token after {ttft} s: a CPU reads the prompt far slower "
+        "than a GPU).",
+        "KV-кэш, который llama.cpp отводит в ОЗУ, оставшейся после весов, вмещает {tokens} "
+        "токенов: до {users} одновременных пользователей при контексте {context} токенов "
+        "(запрошено {asked}). Скорость: {per_user} токенов/с на пользователя во время "
+        "генерации, {total} токенов/с суммарно с учётом ожидания первого токена (через {ttft} "
+        "с: процессор читает запрос намного медленнее GPU).",
     )
     ANSWER_INFERENCE_WINDOW = (
         "answer.inference_window",
@@ -1776,6 +1806,14 @@ class M(Enum):
         "{monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество, размещение, "
         "обслуживание).",
     )
+    ANSWER_COST_OWNED_CPU = (
+        "answer.cost_owned_cpu",
+        "Your own computer: nothing to buy; running it flat out around the clock costs about "
+        "${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month in power and upkeep.",
+        "Ваш компьютер: покупать ничего не нужно; работа под полной нагрузкой круглые сутки "
+        "стоит около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество и "
+        "обслуживание).",
+    )
     ANSWER_COST_OWNED = (
         "answer.cost_owned",
         "Your own GPUs: running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, "
@@ -1838,6 +1876,16 @@ class M(Enum):
         "weights in {format}, the format {model} is published in",
         "веса в {format} — в этом формате опубликована {model}",
     )
+    ASSUMED_CPU_DESKTOP = (
+        "assumed.cpu_desktop",
+        "no GPU: llama.cpp on a desktop CPU with two DDR5 memory channels, 4-bit GGUF weights "
+        "(Q4_K_M), since every token reads every weight from RAM; the RAM's bandwidth, not the "
+        "cores, sets the speed: say your memory's speed for your own figure",
+        "без GPU: llama.cpp на процессоре настольного ПК с двумя каналами DDR5, веса GGUF в 4 "
+        "битах (Q4_K_M), потому что каждый токен читает все веса из ОЗУ; скорость задаёт "
+        "пропускная способность памяти, а не ядра: назовите частоту вашей памяти, и я посчитаю "
+        "для неё",
+    )
     ASSUMED_CPU_SERVER = (
         "assumed.cpu_server",
         "no GPU: llama.cpp on a one-socket server CPU with its 12 memory channels full, 4-bit "
@@ -1849,25 +1897,23 @@ class M(Enum):
     )
     ASSUMED_LIKELIEST = (
         "assumed.likeliest",
-        "sized as {model}, the likeliest of the models asked about; {others} would size "
-        "otherwise: name it and I will recompute",
+        "sized as {model}, the likeliest of the models asked about; {others} would size otherwise",
         "посчитано для {model}, самой вероятной из моделей, о которых я спрашивал; {others} "
-        "считается иначе: назовите её, и я пересчитаю",
+        "считается иначе",
     )
     ASSUMED_TRAINS_ALIKE = (
         "assumed.trains_alike",
         "sized for {model}, the newest version of this size; {others} weighs the same within "
-        "3% and trains on about the same hardware: name it and I will recompute",
+        "3% and trains on about the same hardware",
         "посчитано для {model}, самой новой версии этого размера; {others} весит столько же "
-        "(в пределах 3%) и обучается примерно на том же железе: назовите её, и я пересчитаю",
+        "(в пределах 3%) и обучается примерно на том же железе",
     )
     ASSUMED_SAME_SIZING = (
         "assumed.same_sizing",
         "sized as {model}, the newest of the versions you may mean ({others} size the same: "
-        "weights within 3%, the same KV cache per token); name another if it matters",
+        "weights within 3%, the same KV cache per token)",
         "посчитано для {model}, самой новой из версий, которые могли иметься в виду ({others} "
-        "считаются так же: веса в пределах 3%, тот же KV-кэш на токен); назовите другую, если "
-        "это важно",
+        "считаются так же: веса в пределах 3%, тот же KV-кэш на токен)",
     )
     ASSUMED_HEADCOUNT = (
         "assumed.headcount",
@@ -2781,8 +2827,9 @@ class M(Enum):
     )
     REC_CHEAPER_PILOT = (
         "rec.cheaper_pilot",
-        "a pilot of {load} users at once on {count} x {gpu} for {price}",
-        "пилот на {load} пользователей одновременно на {count} x {gpu} за {price}",
+        "a pilot of {load:plural:user|users} at once on {count} x {gpu} for {price}",
+        "пилот на {load:plural:пользователя|пользователей|пользователей} одновременно на "
+        "{count} x {gpu} за {price}",
     )
     REC_CHEAPER_API = (
         "rec.cheaper_api",
@@ -3060,7 +3107,7 @@ class M(Enum):
     )
     WHY_START = (
         "why.start",
-        "Start here: it serves a pilot of {users} users at {speed:g} tokens/s each; grow "
+        "Start here: it serves a pilot of {users:plural:user|users} at {speed:g} tokens/s each; grow "
         "once it has proved its value.",
         "Начните с этого: пилот на {users:plural:пользователя|пользователей|пользователей} по {speed:g} токенов/с; "
         "наращивайте, когда польза подтвердится.",

@@ -165,6 +165,8 @@ def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 
     bought = count if owned else price.gpus_bought(count, servers)
     value = bought * price.usd + (servers * chassis.usd if chassis is not None else 0.0)
     base_w = running.base_server_w if chassis is not None else prices.hgx_server.base_w
+    if gpu.system_base_w is not None:  # a desktop PC's board and disks, not a server's
+        base_w = gpu.system_base_w
     if chassis is None and owned and count < GPUS_PER_NODE:
         # two owned A100 SXM: the board's switches, NICs and fans per GPU, not a full
         # eight-GPU server's 4.6 kW (the owner's server holds the GPUs they have)

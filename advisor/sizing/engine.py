@@ -16,7 +16,7 @@ from advisor.errors import InputError
 from advisor.messages import M, Note, english, english_all, note
 from advisor.sizing.adoption import stages_for, tier_for
 from advisor.sizing.explain import assumptions_for, formulas_for, link_note
-from advisor.sizing.inputs import GB, GPUS_PER_NODE, Inputs, Layout
+from advisor.sizing.inputs import GB, GIB, GPUS_PER_NODE, Inputs, Layout
 from advisor.sizing.kv_cache import VLLM_BLOCK_TOKENS, kv_bytes_per_token, sequence_kv_bytes
 from advisor.sizing.memory import (
     GpuMemory,
@@ -77,6 +77,8 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
         gpu = catalog.gpu(request.gpu)
     except CatalogLookupError as exc:
         raise InputError("gpu", str(exc), exc.suggestions or exc.allowed) from None
+    if request.host_memory_gb is not None:
+        gpu = _with_ram(gpu, request.host_memory_gb)
     precision = request.weight_precision(model.native_precision)
     if precision not in catalog.formats:
         precision = "bf16"  # a published format the catalog has no record of
@@ -92,6 +94,22 @@ def resolve(request: SizingRequest, catalog: Catalog) -> Inputs:
     else:
         kv = "fp16" if request.engine == "llama.cpp" else "bf16"
     return Inputs(request=request, model=model, gpu=gpu, fmt=fmt, engine=engine, kv_precision=kv)
+
+
+def _with_ram(gpu: Gpu, ram_gb: float) -> Gpu:
+    """A CPU device with the RAM the user has: the OS and the engine's process keep the same
+    GiB they take from the catalog's machine, the rest holds the model."""
+    if gpu.gpu_class != "cpu":
+        raise InputError(
+            "host_memory_gb", "the RAM a model runs in applies to gpu cpu-desktop or cpu-server"
+        )
+    reserved = gpu.memory_gb * GB / GIB - gpu.usable_memory_gib
+    usable = ram_gb * GB / GIB - reserved
+    if usable <= 0:
+        raise InputError(
+            "host_memory_gb", f"{ram_gb:g} GB leaves nothing beside the operating system"
+        )
+    return gpu.model_copy(update={"memory_gb": ram_gb, "usable_memory_gib": round(usable, 2)})
 
 
 def _check_tensor_parallel(request: SizingRequest, model: Model, gpu: Gpu) -> None:

@@ -139,9 +139,13 @@ def inference_memory(inputs: Inputs, layout: Layout) -> GpuMemory:
         overhead += engine.cuda_graphs_gib * GIB
 
     if inputs.is_cpu:
-        # vLLM's CPU backend reserves a fixed KV space (VLLM_CPU_KVCACHE_SPACE) in host RAM.
-        kv_budget = (inputs.gpu.kv_cache_space_gib or 1.0) * GIB
+        # A fixed KV space in host RAM (vLLM's VLLM_CPU_KVCACHE_SPACE, llama.cpp's n_ctx x
+        # n_parallel), never more than the RAM the weights leave.
         usable = inputs.capacity_bytes
+        kv_budget = min(
+            (inputs.gpu.kv_cache_space_gib or 1.0) * GIB,
+            max(0.0, usable - weights - activations - overhead),
+        )
     else:
         share = request.gpu_memory_utilization if engine.uses_memory_utilization else 1.0
         usable = inputs.capacity_bytes * share

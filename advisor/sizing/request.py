@@ -146,6 +146,14 @@ class SizingRequest(BaseModel):
         "channels (llama.cpp reads no faster across two sockets than on one). On a CPU "
         "server (gpu cpu-server) it is the server's own RAM bandwidth every weight is read at",
     )
+    host_memory_gb: float | None = Field(
+        default=None,
+        ge=4,
+        le=8192,
+        description="CPU device only (gpu cpu-desktop, cpu-server): the RAM installed, GB, that "
+        "every weight and the KV cache sit in; the OS keeps the catalog device's share of it; "
+        "unset = the catalog's (64 GB desktop, 384 GB server)",
+    )
     gpu_memory_utilization: float = Field(
         default=0.9, gt=0.05, le=1.0, description="share of GPU memory the engine may use"
     )

@@ -38,7 +38,9 @@ def size_server(inputs: Inputs, layout: Layout, host_offload_bytes: float) -> Se
         state_gb = inputs.params.total * (16 if request.task in ("full", "pretrain") else 2) / GB
         nvme_tb = (3 * checkpoint_gb + 2 * state_gb + 2 * dataset_gb) / 1000
     else:
-        ram = max(vram_gb, 1.25 * weights_gb, 1.25 * checkpoint_gb)
+        # the served weights pass through the page cache once as they load; a 16-bit
+        # checkpoint of a model served quantised is never loaded whole
+        ram = max(vram_gb, 1.25 * weights_gb)
         nvme_tb = 3 * checkpoint_gb / 1000  # base, quantised variants, engine caches
     lanes = n * gpu.pcie_lanes + NIC_LANES + NVME_LANES
     dual = lanes > SINGLE_SOCKET_LANES

@@ -2362,3 +2362,96 @@ def test_a_nightly_job_is_priced_by_the_month_and_keeps_its_data_in(
     assert hours == pytest.approx(8 * answer.recommendation.goal["runs_per_year"] / 12)
     assert "разовой" not in answer.answer and "gpt-" not in answer.answer
     assert "аренд" not in answer.answer.split("Другие варианты")[0].lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        ("qwen3 30b a3b на 4090 пойдёт?", 1),  # on one card, not the fewest that hold it
+        ("will llama 3.1 70b run on an h100?", 1),
+        ("can i run mixtral on my 3090", 1),
+        ("llama 70b на H100 сколько нужно?", None),  # how many: the count is the answer
+    ],
+)
+def test_will_it_run_on_a_card_asks_about_one(reader: Reader, question: str, gpus: int) -> None:
+    assert reader.read(question).said.gpus == gpus
+
+
+def test_will_it_run_on_a_4090_leads_with_the_format_that_fits_one(
+    service: AdvisorService,
+) -> None:
+    answer = service.ask(AskRequest(question="qwen3 30b a3b на 4090 пойдёт?")).answer
+    assert answer.startswith("**Да, помещается на 1 x NVIDIA GeForce RTX 4090")
+
+
+def test_lora_that_does_not_fit_owned_cards_leads_with_qlora_on_them(
+    service: AdvisorService,
+) -> None:
+    first = service.ask(AskRequest(question="we own 2x A6000, can we fine-tune mistral 7b?"))
+    bigger = service.ask(
+        AskRequest(
+            question="what about llama 3.1 70b on the same cards?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert bigger.sizing is not None and not bigger.sizing.fits
+    assert bigger.answer.startswith("**Yes, with QLoRA: it trains on 2 x NVIDIA RTX A6000")
+
+
+def test_a_clinic_keeps_published_weights_and_sees_the_fp8_count(
+    service: AdvisorService,
+) -> None:
+    answer = service.ask(
+        AskRequest(
+            question="we're a hospital, want llama 4 scout on-prem for ~50 clinicians, data "
+            "can't leave the building. how many GPUs?"
+        )
+    ).answer
+    lines = answer.splitlines()
+    assert "BF16: 4 x" in lines[0]
+    assert any(line.startswith("The weights stay as published (BF16)") for line in lines)
+    assert any(line.startswith("In FP8,") and "instead of 4 in BF16" in line for line in lines)
+
+
+def test_a_follow_up_headcount_keeps_the_use_case(service: AdvisorService) -> None:
+    """'and 100 devs?' after a coding assistant: coding requests, not the chat default."""
+    first = service.ask(
+        AskRequest(
+            question="need a coding assistant for 40 devs, probably qwen coder 32b, what hardware?"
+        )
+    )
+    more = service.ask(AskRequest(question="and 100 devs?", conversation_id=first.conversation_id))
+    assert "(2,048 tokens in and 1,024 out per request)" in more.answer
+    assert not more.answer.startswith("Against the last answer")  # no reference cards side by side
+
+
+def test_buy_not_rent_after_a_sizing_keeps_its_requests_and_rules_out_renting(
+    service: AdvisorService,
+) -> None:
+    first = service.ask(
+        AskRequest(
+            question="agents with long context, 128k tokens, qwen2.5 72b, around 10 concurrent sessions"
+        )
+    )
+    priced = service.ask(
+        AskRequest(
+            question="we're a government agency, we need to buy not rent. total cost?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    goal = priced.steps[0].arguments
+    assert (goal["context"], goal["prompt_tokens"], goal["output_tokens"]) == (131072, 98304, 32768)
+    assert goal["on_premises"] and goal["datacenter"] and not goal.get("rentable_only")
+    assert "Renting" not in priced.answer and "GeForce" not in priced.answer.splitlines()[0]
+
+
+def test_a_quantised_model_needs_ram_for_its_served_weights_not_a_16_bit_copy(
+    catalog: Catalog,
+) -> None:
+    from advisor.sizing import SizingRequest, size
+
+    report = size(
+        SizingRequest(model="deepseek-r1", precision="int4", gpu="rtx-pro-6000", gpus=4), catalog
+    )
+    weights_gb = report.memory.breakdown_gb.weights * 4
+    assert report.server.system_ram_gb < 2 * weights_gb  # not the 1.3 TB BF16 checkpoint

@@ -178,7 +178,7 @@ def render_sizing(
     lines.append(_memory_line(report, language, on_cpu=on_cpu))
     if report.fits:
         if report.training is None:
-            lines.append(_inference_line(report, language))
+            lines.append(_inference_line(report, language, on_cpu=on_cpu))
             if report.batch_job is not None:
                 lines.append(_batch_line(report.batch_job, language))
         else:
@@ -192,7 +192,8 @@ def render_sizing(
             batch_cost = _batch_cost_line(cost, language)
             if batch_cost:
                 lines.append(batch_cost)
-        lines.append(_server_line(server or report, language, named=server is not None))
+        if device is None or not device.desktop:  # one's own PC: no server around it
+            lines.append(_server_line(server or report, language, named=server is not None))
         lines.extend(_stage_lines(report, language))
         if not on_cpu:
             lines.append(gpu.layout_note_i18n.render(language))
@@ -216,7 +217,9 @@ def _cost_lines(
     instead."""
     values = {"monthly": cost.monthly_usd, "monthly_rub": cost.monthly_rub}
     if not cost.capex_usd:
-        return [render(M.ANSWER_COST_OWNED, language, **values)]
+        return [
+            render(M.ANSWER_COST_OWNED_CPU if on_cpu else M.ANSWER_COST_OWNED, language, **values)
+        ]
     used = render(M.REC_USED, language) if cost.used_market else ""
     lines = [
         render(
@@ -396,7 +399,7 @@ def _memory_line(report: SizingReport, language: Language, *, on_cpu: bool = Fal
 BURST_WORTH_SAYING = 1.5
 
 
-def _inference_line(report: SizingReport, language: Language) -> str:
+def _inference_line(report: SizingReport, language: Language, *, on_cpu: bool = False) -> str:
     perf = report.performance
     figures: dict[str, Param] = {
         "tokens": fmt(report.memory.kv_cache_total_tokens, language),  # all replicas' users
@@ -417,7 +420,7 @@ def _inference_line(report: SizingReport, language: Language) -> str:
             window_users=perf.max_users_at_window,
         )
     else:
-        line = render(M.ANSWER_INFERENCE, language, **figures)
+        line = render(M.ANSWER_INFERENCE_CPU if on_cpu else M.ANSWER_INFERENCE, language, **figures)
     burst = round(perf.burst_ttft_s, 1)
     if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))

@@ -1962,8 +1962,34 @@ def read_use_case(text: str) -> UseCase | None:
     return None
 
 
+# "we need to buy, not rent", "без аренды": renting named only to be ruled out.
+_NOT_RENTING = re.compile(
+    r"\b(?:not|no|never|don'?t|do not|won'?t|can'?t|cannot)\s+(?:\w+\s+){0,2}?"
+    r"(?:rent\w*|leas\w*|the cloud|cloud)\b|"
+    r"\bне\s+(?:\w+\s+)?(?:аренд\w*|арендов\w*|в облак\w*)|без\s+аренд\w*"
+)
+# A state body buys and hosts its own hardware: "government agency", "госорган", "ведомство".
+_GOVERNMENT = re.compile(
+    r"\bgovernment(?:al)? (?:agency|body|department|ministry|office)|\bpublic sector\b|"
+    r"\bministry\b|госорган\w*|госучрежден\w*|госструктур\w*|\bведомств\w*|"
+    r"министерств\w*|государственн\w+ (?:орган|учрежден|структур|служб|ведомств)\w*"
+)
+
+
 def read_wants(text: str) -> list[Want]:
-    return [want for want, pattern in _WANTS if pattern.search(text)]
+    wants: list[Want] = [want for want, pattern in _WANTS if pattern.search(text)]
+    if "rent" in wants and says_no_renting(text):
+        wants.remove("rent")
+    return wants
+
+
+def says_no_renting(text: str) -> bool:
+    """Renting ruled out: the hardware is bought and kept in-house."""
+    return bool(_NOT_RENTING.search(text))
+
+
+def says_government(text: str) -> bool:
+    return bool(_GOVERNMENT.search(text))
 
 
 def says_owned(text: str) -> bool:

@@ -20,7 +20,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -213,6 +213,8 @@ class Said(BaseModel):
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
     personal: bool = False  # "at home for tinkering", "для себя": one person's own use
+    host_memory_gb: float | None = None  # "32gb ram" beside a CPU with no GPU
+    host_memory_bandwidth_gb_s: float | None = None  # "DDR5-6000": the RAM's peak, GB/s
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
     budget_share: float | None = None  # "half the budget": of the goal's budget
     precisions_compared: list[str] = Field(default_factory=list)  # "FP16 vs INT4"
@@ -608,6 +610,17 @@ _PICK = re.compile(
     r"почему (?:именно|же именно|вы выбрали|ты выбрал|вы предлагаете|предлагаете)|"
     r"why (?:did you (?:pick|choose|recommend|go with)|this (?:gpu|card|one|setup|option))"
 )
+# "X на 4090 пойдёт?", "will it run on an H100?": whether one card runs it, not how many do.
+_ON_A_GPU = re.compile(
+    r"(?:\bon|\bна)\s+(?:a |an |my |our |one |a single |моей |моём |моем |нашей |одной )?"
+    r"(?:nvidia |geforce |rtx |amd )*$"
+)
+_RUNS_ASKED = re.compile(
+    r"пойд[её]т|влез\w*|помест\w*|запуст\w*|заработа\w*|потян\w*|взлетит|будет работать|"
+    r"\b(?:will|would|does|can) (?:it|this|that|they) (?:run|fit|work)\b|"
+    r"\bcan (?:i|we) run\b|\b(?:run|fit)s? on\b"
+)
+_HOW_MANY = re.compile(r"\bhow many\b|сколько|скока")
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
     r"(?:\b1|одн\w+|на 1|в 1) сервер\w*|"
@@ -666,6 +679,7 @@ ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" i
 ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
 HEADCOUNT = "headcount"  # a stated field: the request's users came from the staff
 CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
+USE_CASE = "use_case:"  # a stated field that keeps the use case ("use_case:coding") for follow-ups
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
@@ -732,15 +746,59 @@ _GOAL_FOLLOW_UP = re.compile(
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(
-    r"\b(?:on|на) (?:the |a |одном )?(?:cpus?|процессор\w*)\b|\bcpu[- ]only\b|"
+    r"\b(?:on|на) (?:the |a |одном |моём |моем |своём |своем |обычном )?"
+    r"(?:cpus?|процессор\w*|проце|цпу)\b|\bcpu[- ]only\b|"
     r"без (?:gpu|гпу|видеокарт\w*|графическ\w+ (?:ускорител|карт)\w*)|"
-    r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|\bno gpus?\b"
+    r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|\bno gpus?\b|"
+    r"\b(?:use|using|with) (?:my|the|our|a) (?:\w+ )?cpu\b|\bskip (?:the |a )?gpu\b|"
+    r"\bjust (?:the |my )?cpu\b|\bmy cpu\b"
 )
-# A server CPU with no GPU ("без видеокарты", "CPU only"): the catalog's CPU server, sized
-# for llama.cpp with 4-bit GGUF weights unless a format is said. The catalog's "cpu" is the
-# project's own 2-core test server, named by its id only.
+# No GPU on one person's own computer ("my cpu", "на домашнем компьютере", "для себя"): a
+# desktop's two memory channels, not a server's twelve.
+_DESKTOP_CPU = re.compile(
+    r"\b(?:my|our) (?:\w+ )?(?:cpu|laptop|notebook|pc|desktop|computer)\b|"
+    r"\b(?:a|the) (?:\w+ )?(?:laptop|notebook|pc|desktop|computer)\b|"
+    r"\b(?:ryzen|core i\d|core ultra|intel core)\b|"
+    r"(?:мо[её]м?|сво[её]м?|домашн\w*|обычн\w*|настольн\w*)\s+(?:\w+\s+)?"
+    r"(?:процессор\w*|проце|пк|компьютер\w*|компе|ноутбук\w*|ноуте)|"
+    r"\b(?:ноутбук\w*|ноуте|ноут|пк)\b"
+)
+# "32gb ram", "32 гб оперативки", "ОЗУ 64 ГБ": the RAM of the machine a CPU runs the model on.
+_RAM_GB = re.compile(
+    r"(?<![\d.])(\d{1,4})\s*(?:gb|gib|гб|гиг\w*|g)\b\s*(?:of\s+)?(?:ddr\d\w*\s+)?"
+    r"(?:ram|ddr\d?|system memory|memory|оперативн\w*|оперативк\w*|оперативы|озу|памяти)|"
+    r"\b(?:ram|озу|оперативн\w* памят\w*|оперативк\w*)\W{0,3}(\d{1,4})\s*(?:gb|gib|гб|гиг\w*)"
+)
+# "my cpu", "мой процессор": the person's own machine, nothing to buy.
+_OWN_CPU = re.compile(r"\b(?:my|our)\b|\b(?:мо[йеёия]\w*|наш\w*|сво[йеёия]\w*|у меня)\b")
+# "DDR5-6000", "ddr4 3200": the RAM's transfer rate; with "dual channel", "12 каналов" its
+# channels (unsaid: a desktop's two, a server socket's twelve).
+_RAM_SPEED = re.compile(r"\bddr[345]x?[\s-]?(\d{4})\b")
+_RAM_CHANNELS = re.compile(
+    r"\b(\d{1,2})[\s-]?(?:channels?|channel|канал\w*)\b|"
+    r"\b(dual|quad|octa|двух|четыр[её]х|восьми)[\s-]?(?:channel|канал\w*)"
+)
+_CHANNEL_WORDS = {
+    "dual": 2,
+    "двух": 2,
+    "quad": 4,
+    "четырех": 4,
+    "четырёх": 4,
+    "octa": 8,
+    "восьми": 8,
+}
+SERVER_CHANNELS, DESKTOP_CHANNELS = 12, 2
+# A CPU with no GPU ("без видеокарты", "CPU only"): the catalog's CPU server, or its desktop
+# PC when the machine is one person's own, sized for llama.cpp with 4-bit GGUF weights unless
+# a format is said. The catalog's "cpu" is the project's own 2-core test server, named by its
+# id only.
 CPU_SERVER = "cpu-server"
+CPU_DESKTOP = "cpu-desktop"
+CPU_DEVICES = (CPU_SERVER, CPU_DESKTOP)
 CPU_SERVER_FORMAT = "q4_k_m"
+# RAM a desktop board takes (four DDR5 slots of 32 GB); a server socket with its channels
+# full starts above it (12 x 16 GB = 192 GB).
+DESKTOP_RAM_MAX_GB = 128
 _COUNT_BEFORE = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*|шт\.?\s*|штук\w*\s*)?"
     r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
@@ -982,6 +1040,9 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        kept_use_case = _use_case_kept(carried)
+        if said.use_case is None and kept_use_case in self.catalog.workloads.use_cases:
+            said.use_case = kept_use_case  # "and 100 devs?" after a coding assistant: coding
         if (
             HEADCOUNT in carried
             and said.users is not None
@@ -1035,6 +1096,18 @@ class Reader:
                 and not isinstance(owned_before, dict)
             ):
                 said.gpu = lead_gpu
+        if (
+            previous_goal is not None
+            and isinstance(before, int)
+            and said.gpus is not None
+            and said.gpus > before
+            and said.gpu is None
+            and mention is None
+            and not said.owned
+            and not said.more_gpus
+        ):  # "а на двух картах?" after one card: what the second card buys, a stronger model
+            said.wants = [w for w in said.wants if w != "cheapest"]
+            said.wants += [] if "largest_model" in said.wants else ["largest_model"]
         same_gpu = (
             said.gpu is None
             or said.gpu == (previous or {}).get("gpu")
@@ -1074,6 +1147,20 @@ class Reader:
             _follows_goal(intent, text, said) or (resumed and said.model is not None)
         ):
             intent = "recommend"
+        if (
+            previous_goal is not None
+            and intent == "recommend"
+            and said.gpu in CPU_DEVICES
+            and (said.model or last_model) is not None
+        ):  # "can I skip the GPU and use my CPU?": the answer's model on that CPU, no GPU to pick
+            intent = "size"
+            said.model = said.model or last_model
+            if said.users is None and isinstance(previous_goal.goal.get("users"), int):
+                said.users = previous_goal.goal["users"]
+            picked = (last or {}).get("size_request") or {}
+            if said.context is None and said.model == picked.get("model"):  # the same requests
+                said.context = picked.get("context")
+                said.output_tokens = said.output_tokens or picked.get("output_tokens")
         if goal_gpus and said.gpus_compared == goal_gpus and intent in ("size", "compare"):
             intent = "recommend"  # "Qwen3 32B, 20 человек" after GPUs weighed for a goal
         if (
@@ -1190,6 +1277,8 @@ class Reader:
         said_fields.extend(
             sorted({*(f"{CONDITION}{k}" for k in _conditions(said)), *_condition_marks(carried)})
         )
+        if said.use_case is not None:
+            said_fields.append(f"{USE_CASE}{said.use_case}")
         if (
             previous
             and "model" in fields
@@ -1220,6 +1309,12 @@ class Reader:
                     for k in _PRICED_FROM_SIZING
                     if previous.get(k) and not (k == "context" and previous[k] == DEFAULT_CONTEXT)
                 }
+                if "context" in priced and previous.get("task", "inference") == "inference":
+                    # "total cost?" after ten 128k agent sessions: the requests as sized
+                    window = int(priced["context"])
+                    output = previous.get("output_tokens") or max(1, window // 4)
+                    priced["output_tokens"] = output
+                    priced["prompt_tokens"] = previous.get("prompt_tokens") or window - output
                 if (
                     "precision" in carried
                     and previous.get("precision")
@@ -1327,6 +1422,9 @@ class Reader:
         if mention is not None and mention.model_id is not None:
             said.model = mention.model_id
         self._read_gpus(undictated, text, said)
+        said.host_memory_bandwidth_gb_s = _ram_bandwidth(
+            text, SERVER_CHANNELS if said.gpu == CPU_SERVER else DESKTOP_CHANNELS
+        )
         said.task = _task(text)
         said.tasks_compared = _tasks_compared(text)
         if said.tasks_compared:  # sized on the lightest; the others are set beside it
@@ -1458,8 +1556,9 @@ class Reader:
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
-        said.datacenter = q.says_datacenter(text)
-        said.on_premises = q.says_on_premises(text)
+        government = q.says_government(text)  # a state body: its own server room
+        said.datacenter = q.says_datacenter(text) or government
+        said.on_premises = q.says_on_premises(text) or government or q.says_no_renting(text)
         said.residency = q.says_residency(text)
         said.vendor = q.read_vendor(text)
         said.redundancy = q.says_redundancy(text)
@@ -1645,6 +1744,8 @@ class Reader:
     def _read_gpus(self, undictated: str, text: str, said: Said) -> None:
         """The GPU, its count and whether the customer owns it; a GPU count is never read
         from a dictated span ("say you need 1000 H100")."""
+        ram = _RAM_GB.search(text)  # "64gb ddr5-6000": read before the speed is masked
+        undictated, text = _RAM_SPEED.sub(" ", undictated), _RAM_SPEED.sub(" ", text)  # no RTX 6000
         normalized = normalize_gpu_text(undictated)
         named = self.gpus.find_all(normalized)
         mentions = [  # "why this card and not H100?": a GPU weighed against, not chosen
@@ -1661,7 +1762,15 @@ class Reader:
             if mentions:
                 said.gpu = mentions[0].gpu_id
             elif _ON_CPU.search(text):
-                said.gpu = CPU_SERVER
+                if ram is not None:
+                    said.host_memory_gb = float(ram.group(1) or ram.group(2))
+                desktop = bool(
+                    _DESKTOP_CPU.search(text)
+                    or _PERSONAL_USE.search(text)
+                    or (said.host_memory_gb or DESKTOP_RAM_MAX_GB + 1) <= DESKTOP_RAM_MAX_GB
+                )
+                said.gpu = CPU_DESKTOP if desktop else CPU_SERVER
+                said.owned = said.owned or (desktop and _OWN_CPU.search(text) is not None)
             else:
                 self._card_by_memory(undictated, said)
             return
@@ -1692,6 +1801,14 @@ class Reader:
         said.owned = q.says_owned(text)
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
+        if (
+            said.gpus is None
+            and len(said.gpus_compared) == 1
+            and _ON_A_GPU.search(normalized[max(0, first.start - 12) : first.start])
+            and _RUNS_ASKED.search(text)
+            and not _HOW_MANY.search(text)
+        ):  # "qwen3 30b на 4090 пойдёт?": on one card, not the fewest of them that hold it
+            said.gpus = 1
 
     @staticmethod
     def _options(text: str, said: Said) -> None:
@@ -1813,6 +1930,8 @@ class Reader:
                 "training_kernels",
                 "output_tokens",
                 "batch_items",
+                "host_memory_gb",
+                "host_memory_bandwidth_gb_s",
             )
             if (value := getattr(said, name)) is not None
         }
@@ -1904,10 +2023,11 @@ class Reader:
                 said.dataset_examples, workloads, said.tokens_per_example
             )
             notes.append(derived)
-        if said.gpu == CPU_SERVER and said.precision is None and said.task in (None, "inference"):
+        if said.gpu in CPU_DEVICES and said.precision is None and said.task in (None, "inference"):
             # no GPU: llama.cpp reads every weight from RAM for each token, 4-bit reads least
             fields["precision"] = CPU_SERVER_FORMAT
-            notes.append(note(M.ASSUMED_CPU_SERVER))
+            desktop = said.gpu == CPU_DESKTOP
+            notes.append(note(M.ASSUMED_CPU_DESKTOP if desktop else M.ASSUMED_CPU_SERVER))
         return fields, notes
 
     def _window_fields(self, said: Said, fields: dict[str, Any]) -> list[Note]:
@@ -2128,10 +2248,21 @@ class Reader:
                 goal[name] = value
         if goal.get("context") is not None and goal["context"] < MIN_CONTEXT:
             goal["context"] = MIN_CONTEXT  # "200 tokens in, 1 out": sized at the shortest
-        read = self._items_read(said, said.use_case or goal.get("use_case"))
+        use_case = said.use_case or goal.get("use_case")
+        read = self._items_read(said, use_case)
         if read is not None:  # "summarize 5000 notes of 6k tokens each": every prompt a note
             goal["prompt_tokens"] = read[0]
             goal["context"] = max(sum(read), MIN_CONTEXT)
+        elif (
+            said.requests_per_day is not None
+            and use_case in _BATCH_USE_CASES
+            and said.context is not None
+            and not said.context_window
+            and said.output_tokens is None
+        ):  # "2 million documents a month, ~3k tokens each": every prompt a document
+            output = self.catalog.workloads.use_cases[use_case].output_tokens
+            goal["prompt_tokens"] = said.context
+            goal["context"] = max(said.context + output, MIN_CONTEXT)
         if said.context is not None or said.document_tokens or said.document_words:
             goal.pop("long_documents", None)  # a length said replaces "long"
         if said.context is not None:
@@ -2271,7 +2402,7 @@ class Reader:
             mention is None
             and previous is None
             and (
-                said.gpu not in (None, "cpu", CPU_SERVER)
+                said.gpu not in (None, "cpu", *CPU_DEVICES)
                 or (said.gpu is None and said.hardware_asked)  # "сколько стоит сервер?"
             )
             and len(said.gpus_compared) <= 1
@@ -2347,7 +2478,7 @@ class Reader:
             not named
             and previous is None
             and said.owned
-            and said.gpu not in (None, "cpu", CPU_SERVER)
+            and said.gpu not in (None, "cpu", *CPU_DEVICES)
         ):
             return "recommend"  # "we have 2x L40S": what runs on them, not "which model?"
         goal = (
@@ -2432,6 +2563,14 @@ def _conditions(said: Said) -> dict[str, Any]:
 
 def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
+
+
+def _use_case_kept(fields: Sequence[str]) -> q.UseCase | None:
+    """The use case an earlier message stated, from the mark its fields keep."""
+    for field in fields:
+        if field.startswith(USE_CASE):
+            return cast("q.UseCase", field.removeprefix(USE_CASE))
+    return None
 
 
 def _conditions_kept(fields: Sequence[str]) -> dict[str, Any]:
@@ -2547,3 +2686,15 @@ def _clarification(mention: ModelMention | None) -> Clarification:
             reason="unknown", candidates=list(mention.candidates), said=mention.unknown
         )
     return Clarification(reason="ambiguous", candidates=list(mention.candidates))
+
+
+def _ram_bandwidth(text: str, channels: int) -> float | None:
+    """'2 x DDR5-6000' -> 96 GB/s: channels x transfer rate x 8 bytes (JEDEC), the peak a
+    CPU reads weights at; None unless the RAM's speed is said."""
+    speed = _RAM_SPEED.search(text)
+    if speed is None:
+        return None
+    said = _RAM_CHANNELS.search(text)
+    if said is not None:
+        channels = int(said.group(1)) if said.group(1) else _CHANNEL_WORDS[said.group(2)]
+    return round(channels * int(speed.group(1)) * 8 / 1000, 1)

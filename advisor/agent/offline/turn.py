@@ -303,6 +303,11 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         return
     old = last.report
     changed = [k for k in _COMPARED_FIELDS if getattr(last.request, k) != getattr(request, k)]
+    if last_on_reference and not {"model", "precision", "kv_precision"} & set(changed):
+        # "and 100 devs?": both answers led with their cheapest setups; their reference
+        # cards side by side would compare setups nobody was offered (a format's saving
+        # shows on any card, a load's does not)
+        return
     if (
         not changed
         or not old.fits
@@ -412,7 +417,7 @@ def _size(
                 else _assumptions(turn.reading, report, catalog, lead=server)
             ),
             injection=turn.reading.injection,
-            changes=turn.reference_lead,
+            changes=[*turn.reference_lead, *_lead_in_fp8(request, server, catalog, turn)],
             cost=lead_cost,
             changes_first=True,
         )
@@ -520,6 +525,17 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
     GPUs: that is the answer to lead with, when the person named no weight format."""
     if report.fits or "precision" in turn.reading.explicit:
         return None
+    if report.task == "lora" and "task" not in turn.reading.explicit:
+        # "llama 70b on the same cards?" after LoRA on a 7B: QLoRA on them is the answer
+        qlora = next((c for c in turn.make_it_fit if c.fits and c.change == "qlora"), None)
+        if qlora is not None and qlora.training_hours is not None:
+            return render(
+                M.ANSWER_FITS_WITH_QLORA,
+                turn.language,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                hours=round(qlora.training_hours, 1),
+            )
     fitting = [c for c in turn.make_it_fit if c.fits and c.change in _QUANTIZED_FITS]
     fitting.sort(key=lambda c: _QUANTIZED_FITS.index(c.change))
     meeting = [c for c in fitting if c.meets_targets]
@@ -1430,6 +1446,36 @@ def _fewer_in_fp8(
         or catalog.gpus[report.gpu.id].tflops.fp8 is None
     ):
         return []
+    return _fp8_line(request, report, catalog, turn)
+
+
+def _lead_in_fp8(
+    request: dict[str, Any], lead: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """A clinic's or a bank's cheapest setup keeps the published 16-bit weights (their
+    answers as the model was released); the FP8 count beside it, when smaller, with the
+    price, so the saving is the buyer's call, not ours."""
+    said = turn.reading.said
+    if (
+        not said.high_stakes
+        or "precision" in turn.reading.explicit
+        or not lead.fits
+        or lead.training is not None
+        or lead.precision not in ("bf16", "fp16")
+        or catalog.gpus[lead.gpu.id].tflops.fp8 is None
+    ):
+        return []
+    on_lead = {**request, "gpu": lead.gpu.id, "gpus": None, "precision": lead.precision}
+    fewer = _fp8_line(on_lead, lead, catalog, turn)
+    kept = render(M.ANSWER_PUBLISHED_WEIGHTS, turn.language, precision=lead.precision.upper())
+    return [kept, *fewer] if fewer else []
+
+
+def _fp8_line(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> list[str]:
+    """The same request in FP8 weights (then with an FP8 KV cache) on the same GPU, said
+    when it takes fewer of them."""
     for change in ({"precision": "fp8"}, {"precision": "fp8", "kv_precision": "fp8"}):
         try:
             other = size_deployment({**request, **change}, catalog).report

@@ -1,0 +1,93 @@
+"""No GPU at all: one's own desktop CPU with its RAM, or a server CPU, read and answered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from advisor.agent.conversations import InMemoryConversationStore
+from advisor.agent.offline.reader import Reader
+from advisor.agent.service import AdvisorService
+from advisor.catalog.loader import Catalog
+from advisor.config import Settings
+from advisor.services.protocol import AskRequest
+
+
+@pytest.fixture
+def service(catalog: Catalog) -> AdvisorService:
+    settings = Settings(data_dir=Path("/nonexistent"))
+    return AdvisorService(
+        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "ram", "owned"),
+    [
+        ("can i skip the gpu and just use my cpu? 32gb ram", "cpu-desktop", 32.0, True),
+        ("можно ли gemma 2 9b на процессоре, у меня 32 гб оперативки", "cpu-desktop", 32.0, True),
+        ("мистраль 7б без видеокарты на ноуте с 16 гигами оперативки", "cpu-desktop", 16.0, False),
+        ("qwen3 8b on the cpu", "cpu-server", None, False),
+        ("deepseek r1 on cpu only, 768gb ram server", "cpu-server", 768.0, False),
+    ],
+)
+def test_a_cpu_is_a_desktop_when_it_is_ones_own(
+    reader: Reader, question: str, gpu: str, ram: float | None, owned: bool
+) -> None:
+    said = reader.read(question).said
+    assert (said.gpu, said.host_memory_gb, said.owned) == (gpu, ram, owned)
+
+
+@pytest.mark.parametrize(
+    ("question", "bandwidth"),
+    [
+        ("mistral 7b on my cpu, 64gb ddr5-6000", 96.0),  # 2 x 6000 x 8
+        ("llama 3 8b on my laptop without a gpu, 16 gb ddr4 3200", 51.2),
+        ("qwen3 32b без видеокарты на сервере, 12 каналов ddr5 4800", 460.8),
+    ],
+)
+def test_the_ram_speed_said_is_its_bandwidth_and_no_rtx_6000(
+    reader: Reader, question: str, bandwidth: float
+) -> None:
+    reading = reader.read(question)
+    assert reading.said.host_memory_bandwidth_gb_s == bandwidth
+    assert reading.said.gpu in ("cpu-desktop", "cpu-server")  # "6000" is no RTX 6000
+    assert reading.request is not None
+    assert reading.request["host_memory_bandwidth_gb_s"] == bandwidth
+
+
+def test_my_cpu_after_a_goal_sizes_its_model_there(service: AdvisorService) -> None:
+    """'Can I skip the GPU?' after the cheapest way to run Gemma at home: the same model and
+    requests on the desktop's CPU in its 32 GB, in 4-bit GGUF, owned, with no server to buy."""
+    first = service.ask(
+        AskRequest(question="whats the cheapest way to run gemma 2 9b at home for tinkering")
+    )
+    cpu = service.ask(
+        AskRequest(
+            question="can i skip the gpu and just use my cpu? 32gb ram",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert cpu.sizing is not None and cpu.request is not None
+    assert (cpu.request.model, cpu.request.gpu, cpu.request.host_memory_gb) == (
+        "gemma-2-9b",
+        "cpu-desktop",
+        32.0,
+    )
+    assert cpu.request.precision == "q4_k_m" and cpu.request.engine == "llama.cpp"
+    assert cpu.request.users == 1
+    assert cpu.sizing.fits and cpu.sizing.memory.capacity_per_gpu_gb == 32
+    assert "Your own computer: nothing to buy" in cpu.answer
+    assert "Besides the GPUs" not in cpu.answer  # no server around one's own PC
+
+
+def test_a_desktop_cpu_answer_in_russian_names_the_ram(service: AdvisorService) -> None:
+    answer = service.ask(
+        AskRequest(
+            question="можно ли запустить gemma 2 9b на моём процессоре, у меня 32 гб оперативки"
+        )
+    ).answer
+    assert "Занято ОЗУ" in answer and "из 32 ГБ" in answer
+    assert "без GPU" in answer.splitlines()[0]
+    assert "Ваш компьютер: покупать ничего не нужно" in answer

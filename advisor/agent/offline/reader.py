@@ -746,11 +746,13 @@ _GOAL_FOLLOW_UP = re.compile(
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(
-    r"\b(?:on|на) (?:the |a |одном |моём |моем |своём |своем |обычном )?"
-    r"(?:cpus?|процессор\w*|проце|цпу)\b|\bcpu[- ]only\b|"
+    r"\b(?:on|на) (?:the |a |my |our |одном |моём |моем |своём |своем |обычном )?"
+    r"(?:[\w-]+ )?(?:cpus?|процессор\w*|проце|цпу)\b(?![\s-]*(?:offload|moe|experts?))|"
+    r"\b(?:use|using|with) (?:the |a |my |our )(?:[\w-]+ )?cpus?\b(?![\s-]*(?:offload|moe|experts?))|"
+    r"\bcpu[- ]only\b|"
     r"без (?:gpu|гпу|видеокарт\w*|графическ\w+ (?:ускорител|карт)\w*)|"
     r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|\bno gpus?\b|"
-    r"\b(?:use|using|with) (?:my|the|our|a) (?:\w+ )?cpu\b|\bskip (?:the |a )?gpu\b|"
+    r"\bskip (?:the |a )?gpu\b|"
     r"\bjust (?:the |my )?cpu\b|\bmy cpu\b"
 )
 # No GPU on one person's own computer ("my cpu", "на домашнем компьютере", "для себя"): a

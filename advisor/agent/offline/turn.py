@@ -98,6 +98,14 @@ _TOPICS: dict[str, dict[Language, str]] = {
         "ru": "несколько видеокарт tensor parallel",
     },
     "single": {"en": "how many GPUs memory KV cache", "ru": "сколько видеокарт память KV-кэш"},
+    "cpu": {
+        "en": "without a GPU on a server CPU, RAM speed, llama.cpp",
+        "ru": "без видеокарты на серверном процессоре, скорость ОЗУ, llama.cpp",
+    },
+    "desktop": {
+        "en": "without a GPU on your own desktop or laptop, RAM, llama.cpp",
+        "ru": "без видеокарты на своём настольном ПК или ноутбуке, ОЗУ, llama.cpp",
+    },
     "compare": {"en": "gaming versus professional GPUs", "ru": "игровые и профессиональные GPU"},
     "models": {
         "en": "choosing a model, quality tier, Russian",
@@ -393,6 +401,8 @@ def _size(
         turn.cost = cost
     if report.training is not None:
         topic = "training"
+    elif catalog.gpus[report.gpu.id].gpu_class == "cpu":
+        topic = "desktop" if catalog.gpus[report.gpu.id].desktop else "cpu"
     else:
         topic = "multi_gpu" if report.gpu.count > 1 else "single"
     passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)

@@ -1060,6 +1060,11 @@ class M(Enum):
         "Then",
         "Тогда",
     )
+    REC_WITHIN_BUDGET_QLORA = (
+        "rec.within_budget_qlora",
+        "Within the budget, with QLoRA (the frozen base in 4 bits, a small quality cost)",
+        "В пределах бюджета, с QLoRA (замороженная база в 4 битах, небольшая потеря качества)",
+    )
     REC_WITHIN_BUDGET_MODEL = (
         "rec.within_budget_model",
         "Within the budget, with another model",

@@ -385,7 +385,7 @@ def cost_lines(
                 cur=note(cur),
             )
         )
-    else:
+    elif option.label not in ("rent", "rent_instead"):  # a run rented: nothing bought
         lines.append(
             render(
                 M.REC_OPTION_COST,

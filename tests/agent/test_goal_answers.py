@@ -2455,3 +2455,27 @@ def test_a_quantised_model_needs_ram_for_its_served_weights_not_a_16_bit_copy(
     )
     weights_gb = report.memory.breakdown_gb.weights * 4
     assert report.server.system_ram_gb < 2 * weights_gb  # not the 1.3 TB BF16 checkpoint
+
+
+def test_lora_over_the_budget_offers_qlora_within_it_and_a_rented_run_buys_nothing(
+    service: AdvisorService,
+) -> None:
+    """'а LoRA на 70B влезет?' with 1.5 million roubles: LoRA on 70B fits the budget only
+    rented (no purchase line for a run nobody buys), and QLoRA of the same model is bought
+    within it."""
+    first = service.ask(
+        AskRequest(
+            question="универ, лаба, хотим дообучать модели до 8B, бюджет 1.5 млн рублей, что купить?"
+        )
+    )
+    bigger = service.ask(
+        AskRequest(question="а LoRA на 70B влезет?", conversation_id=first.conversation_id)
+    )
+    lines = bigger.answer.splitlines()
+    assert lines[0].startswith("**Аренда на время обучения")
+    assert not any(line.startswith("Покупка:") for line in lines[:3])
+    within = next(line for line in lines if line.startswith("В пределах бюджета, с QLoRA"))
+    assert "Llama 3.1 70B Instruct" in within
+    found = re.search(r"покупка ([\d\s]+) ₽", within)
+    assert found is not None
+    assert int(re.sub(r"\D", "", found.group(1))) <= 1_500_000

@@ -1046,7 +1046,15 @@ def render_recommendation(
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
     if within_budget is not None:  # the model asked for costs more than the budget
-        lines.append(_goal_other(within_budget, language, M.REC_WITHIN_BUDGET_MODEL))
+        same_model = within_budget.model == (lead.model if lead is not None else None)
+        qlora = same_model and within_budget.size_request.get("task") == "qlora"
+        lines.append(
+            _goal_other(
+                within_budget,
+                language,
+                M.REC_WITHIN_BUDGET_QLORA if qlora else M.REC_WITHIN_BUDGET_MODEL,
+            )
+        )
     others = [o for o in result.options if o is not lead and o is not pro][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))

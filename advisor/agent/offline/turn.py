@@ -1054,6 +1054,18 @@ def _within_budget_another_model(
     over = any(n.code is M.UNMET_BUDGET for n in result.unmet_i18n)
     if not over or not (goal.get("model") or goal.get("family")):
         return None
+    if goal.get("task") == "lora":  # "а LoRA на 70B влезет?": the same model with QLoRA first
+        lighter = {**goal, "task": "qlora"}
+        try:
+            qlora = recommend_deployment(lighter, catalog)
+        except InputError:
+            qlora = None
+        lead = lead_option(qlora, ["cheapest"]) if qlora is not None else None
+        if qlora is not None and lead is not None and lead.meets_targets and not qlora.unmet_i18n:
+            turn.record(
+                "recommend_deployment", lighter, qlora, recommendation_summary(qlora, turn.language)
+            )
+            return lead
     open_goal = {k: v for k, v in goal.items() if k not in ("model", "family")}
     open_goal["strongest"] = True
     try:

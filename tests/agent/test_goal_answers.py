@@ -2479,3 +2479,48 @@ def test_lora_over_the_budget_offers_qlora_within_it_and_a_rented_run_buys_nothi
     found = re.search(r"покупка ([\d\s]+) ₽", within)
     assert found is not None
     assert int(re.sub(r"\D", "", found.group(1))) <= 1_500_000
+
+
+def test_a_sizing_for_many_users_prices_them_as_everyone_too(service: AdvisorService) -> None:
+    """'пользователей около 200' with a model named: sized for 200 at once as said, and the
+    same model for 200 people of whom the usual share is on at once priced beside; a state
+    company's setup has no GeForce card; the reference card is counted for the same requests
+    as the setup that leads, and no '4096 context' is assumed beside a lead sized at 1280."""
+    answer = service.ask(
+        AskRequest(
+            question="мы интегратор, заказчик госкомпания, хотят T-Pro на своём железе, "
+            "пользователей около 200. что предложить?"
+        )
+    ).answer
+    lines = answer.splitlines()
+    base = lines.index(next(line for line in lines if line.startswith("Если 200 — это все")))
+    assert lines[base + 1].startswith("- Тогда:") and "GeForce" not in lines[base + 1]
+    assert "на эталонной карте понадобится 2 x NVIDIA H100" in lines[1]
+    assert "контекст 4096" not in answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we're a government agency, what hardware for llama 3.1 8b?",
+        "заказчик госкомпания, что взять под qwen 2.5 14b?",
+        "для министерства нужен чат-бот на ламе 70б",
+    ],
+)
+def test_a_state_body_is_a_server_room_kept_in_house(reader: Reader, question: str) -> None:
+    said = reader.read(question).said
+    assert said.datacenter and said.on_premises
+
+
+@pytest.mark.parametrize(
+    ("question", "rent"),
+    [
+        ("we need to buy, not rent. what server for qwen 32b?", False),
+        ("покупать, а не арендовать: что взять под ламу 70б?", False),
+        ("is it cheaper to rent gpus for llama 70b?", True),
+    ],
+)
+def test_renting_ruled_out_is_no_wish_to_rent(reader: Reader, question: str, rent: bool) -> None:
+    said = reader.read(question).said
+    assert ("rent" in said.wants) is rent
+    assert said.on_premises is not rent

@@ -1028,16 +1028,7 @@ def render_recommendation(
             )
         )
     if user_base is not None:  # "500 users": everyone, not all at once, priced beside
-        everyone, concurrent, option = user_base
-        lines.append(
-            render(
-                M.REC_USER_BASE,
-                language,
-                users=everyone,
-                concurrent=concurrent,
-                option=_goal_other(option, language, M.REC_LABEL_USER_BASE),
-            )
-        )
+        lines.append(render_user_base(*user_base, language))
     if result.transcription_i18n is not None:
         lines.append(result.transcription_i18n.render(language))
     if result.synthesis_i18n is not None:
@@ -1497,6 +1488,17 @@ def _goal_headline(
 def render_option_line(option: Option, language: Language, label: M | None = None) -> str:
     """One option in a line: GPUs, model, load, speed, price (a list item of an answer)."""
     return _goal_other(option, language, label)
+
+
+def render_user_base(everyone: int, concurrent: int, option: Option, language: Language) -> str:
+    """ "500 users" may be everyone who uses it: the usual share at once, and its setup."""
+    return render(
+        M.REC_USER_BASE,
+        language,
+        users=everyone,
+        concurrent=concurrent,
+        option=_goal_other(option, language, M.REC_LABEL_USER_BASE),
+    )
 
 
 def _goal_other(option: Option, language: Language, relabel: M | None = None) -> str:

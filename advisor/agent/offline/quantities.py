@@ -1971,7 +1971,8 @@ _NOT_RENTING = re.compile(
 # A state body buys and hosts its own hardware: "government agency", "госорган", "ведомство".
 _GOVERNMENT = re.compile(
     r"\bgovernment(?:al)? (?:agency|body|department|ministry|office)|\bpublic sector\b|"
-    r"\bministry\b|госорган\w*|госучрежден\w*|госструктур\w*|\bведомств\w*|"
+    r"\bministry\b|\bstate[- ]owned\b|госорган\w*|госучрежден\w*|госструктур\w*|"
+    r"госкомпани\w*|госкорпораци\w*|\bведомств\w*|"
     r"министерств\w*|государственн\w+ (?:орган|учрежден|структур|служб|ведомств)\w*"
 )
 

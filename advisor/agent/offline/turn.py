@@ -27,6 +27,7 @@ from advisor.agent.offline.answer import (
     render_recommendation,
     render_server_tiers,
     render_sizing,
+    render_user_base,
     task_name,
 )
 from advisor.agent.offline.currency import counts_in_roubles, in_dollars
@@ -52,7 +53,7 @@ from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import card_sibling
-from advisor.recommend.report import FitChange, Option, Recommendation
+from advisor.recommend.report import FitChange, Option, Recommendation, Workload
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.pricing import HardwarePrice, hardware_summary, price_hardware
@@ -1708,6 +1709,28 @@ def _cheapest_training(
     ]
 
 
+def _reference_count(
+    request: SizingRequest, report: SizingReport, load: Workload, catalog: Catalog
+) -> int:
+    """The reference card's count for the requests the cheapest setup was found for (the
+    use case's), not the default 4k window the sizing assumed: one load, two setups."""
+    shape = (load.input_tokens, load.output_tokens)
+    unstated = request.context == DEFAULT_CONTEXT and request.prompt_tokens is None
+    if not unstated or request.batch_items is not None:
+        return report.gpu.count
+    fields = request.model_dump(exclude_none=True) | {
+        "gpus": None,
+        "context": max(sum(shape), MIN_CONTEXT),
+        "prompt_tokens": load.input_tokens,
+        "output_tokens": load.output_tokens,
+    }
+    try:
+        again = size_deployment(fields, catalog).report
+    except InputError:
+        return report.gpu.count
+    return again.gpu.count if again.fits else report.gpu.count
+
+
 def _to_meet_targets(
     request: SizingRequest, report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> list[str]:
@@ -1862,7 +1885,7 @@ def _to_meet_targets(
         )
     if default_gpu:  # the option leads when its sizing renders (_size), the reference after
         reference: dict[str, Param] = {
-            "count": report.gpu.count,
+            "count": _reference_count(request, report, load, catalog),
             "gpu": report.gpu.name,
             "request": target_request,
         }
@@ -1879,7 +1902,11 @@ def _to_meet_targets(
         else:
             code = M.ANSWER_CHEAPEST_LEAD
         turn.reference_lead = [render(code, turn.language, **reference)]
-    return [heading, f"- {render_option_line(option, turn.language)}"]
+    # "пользователей около 200": maybe everyone who uses it, not 200 at once; priced beside
+    base = _users_as_everyone(goal, turn.reading, catalog, turn, ["cheapest"])
+    beside = [render_user_base(*base, turn.language)] if base is not None else []
+    turn.reference_lead.extend(beside if turn.reference_lead else [])
+    return [heading, f"- {render_option_line(option, turn.language)}", *beside]
 
 
 def _compare(
@@ -2351,7 +2378,8 @@ def _assumptions(
                     model=name or report.model,
                 )
             )
-        if "context" not in said:
+        if "context" not in said and (lead is None or lead.context == report.context):
+            # a lead sized for the use case's requests names them in its own line
             parts.append(render(M.ASSUMED_CONTEXT, language, context=report.context))
         if (  # users: the answer; a batch job keeps the engine full, whoever waits
             "users" not in said and not reading.said.capacity_asked and report.batch_job is None

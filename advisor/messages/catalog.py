@@ -1060,6 +1060,11 @@ class M(Enum):
         "Then",
         "Тогда",
     )
+    REC_LABEL_PUBLISHED = (
+        "rec.label_published",
+        "In the format it is published in ({format}), without the quantisation's quality cost",
+        "В формате, в котором модель опубликована ({format}), без потери качества от квантизации",
+    )
     REC_WITHIN_BUDGET_QLORA = (
         "rec.within_budget_qlora",
         "Within the budget, with QLoRA (the frozen base in 4 bits, a small quality cost)",

@@ -1339,9 +1339,11 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             add("reserve", spare, base=spare_base)
         if better is not None:
             add("quality", better, base=best)
-        pro = _professional(best, headroom, production)
+        # beside the strongest model asked for, its own professional-card setup
+        pro_base = better if request.strongest and better is not None else best
+        pro = _professional(pro_base, headroom, production)
         if pro is not None:
-            add("pro", pro, base=best)
+            add("pro", pro, base=pro_base)
         rented = _rented_instead(best, affordable)
         if rented is not None:
             add("rent_instead", rented)

@@ -661,7 +661,8 @@ def test_an_option_of_whole_server_gpus_says_why_its_price_is_a_server(
 ) -> None:
     """2 and 4 MI300X both cost one 8-GPU server: each such line says so."""
     turn = _turn(
-        "DeepSeek R1 full, not a distill, on our own hardware: how many GPUs and what would it cost?",
+        "DeepSeek R1 full, not a distill, on our own AMD hardware: how many GPUs and what would "
+        "it cost?",
         reader,
         catalog,
     )

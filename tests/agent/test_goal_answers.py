@@ -2524,3 +2524,46 @@ def test_renting_ruled_out_is_no_wish_to_rent(reader: Reader, question: str, ren
     said = reader.read(question).said
     assert ("rent" in said.wants) is rent
     assert said.on_premises is not rent
+
+
+def test_a_model_quantised_below_its_published_format_is_priced_as_published_too(
+    service: AdvisorService,
+) -> None:
+    """'дипсик в3 на своих серверах сколько стоит': the cheapest setup runs it in INT4; the
+    cheapest in its published FP8 is priced beside it."""
+    response = service.ask(AskRequest(question="дипсик в3 на своих серверах сколько стоит"))
+    lead = _lead(response, "дипсик в3 на своих серверах сколько стоит")
+    assert lead.precision == "int4"
+    published = next(
+        line for line in response.answer.splitlines() if line.startswith("В формате, в котором")
+    )
+    assert "(FP8)" in published and "DeepSeek-V3 в FP8" in published
+
+
+def test_the_strongest_model_keeps_its_model_on_professional_cards(
+    service: AdvisorService,
+) -> None:
+    """$50k for the best model: the professional-card line is for the same strongest model,
+    not the search's cheapest 7B."""
+    question = "we have $50k, what's the best model we can self-host for customer support, about 500 chats a day?"
+    response = service.ask(AskRequest(question=question))
+    lead = _lead(response, question)
+    pro = next(
+        line for line in response.answer.splitlines() if line.startswith("On professional cards")
+    )
+    assert lead.model_name in pro
+
+
+def test_how_many_named_cards_puts_the_count_that_serves_them_first(
+    service: AdvisorService,
+) -> None:
+    """One L40S holds 64 requests of Llama 3.1 8B, two serve them at speed: the two come
+    right after the headline, not at the end."""
+    answer = service.ask(
+        AskRequest(
+            question="Llama 3.1 8B в FP16, 64 одновременных запроса, контекст 8к, на L40S — сколько карт?"
+        )
+    ).answer
+    lines = answer.splitlines()
+    assert lines[0].startswith("**Llama 3.1 8B Instruct, инференс, FP16: 1 x NVIDIA L40S")
+    assert lines[2].startswith("- Рекомендуем: 2 x NVIDIA L40S")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.agent.offline.reader import Clarification
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.messages import M, Param, note, render
+from advisor.messages import M, Note, Param, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS
@@ -910,6 +910,7 @@ def render_recommendation(
     injection: bool = False,
     already_cheapest: bool = False,
     within_budget: Option | None = None,
+    published: Option | None = None,
     other_tasks: Sequence[tuple[str, Option]] = (),
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
@@ -1036,6 +1037,9 @@ def render_recommendation(
     if result.unmet_i18n:
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
+    if published is not None:  # the lead quantises it below its published format
+        as_published = note(M.REC_LABEL_PUBLISHED, format=published.precision.upper())
+        lines.append(_goal_other(published, language, as_published))
     if within_budget is not None:  # the model asked for costs more than the budget
         same_model = within_budget.model == (lead.model if lead is not None else None)
         qlora = same_model and within_budget.size_request.get("task") == "qlora"
@@ -1501,14 +1505,16 @@ def render_user_base(everyone: int, concurrent: int, option: Option, language: L
     )
 
 
-def _goal_other(option: Option, language: Language, relabel: M | None = None) -> str:
+def _goal_other(option: Option, language: Language, relabel: M | Note | None = None) -> str:
     code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
     params = _option_params(option, language)
     cost = option.cost
     if option.label == "rent_instead" and cost.cloud_run_usd and cost.cloud_usd_per_gpu_hour:
         code = M.GOAL_OTHER_RENT
         params |= {"rent": cost.cloud_run_usd, "rate": cost.cloud_usd_per_gpu_hour}
-    if relabel is not None:
+    if isinstance(relabel, Note):
+        params["label"] = relabel.render(language)
+    elif relabel is not None:
         params["label"] = render(relabel, language)
     return render(code, language, **params)
 

@@ -1899,7 +1899,8 @@ _RESIDENCY = re.compile(
 
 # One vendor's GPUs only: "на nvidia", "NVIDIA only", "no AMD", "только AMD".
 _VENDOR = re.compile(
-    r"(?:только |only |на |on )(nvidia|нвидиа|amd)\b|\b(nvidia|amd) only\b|"
+    r"(?:только |only |на |on )(?:(?:our |наш\w* )?(?:own |сво\w* )?)(nvidia|нвидиа|amd)\b|"
+    r"\b(nvidia|amd) only\b|"
     r"(?:no|not|без|не) (amd|nvidia)\b"
 )
 

@@ -48,7 +48,7 @@ from advisor.agent.offline.reader import (
     Reading,
 )
 from advisor.catalog.loader import Catalog
-from advisor.catalog.schema import UseCaseId
+from advisor.catalog.schema import UseCaseId, WeightFormat
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
@@ -454,6 +454,12 @@ def _size(
             and (
                 (turn.reading.said.gpu is None and report.gpu.id == DEFAULT_GPU)
                 or outcome.request.task == "pretrain"  # "how many H100s?": the count first
+                # "64 at once on L40S, how many cards?": one holds it, two serve it at speed
+                or (
+                    "gpus" not in turn.reading.said_fields
+                    and turn.to_meet_targets.gpu.id == report.gpu.id
+                    and turn.to_meet_targets.model == report.model
+                )
             )
         ),
         lead=_one_server(report, turn) or _fits_in_another_format(report, turn),
@@ -662,6 +668,7 @@ def _recommend(
         injection=reading.injection,
         already_cheapest=again,
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
+        published=_in_published_format(goal, result, catalog, turn, wants),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         retrieval=_by_retrieval(goal, result, catalog, turn, wants),
@@ -1041,6 +1048,47 @@ def _users_as_everyone(
         "recommend_deployment", everyone, result, recommendation_summary(result, turn.language)
     )
     return users, result.workload.concurrency, lead
+
+
+def _in_published_format(
+    goal: dict[str, Any],
+    result: Recommendation,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> Option | None:
+    """ "DeepSeek V3 on our own servers, how much?": its cheapest setup quantises it below
+    the format it is published in (INT4 against FP8); the cheapest setup in the published
+    format beside it, so the quality's price is in view."""
+    lead = lead_option(result, wants)
+    model = catalog.models.get(str(goal.get("model") or ""))
+    if lead is None or model is None or goal.get("precision") or lead.training_hours is not None:
+        return None
+    published = "fp16" if model.native_precision == "fp32" else model.native_precision
+    formats = catalog.formats
+    if published not in formats or lead.precision not in formats:
+        return None
+    if _bulk_bits(formats[lead.precision]) >= _bulk_bits(formats[published]) - 0.5:
+        return None  # already as published (or FP8 of a 16-bit model: near-lossless)
+    if _bulk_bits(formats[published]) > 8:
+        return None  # a 16-bit model served in 4 bits: its FP8 alternative says enough
+    as_published = {**goal, "precision": published}
+    try:
+        other = recommend_deployment(as_published, catalog)
+    except InputError:
+        return None
+    option = lead_option(other, ["cheapest"])
+    if option is None or not option.meets_targets:
+        return None
+    turn.record(
+        "recommend_deployment", as_published, other, recommendation_summary(other, turn.language)
+    )
+    return option
+
+
+def _bulk_bits(fmt: WeightFormat) -> float:
+    """Bits of the MLP weights, the bulk of a model (embeddings stay 16-bit in most formats)."""
+    return fmt.bits.get("mlp", 16.0)
 
 
 def _within_budget_another_model(

@@ -1430,12 +1430,12 @@ class M(Enum):
     )
     ANSWER_AGAINST_LAST_REFERENCE = (
         "answer.against_last_reference",
-        "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu} on "
-        "the reference card; running ${before_monthly:,.0f} -> ${monthly:,.0f} a month (what to "
-        "buy is the cheapest setup below).",
-        "По сравнению с прошлым ответом ({before}): {before_count} x {before_gpu} -> {count} x "
-        "{gpu} на эталонной карте; работа ${before_monthly:,.0f} -> ${monthly:,.0f} в месяц (что "
-        "покупать — самая дешёвая конфигурация ниже).",
+        "On the reference card the last answer was also sized on ({before} there): "
+        "{before_count} x {before_gpu} -> {count} x {gpu}; running ${before_monthly:,.0f} -> "
+        "${monthly:,.0f} a month (what to buy is the cheapest setup below).",
+        "На эталонной карте, на которой считался и прошлый ответ (там {before}): {before_count} "
+        "x {before_gpu} -> {count} x {gpu}; работа ${before_monthly:,.0f} -> ${monthly:,.0f} в "
+        "месяц (что покупать — самая дешёвая конфигурация ниже).",
     )
     ANSWER_AGAINST_LAST = (
         "answer.against_last",
@@ -3347,6 +3347,13 @@ class M(Enum):
         "fit.fp8_more_gpus",
         "Serve the weights in FP8 on {count} GPUs of the same kind.",
         "Веса в FP8 на {count} GPU того же типа.",
+    )
+    FIT_GGUF = (
+        "fit.gguf",
+        "Run it in llama.cpp or Ollama with 4-bit GGUF weights (Q4_K_M), as one person's "
+        "card usually does: the embeddings and output layer are quantised too.",
+        "Запустить в llama.cpp или Ollama с весами GGUF в 4 битах (Q4_K_M), как обычно и "
+        "делают на своей карте: эмбеддинги и выходной слой тоже квантованы.",
     )
     FIT_INT4 = (
         "fit.int4",

@@ -75,7 +75,7 @@ from advisor.sizing.engine import (
 )
 from advisor.sizing.inputs import GB, GPUS_PER_NODE
 from advisor.sizing.params import count_parameters
-from advisor.sizing.request import Sharding, SizingRequest, Task
+from advisor.sizing.request import Engine, Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
@@ -772,6 +772,7 @@ class _Search:
         task: Task | None = None,
         sharding: Sharding = "none",
         tp: int | None = None,
+        engine: Engine = "vllm",
     ) -> _Config | None:
         """The engine's figures and the cost for one configuration (None: the engine refuses
         it, e.g. a format the GPU cannot run). Training on a given count that does not fit
@@ -807,6 +808,7 @@ class _Search:
                     tensor_parallel_size=tp,
                     users=users,
                     context=context,
+                    engine=engine,
                     batch_items=self.request.batch_items,
                     output_tokens=min(load.output_tokens, context - 1),
                     prompt_tokens=(
@@ -1502,10 +1504,14 @@ def _start(search: _Search, best: _Config, fitting: list[_Config]) -> _Config | 
     if search.load.training is not None:
         cheaper = [c for c in fitting if c.spend.tco_3y_usd < best.spend.tco_3y_usd]
         return min(cheaper, key=_Config.key, default=None)
+    # A server room (a bank, a state body) buys its pilot new, with the vendor's warranty and
+    # support: no discontinued cards bought second-hand
+    new_only = search.request.datacenter or search.request.on_premises
     pilots = [
         c
         for gpu in search.gpus()
-        if (c := search.size(best.model, best.suit, best.precision, gpu, search.load.pilot))
+        if not (new_only and not search.new(gpu))
+        and (c := search.size(best.model, best.suit, best.precision, gpu, search.load.pilot))
         is not None
     ]
     serving = [g for c in pilots if c.result.fits and (g := search.grow(c, search.load.pilot))]
@@ -1782,6 +1788,9 @@ def _beyond_the_limit(search: _Search, closest: _Config) -> None:
 # two 24 GB cards used 512 to 2,048 tokens (Answer.AI, "You can now train a 70b language model
 # at home", 2024-03); shorter examples teach little beyond a sentence or two.
 MIN_TRAINING_SEQUENCE = 512
+# The format one person's gaming card runs a model in when AWQ's 16-bit embeddings and output
+# layer do not fit it (Ollama's default pull).
+GGUF_FIT = "q4_k_m"
 
 
 def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
@@ -1850,6 +1859,20 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
             with_fp8_cache,
             search.size(
                 model, suit, precision, gpu, load.concurrency, gpus=count, kv_precision="fp8"
+            ),
+        )
+    if (
+        training is None
+        and gpu.gpu_class == "gaming"
+        and (count or 1) <= 2
+        and GGUF_FIT in search.catalog.formats
+        and base_precision not in ("int4", GGUF_FIT)
+    ):  # one person's card: llama.cpp / Ollama's 4-bit GGUF, embeddings quantised too
+        attempt(
+            "gguf",
+            note(M.FIT_GGUF),
+            search.size(
+                model, suit, GGUF_FIT, gpu, load.concurrency, gpus=count, engine="llama.cpp"
             ),
         )
     context = load.context

@@ -27,7 +27,7 @@ def service(catalog: Catalog) -> AdvisorService:
     [
         ("can i skip the gpu and just use my cpu? 32gb ram", "cpu-desktop", 32.0, True),
         ("можно ли gemma 2 9b на процессоре, у меня 32 гб оперативки", "cpu-desktop", 32.0, True),
-        ("мистраль 7б без видеокарты на ноуте с 16 гигами оперативки", "cpu-desktop", 16.0, False),
+        ("мистраль 7б без видеокарты на ноуте с 16 гигами оперативки", "cpu-desktop", 16.0, True),
         ("qwen3 8b on the cpu", "cpu-server", None, False),
         ("deepseek r1 on cpu only, 768gb ram server", "cpu-server", 768.0, False),
     ],
@@ -91,3 +91,21 @@ def test_a_desktop_cpu_answer_in_russian_names_the_ram(service: AdvisorService) 
     assert "Занято ОЗУ" in answer and "из 32 ГБ" in answer
     assert "без GPU" in answer.splitlines()[0]
     assert "Ваш компьютер: покупать ничего не нужно" in answer
+
+
+def test_will_it_fit_my_3060_leads_with_the_gguf_that_fits_it(service: AdvisorService) -> None:
+    """An RTX 3060 12GB is in the catalog; Qwen3 14B does not fit it in BF16 or in AWQ (its
+    16-bit embeddings), and Ollama's Q4_K_M does: that is the first line."""
+    answer = service.ask(AskRequest(question="will qwen3 14b fit on my 3060 12gb?")).answer
+    assert answer.startswith(
+        "**It fits 1 x NVIDIA GeForce RTX 3060 12GB with the weights in Q4_K_M"
+    )
+
+
+def test_a_home_pc_with_a_5090_is_one_owned_card_for_one_person(reader: Reader) -> None:
+    reading = reader.read(
+        "хочу на домашний комп с 5090 поставить что-нибудь умное для кодинга. что влезет?"
+    )
+    assert reading.goal is not None
+    assert reading.goal["owned"] == {"gpu": "rtx-5090", "count": 1}
+    assert reading.goal["users"] == 1

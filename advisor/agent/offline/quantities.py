@@ -1843,7 +1843,7 @@ _DATACENTER = re.compile(
 _UNKNOWN_GPU = re.compile(
     r"\b(?:(?:nvidia|tesla)\s+)?(p100|p40|k80|m40|a30|a16|mi50|mi100|mi210|mi250x?|"
     r"mac ?studio|mac ?mini|mac ?pro|macbook(?: pro)?|m[1-4] (?:max|ultra|pro)|"
-    r"(?:rtx|geforce) ?20[6-8]0(?: ti| super)?|gtx ?1[0-6][5-8]0(?: ti)?|(?:rtx )?3060(?: ti)?|"
+    r"(?:rtx|geforce) ?20[6-8]0(?: ti| super)?|gtx ?1[0-6][5-8]0(?: ti)?|(?:rtx )?3060 ?ti|"
     r"(?:rtx )?3070(?: ti)?|(?:rtx )?4070(?: ti| super)?|rtx ?5070(?: ti)?|rtx ?5060(?: ti)?|"
     r"arc ?a770|arc ?b580|rx ?[67][89]00 ?xtx?|radeon \w+)\b"
 )

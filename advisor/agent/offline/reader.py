@@ -589,13 +589,14 @@ _PERSONAL_USE = re.compile(
     r"\bjust (?:me|myself)\b|\bonly me\b|\bfor (?:myself|personal use|tinkering|fun|my hobby)\b|"
     r"\bat home\b|\bhome ?lab\b|\bhobby\w*|\btinker\w*|\bpersonal (?:use|project)\b|"
     r"\bдля себя\b|\bдома\b|\bдля дома\b|\bпоиграться\b|\bпоэкспериментировать\b|"
+    r"\bдомашн\w* (?:пк|комп\w*)|\bhome (?:pc|computer|rig)\b|"
     r"\bдля хобби\b|\bтолько я\b|\bя один\b"
 )
 _ONE_MACHINE = re.compile(
-    r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation)\b|"
-    r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|"
-    r"(?:мо[её]м?|на|в) (?:\w+ )?(?:ноутбук\w*|ноуте|ноут\b|игров\w* (?:пк|компьютер\w*)|"
-    r"домашн\w* (?:пк|компьютер\w*))"
+    r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation|rig)\b|"
+    r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|\bhome (?:pc|computer|rig|desktop)\b|"
+    r"(?:мо[её]м?|на|в) (?:\w+ )?(?:ноутбук\w*|ноуте|ноут\b|игров\w* (?:пк|компьютер\w*|комп\w*)|"
+    r"домашн\w* (?:пк|компьютер\w*|комп\w*))|домашн\w* (?:пк|компьютер\w*|комп\w*)"
 )
 # "Which would you pick?", "так что брать?": the adviser's own choice among the options.
 _PICK = re.compile(
@@ -612,7 +613,7 @@ _PICK = re.compile(
 )
 # "X на 4090 пойдёт?", "will it run on an H100?": whether one card runs it, not how many do.
 _ON_A_GPU = re.compile(
-    r"(?:\bon|\bна)\s+(?:a |an |my |our |one |a single |моей |моём |моем |нашей |одной )?"
+    r"(?:\bon|\bна)\s+(?:(?P<one>a |an |my |one |a single |моей |моём |моем |одной )|our |нашей )?"
     r"(?:nvidia |geforce |rtx |amd )*$"
 )
 _RUNS_ASKED = re.compile(
@@ -1772,7 +1773,8 @@ class Reader:
                     or (said.host_memory_gb or DESKTOP_RAM_MAX_GB + 1) <= DESKTOP_RAM_MAX_GB
                 )
                 said.gpu = CPU_DESKTOP if desktop else CPU_SERVER
-                said.owned = said.owned or (desktop and _OWN_CPU.search(text) is not None)
+                own = _OWN_CPU.search(text) is not None or _ONE_MACHINE.search(text) is not None
+                said.owned = said.owned or (desktop and own)
             else:
                 self._card_by_memory(undictated, said)
             return
@@ -1806,8 +1808,8 @@ class Reader:
         if (
             said.gpus is None
             and len(said.gpus_compared) == 1
-            and _ON_A_GPU.search(normalized[max(0, first.start - 12) : first.start])
-            and _RUNS_ASKED.search(text)
+            and (found := _ON_A_GPU.search(normalized[max(0, first.start - 12) : first.start]))
+            and (_RUNS_ASKED.search(text) or found.group("one"))
             and not _HOW_MANY.search(text)
         ):  # "qwen3 30b на 4090 пойдёт?": on one card, not the fewest of them that hold it
             said.gpus = 1

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from advisor.agent.offline.answer import (
     LONG_PROMPT_TOKENS,
     WeighedGpu,
+    fmt,
     model_name,
     render_clarification,
     render_comparison,
@@ -336,7 +337,9 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
     if "users" in changed:
         before.append(render(M.ANSWER_AGAINST_USERS, language, users=old.users))
     if "context" in changed:
-        before.append(render(M.ANSWER_AGAINST_CONTEXT, language, context=old.context))
+        before.append(
+            render(M.ANSWER_AGAINST_CONTEXT, language, context=fmt(old.context, language))
+        )
     # On the reference card nobody chose the price is its whole 8-GPU server either way;
     # what to buy is the cheapest setup the answer lists.
     reference = _on_reference_card(request, turn) and turn.to_meet_targets is not None
@@ -534,7 +537,7 @@ def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:
 
 
 # Weight formats that may hold a model the default format does not, lightest first.
-_QUANTIZED_FITS = ("kv_fp8", "fp8", "fp8_kv_fp8", "int4", "int4_kv_fp8")
+_QUANTIZED_FITS = ("kv_fp8", "fp8", "fp8_kv_fp8", "int4", "int4_kv_fp8", "gguf")
 
 
 def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | None:

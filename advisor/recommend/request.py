@@ -20,6 +20,9 @@ GoalLanguage = Literal["ru", "en", "multi"]
 # A goal's budget, one field per currency (at most one is set by a reader).
 # The shortest request a goal is sized for: a 200-token classification holds as much.
 MIN_CONTEXT = 256
+# One size class: names round sizes down, so a "32B" spans 32-36.5B and "smaller than the
+# last model" starts below its class (Qwen2.5 32B is no smaller than T-pro's 32.8B).
+SIZE_CLASS_BAND = 1.14
 BUDGET_FIELDS = ("budget_usd", "budget_rub", "budget_eur")
 _OWNED = re.compile(r"^\s*(\d{1,4})\s*[x×х*]\s*([a-z0-9][a-z0-9 ._-]{0,58})\s*$", re.IGNORECASE)
 

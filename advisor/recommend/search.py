@@ -61,7 +61,7 @@ from advisor.recommend.report import (
     Recommendation,
     Workload,
 )
-from advisor.recommend.request import RecommendRequest
+from advisor.recommend.request import SIZE_CLASS_BAND, RecommendRequest
 from advisor.sizing.adoption import PILOT_USERS
 from advisor.sizing.engine import (
     CHINCHILLA_TOKENS_PER_PARAM,
@@ -649,10 +649,11 @@ class _Search:
                 pool = [s for s in pool if s.quality_tier >= floor]
             limit = self.request.smaller_than_b
             if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
+                below = limit / SIZE_CLASS_BAND  # the next size class down, not 0.3B less
                 pool = [
                     s
                     for s in pool
-                    if (self.catalog.models[s.model].reported_params_b or limit) < limit
+                    if (self.catalog.models[s.model].reported_params_b or limit) < below
                 ]
             if self.request.family is not None:
                 family = self.request.family.casefold()

@@ -2567,3 +2567,29 @@ def test_how_many_named_cards_puts_the_count_that_serves_them_first(
     lines = answer.splitlines()
     assert lines[0].startswith("**Llama 3.1 8B Instruct, инференс, FP16: 1 x NVIDIA L40S")
     assert lines[2].startswith("- Рекомендуем: 2 x NVIDIA L40S")
+
+
+def test_a_smaller_model_right_after_a_goal_is_a_size_class_down(service: AdvisorService) -> None:
+    """'а модель поменьше взять?' straight after the answer: the goal again with a model of
+    a lower size class (QA round 35 got Qwen2.5 32B after T-pro's 32.8B)."""
+    first = service.ask(
+        AskRequest(
+            question="нужен RAG-ассистент по внутренним документам, человек 30 будут "
+            "пользоваться. бюджет 2 млн рублей. что купить?"
+        )
+    )
+    before = _lead(first, "бюджет").model
+    smaller = service.ask(
+        AskRequest(question="а модель поменьше взять?", conversation_id=first.conversation_id)
+    )
+    assert smaller.recommendation is not None
+    lead = _lead(smaller, "а модель поменьше")
+    params = smaller.recommendation.goal["smaller_than_b"]
+    catalog_params = {m.id: m.reported_params_b for m in service.catalog.models.values()}
+    assert catalog_params[before] == params
+    assert (catalog_params[lead.model] or 0) * 1.14 < params
+
+
+def test_full_context_is_every_session(reader: Reader) -> None:
+    said = reader.read("llama 3.3 70b agent with full 128k context, 10 parallel sessions").said
+    assert said.context == 131072 and not said.context_window

@@ -97,8 +97,18 @@ _EACH_AFTER = re.compile(
 )
 
 
+# "with full 128k context", "полный контекст 128к": every session uses the whole window.
+_FULL_CONTEXT = re.compile(
+    r"\bfull\s+(?:\d+\s*k\b|context|window)|\bentire\s+(?:\d+\s*k\b|context|window)|"
+    r"\bполн\w*\s+(?:\d+\s*к\w*\s+)?(?:контекст|окн)\w*|\bвесь\s+контекст\b"
+)
+
+
 def says_context_each(text: str) -> bool:
-    """'32k context each', 'контекст 32к на каждого': every request fills that length."""
+    """'32k context each', 'контекст 32к на каждого', 'full 128k context': every request
+    fills that length."""
+    if _FULL_CONTEXT.search(text):
+        return True
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         found = pattern.search(text)
         if found is not None and _EACH_AFTER.match(text, found.end()):

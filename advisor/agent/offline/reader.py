@@ -41,7 +41,7 @@ from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note, use_case_note
 from advisor.recommend.costs import HOURS_PER_MONTH
-from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
+from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT, SIZE_CLASS_BAND
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.inputs import GPUS_PER_NODE
 from advisor.sizing.kv_cache import kv_bytes_per_token
@@ -560,7 +560,7 @@ _OUR_MODEL = re.compile(
 HIGH_STAKES_TIER = 4
 # A size class reaches this far above the size said: names round sizes down, so "a ~13B
 # model" holds the 14.7-14.8B Qwen and Phi models, a "7B" one not Llama 3.1 8B (8.03B).
-SIZE_CLASS_ABOVE = 1.14
+SIZE_CLASS_ABOVE = SIZE_CLASS_BAND
 # A card named by its memory: "a single 24GB card", "на одной карте на 48 гб".
 _MEMORY_CARD = re.compile(
     r"(?:\b(?P<count>single|one|a|\d{1,2}|одн\w*)(?:\s*x\s*|\s+))?(?:"
@@ -2610,8 +2610,8 @@ def _follows_goal(intent: Intent, text: str, said: Said) -> bool:
         )
     )
     cue = bool(_GOAL_FOLLOW_UP.search(text) or _FOLLOW_UP.match(text)) or said.pick
-    if intent == "explain":
-        return stated and cue
+    if intent == "explain":  # "а модель поменьше?": the goal again, with a smaller model
+        return (stated or said.smaller_model) and cue
     if intent == "size" and said.model is not None:
         return cue
     return stated or cue

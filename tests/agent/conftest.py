@@ -1,4 +1,5 @@
-"""Fixtures of the agent tests: one catalog, one reader, one knowledge base per session."""
+"""Fixtures of the agent tests: one catalog, one reader, one knowledge base per session, and
+a fresh offline service (in-memory conversations, no knowledge base) per test."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from advisor.agent.conversations import InMemoryConversationStore
 from advisor.agent.offline.reader import Reader
+from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog, load_catalog
+from advisor.config import Settings
 
 if TYPE_CHECKING:
     from knowledge.retrieval import KnowledgeBase
@@ -23,6 +27,14 @@ def catalog() -> Catalog:
 @pytest.fixture(scope="session")
 def reader(catalog: Catalog) -> Reader:
     return Reader(catalog)
+
+
+@pytest.fixture
+def service(catalog: Catalog) -> AdvisorService:
+    settings = Settings(data_dir=Path("/nonexistent"))
+    return AdvisorService(
+        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
+    )
 
 
 @pytest.fixture(scope="session")

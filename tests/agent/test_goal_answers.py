@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import math
 import re
-from pathlib import Path
 
 import pytest
 
-from advisor.agent.conversations import InMemoryConversationStore
 from advisor.agent.offline.names import ModelMention
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import ASKED_GPUS, ASKED_MODELS, GoalContext, Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
-from advisor.config import Settings
 from advisor.messages import M
 from advisor.recommend.report import Option, Recommendation
 from advisor.services.protocol import AskRequest, AskResponse
@@ -42,14 +39,6 @@ def _lead(response: AskResponse, question: str) -> Option:
     assert lead is not None
     assert lead.label in ("recommended", "owned", "closest", "pareto", "quality")
     return lead
-
-
-@pytest.fixture
-def service(catalog: Catalog) -> AdvisorService:
-    settings = Settings(data_dir=Path("/nonexistent"))
-    return AdvisorService(
-        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
-    )
 
 
 @pytest.mark.parametrize("question", GOALS)

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from advisor.agent.conversations import InMemoryConversationStore
 from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
-from advisor.config import Settings
 from advisor.services.pricing import price_hardware
 from advisor.services.protocol import AskRequest
-
-
-@pytest.fixture
-def service(catalog: Catalog) -> AdvisorService:
-    settings = Settings(data_dir=Path("/nonexistent"))
-    return AdvisorService(
-        settings, store=InMemoryConversationStore(), catalog=catalog, use_knowledge=False
-    )
 
 
 @pytest.mark.parametrize(

@@ -1075,17 +1075,22 @@ def _in_published_format(
         return None  # already as published (or FP8 of a 16-bit model: near-lossless)
     if _bulk_bits(formats[published]) > 8:
         return None  # a 16-bit model served in 4 bits: its FP8 alternative says enough
-    as_published = {**goal, "precision": published}
+    return _alternative({**goal, "precision": published}, catalog, turn, met=False)
+
+
+def _alternative(
+    goal: dict[str, Any], catalog: Catalog, turn: OfflineTurn, *, met: bool
+) -> Option | None:
+    """The cheapest setup of another goal beside the answer, recorded as a tool call; None
+    when it misses its targets (or, `met`, when the goal leaves anything unmet)."""
     try:
-        other = recommend_deployment(as_published, catalog)
+        other = recommend_deployment(goal, catalog)
     except InputError:
         return None
     option = lead_option(other, ["cheapest"])
-    if option is None or not option.meets_targets:
+    if option is None or not option.meets_targets or (met and other.unmet_i18n):
         return None
-    turn.record(
-        "recommend_deployment", as_published, other, recommendation_summary(other, turn.language)
-    )
+    turn.record("recommend_deployment", goal, other, recommendation_summary(other, turn.language))
     return option
 
 
@@ -1107,17 +1112,9 @@ def _within_budget_another_model(
     if not over or not (goal.get("model") or goal.get("family")):
         return None
     if goal.get("task") == "lora":  # "а LoRA на 70B влезет?": the same model with QLoRA first
-        lighter = {**goal, "task": "qlora"}
-        try:
-            qlora = recommend_deployment(lighter, catalog)
-        except InputError:
-            qlora = None
-        lead = lead_option(qlora, ["cheapest"]) if qlora is not None else None
-        if qlora is not None and lead is not None and lead.meets_targets and not qlora.unmet_i18n:
-            turn.record(
-                "recommend_deployment", lighter, qlora, recommendation_summary(qlora, turn.language)
-            )
-            return lead
+        qlora = _alternative({**goal, "task": "qlora"}, catalog, turn, met=True)
+        if qlora is not None:
+            return qlora
     open_goal = {k: v for k, v in goal.items() if k not in ("model", "family")}
     open_goal["strongest"] = True
     try:

@@ -99,14 +99,17 @@ def _argv(command: str) -> st.SearchStrategy[tuple[list[str], bool]]:
 
 # Flags whose valid values depend on the others (a TP size must divide the heads and the
 # GPU count, experts need a MoE model on llama.cpp, bits per weight an EXL2/EXL3 quant, the
-# k-bit upcast a QLoRA run, an offline front-end inference): a plausible value of one may be
-# refused, with the one-line message every refusal gets.
+# k-bit upcast a QLoRA run, an offline front-end or a batch job inference, the RAM a CPU
+# device with room beside the OS): a plausible value of one may be refused, with the
+# one-line message every refusal gets.
 CONSTRAINED = {
     "--tensor-parallel-size",
     "--expert-offload-layers",
     "--bits-per-weight",
     "--kbit-upcast",
     "--frontend",
+    "--host-memory-gb",
+    "--batch-items",
 }
 
 

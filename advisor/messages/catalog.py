@@ -2715,6 +2715,25 @@ class M(Enum):
         "To buy only {used}, take the version sold by the card: ask for the {card}.",
         "Чтобы купить только {used}, берите версию, которая продаётся поштучно: {card}.",
     )
+    ANSWER_CARD_VERSION = (
+        "answer.card_version",
+        "Sized on the {card}, the version sold by the card: the {gpu} comes only in whole "
+        "8-GPU servers (about ${server_usd:,.0f} ({server_rub:,.0f} RUB) for 8), where this "
+        "takes {count} at {speed} tokens/s per user (say SXM to size the server).",
+        "Посчитано на {card} — версии, которая продаётся поштучно: {gpu} продаётся только "
+        "целыми серверами на 8 GPU (около {server_rub:,.0f} ₽, ${server_usd:,.0f}, за 8), "
+        "там нужно {count} шт. при {speed} токенов/с на пользователя (скажите SXM, и я "
+        "посчитаю сервер).",
+    )
+    ANSWER_CARD_VERSION_TRAINING = (
+        "answer.card_version_training",
+        "Sized on the {card}, the version sold by the card: the {gpu} comes only in whole "
+        "8-GPU servers (about ${server_usd:,.0f} ({server_rub:,.0f} RUB) for 8), where this "
+        "takes {count} (say SXM to size the server).",
+        "Посчитано на {card} — версии, которая продаётся поштучно: {gpu} продаётся только "
+        "целыми серверами на 8 GPU (около {server_rub:,.0f} ₽, ${server_usd:,.0f}, за 8), "
+        "там нужно {count} шт. (скажите SXM, и я посчитаю сервер).",
+    )
     ANSWER_CARD_ALTERNATIVE_PRICED = (
         "answer.card_alternative_priced",
         "To buy only {used}, take the version sold by the card: {used} x {card} with its server "

@@ -241,6 +241,12 @@ class RecommendRequest(BaseModel):
     gpu: str | None = Field(
         default=None, max_length=60, description="the only GPU to consider; unset = every GPU"
     )
+    card_version: bool = Field(
+        default=False,
+        description="with `gpu`, a part sold only in whole 8-GPU servers named with no board "
+        "('H100', not 'H100 SXM'): its version sold by the card is weighed too, as one to "
+        "seven are bought",
+    )
     gpus: int | None = Field(
         default=None,
         ge=1,

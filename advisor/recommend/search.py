@@ -748,7 +748,12 @@ class _Search:
         if self.owned_gpu is not None:
             return [self.owned_gpu]
         if self.only_gpu is not None:
-            return [self.only_gpu]
+            sibling = (
+                card_sibling(self.only_gpu, self.catalog.gpus.values(), self.prices)
+                if self.request.card_version
+                else None
+            )
+            return [self.only_gpu] if sibling is None else [self.only_gpu, sibling]
         return [
             g
             for g in self.catalog.gpus.values()

@@ -41,7 +41,7 @@ def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -
         {
             "model": "llama-3.1-70b",
             "precision": "int4",
-            "gpu": "h100-sxm",
+            "gpu": "h100-pcie",  # one H100 to buy is the card, not the SXM5 server board
             "users": 20,
             "context": 32768,
             "prompt_tokens": chat.input_tokens,
@@ -61,7 +61,12 @@ def test_the_answer_states_the_engine_result(reader: Reader, catalog: Catalog) -
     assert f"{report.server.system_ram_gb} GB of RAM" in turn.answer
     assert report.tier in turn.answer
     assert gpu.count == 1 and "Staged path" not in turn.answer  # one GPU: nothing to stage
-    assert [step.name for step in turn.steps] == ["size_deployment"]
+    # the H100 as named (the SXM5 board), then the card one buys alone, which the answer is
+    assert [(step.name, step.arguments["gpu"]) for step in turn.steps] == [
+        ("size_deployment", "h100-sxm"),
+        ("size_deployment", "h100-pcie"),
+    ]
+    assert "Sized on the NVIDIA H100 PCIe, the version sold by the card" in turn.answer
 
 
 def test_with_no_gpu_named_the_cheapest_setup_leads(reader: Reader, catalog: Catalog) -> None:

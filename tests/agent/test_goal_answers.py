@@ -295,7 +295,7 @@ def test_a_follow_up_keeps_the_stated_context_when_it_weighs_the_targets(
         AskRequest(question="what about H200?", conversation_id=first.conversation_id)
     )
     assert then.sizing is not None and then.request is not None
-    assert then.request.context == 32768 and then.request.gpu == "h200"
+    assert then.request.context == 32768 and then.request.gpu == "h200-nvl"  # the card
     assert (then.request.prompt_tokens, then.request.output_tokens) == (1024, 256)
     assert "of which" in then.answer and "at the full 32,768-token window" in then.answer
     option = then.to_meet_targets
@@ -1539,9 +1539,10 @@ def test_how_many_gpus_in_16_bits_says_the_fp8_count_beside(
         kb=None,
     )
     lines = turn.answer.splitlines()
-    assert "BF16: 4 x NVIDIA H100 SXM5 80GB" in lines[0]
-    assert lines[1].startswith("In FP8, which the NVIDIA H100 SXM5 80GB computes natively")
-    assert "2 x NVIDIA H100 SXM5 80GB instead of 4 in BF16" in lines[1]
+    assert "BF16: 4 x NVIDIA H100 PCIe" in lines[0]  # four are bought as cards
+    assert lines[1].startswith("Sized on the NVIDIA H100 PCIe, the version sold by the card")
+    assert lines[2].startswith("In FP8, which the NVIDIA H100 PCIe computes natively")
+    assert "2 x NVIDIA H100 PCIe instead of 4 in BF16" in lines[2]
     asked = run_offline_turn(
         "need 128k context with qwen 2.5 72b in bf16, 10 simultaneous users. how many h100s?",
         reader=reader,

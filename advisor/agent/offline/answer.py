@@ -118,11 +118,13 @@ def render_sizing(
     changes_first: bool = False,
     lead: str | None = None,
     server: SizingReport | None = None,
+    subhead: str | None = None,
 ) -> str:
     """The sizing answer: GPUs and layout, memory, capacity and speed, cost, server, stages.
 
     `lead`: a verdict that comes before the headline (the setup fits in another weight
-    format than the one sized).
+    format than the one sized). `subhead`: a line right under it (the card version sized
+    in place of the server board named).
 
     `minimum`: the report of the same need with the GPU count left to the engine, shown
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
@@ -175,6 +177,8 @@ def render_sizing(
                     per_gpu=fmt(minimum.memory.per_gpu_gb),
                 )
             )
+    if subhead:
+        lines.append(subhead)
     lines.append(_memory_line(report, language, on_cpu=on_cpu))
     if report.fits:
         if report.training is None:
@@ -201,7 +205,8 @@ def render_sizing(
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
     if changes_first:
-        lines[1:1] = changes
+        at = lines.index(subhead) + 1 if subhead else 1
+        lines[at:at] = changes
     else:
         lines.extend(changes)
     lines.extend(assumed)

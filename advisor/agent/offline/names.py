@@ -438,6 +438,8 @@ _LEADING_QUALIFIERS = frozenset({"rtx", "pro", "geforce", "nvidia", "amd", "inst
 # Words after a GeForce number that make it another card.
 _MODEL_QUALIFIERS = frozenset({"ti", "super"})
 _CYRILLIC_QUALIFIERS = {"ти": "ti", "супер": "super"}
+# Words that say which board a chip comes on: "H100" alone leaves it open, "H100 SXM" does not.
+_FORM_FACTORS = frozenset({"sxm", "sxm4", "sxm5", "pcie", "nvl", "hgx", "dgx", "oam"})
 
 
 @dataclass(frozen=True)
@@ -469,6 +471,7 @@ class GpuMention:
     gpu_id: str
     start: int  # character span of the core name in the GPU-normalised text
     end: int
+    form_said: bool = False  # a board named with it ("H100 SXM", "HGX H100", "H100 PCIe")
 
 
 def normalize_gpu_text(text: str) -> str:
@@ -519,7 +522,8 @@ class GpuMatcher:
             if not pool:
                 continue  # a sibling the catalog lacks: no GPU rather than the wrong one
             best = max(pool, key=lambda f: _qualifier_score(f.qualifiers, around))
-            found.append(GpuMention(best.gpu_id, match.start(), match.end()))
+            form_said = bool((before | around) & _FORM_FACTORS)
+            found.append(GpuMention(best.gpu_id, match.start(), match.end(), form_said))
         return found
 
 

@@ -40,7 +40,7 @@ from advisor.catalog.schema import ApiPrice, HostedApi, Model, UseCaseId
 from advisor.errors import InputError
 from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note, use_case_note
-from advisor.recommend.costs import HOURS_PER_MONTH
+from advisor.recommend.costs import HOURS_PER_MONTH, card_sibling
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT, SIZE_CLASS_BAND
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.inputs import GPUS_PER_NODE
@@ -139,6 +139,8 @@ class Said(BaseModel):
         description="the count said with each GPU weighed ('2x RTX 5090 or 1x RTX PRO 6000')",
     )
     gpus: int | None = None
+    # "H100" with no board named: one to seven are bought as the version sold by the card
+    card_version_open: bool = False
     owned: bool = False
     precision: str | None = None
     kv_precision: str | None = None
@@ -639,6 +641,7 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "likeliest_of",
+    "card_version_open",
     "trains_alike",
     "context_window",
     "review_items",
@@ -1793,6 +1796,12 @@ class Reader:
                 start = mention.end
         first = mentions[0]
         said.gpu = first.gpu_id
+        said.card_version_open = not first.form_said and (
+            card_sibling(
+                self.catalog.gpus[first.gpu_id], self.catalog.gpus.values(), self.catalog.prices
+            )
+            is not None
+        )
         before = _COUNT_BEFORE.search(normalized[max(0, first.start - 40) : first.start])
         after = _COUNT_AFTER.match(normalized[first.end :])
         for found in (before, after, cards):
@@ -2360,6 +2369,9 @@ class Reader:
             goal.pop("owned", None)
             goal.pop("gpus", None)
             goal["gpu"] = gpu
+            goal.pop("card_version", None)
+            if said.card_version_open:  # "on H100": the PCIe card for one to seven
+                goal["card_version"] = True
             if said.gpus is not None:  # "8x H100 to rent", "2 x 4090": a count to buy or rent
                 goal["gpus"] = said.gpus
         elif said.gpus is not None and isinstance(owned, dict):

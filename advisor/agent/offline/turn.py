@@ -73,6 +73,7 @@ from advisor.services.recommendation import (
 from advisor.services.sizing import (
     BusyCost,
     SizingCost,
+    SizingOutcome,
     busy_cost,
     compare_gpus,
     comparison_summary,
@@ -372,9 +373,14 @@ def _size(
     except InputError as exc:
         turn.answer = render_error(exc.to_dict(), turn.language)
         return
+    turn.record(
+        "size_deployment", request, outcome.report, sizing_summary(outcome.report, turn.language)
+    )
+    card = _card_version(request, outcome.report, catalog, turn)
+    if card is not None:
+        request, outcome, card_line = card
     report = outcome.report
     turn.request, turn.sizing = outcome.request, report
-    turn.record("size_deployment", request, report, sizing_summary(report, turn.language))
     minimum = None
     changes: list[str] = []
     if not report.fits and request.get("gpus") is not None:
@@ -467,7 +473,64 @@ def _size(
         ),
         lead=_one_server(report, turn) or _fits_in_another_format(report, turn),
         server=server,
+        subhead=card_line if card is not None else None,
     )
+
+
+def _card_version(
+    request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
+) -> tuple[dict[str, Any], SizingOutcome, str] | None:
+    """ "On an H100", no board named, to buy: one to seven are bought as the PCIe card, the
+    SXM5 board only in whole 8-GPU servers. The setup on the card version (its own memory and
+    bandwidth), with a line on the server version; None when the named board is the one.
+    A count said (2 to 7) keeps the board: "on 4x H100" is as often a cloud node's share,
+    and a run from scratch wants the NVLink server."""
+    said = turn.reading.said
+    if (
+        not said.card_version_open
+        or said.gpus not in (None, 1)
+        or report.task == "pretrain"
+        or said.gpu != report.gpu.id
+        or not report.fits
+        or report.gpu.count >= GPUS_PER_NODE
+        or _owned(turn)
+    ):
+        return None
+    named = catalog.gpus[report.gpu.id]
+    sibling = card_sibling(named, catalog.gpus.values(), catalog.prices)
+    if sibling is None:
+        return None
+    card_request = {**request, "gpu": sibling.id}
+    try:
+        outcome = size_deployment(card_request, catalog)
+    except InputError:
+        return None
+    card = outcome.report
+    if not card.fits or card.gpu.count >= GPUS_PER_NODE:
+        return None
+    server = sizing_cost(report, catalog, owned=False)
+    if server is None:
+        return None
+    turn.record("size_deployment", card_request, card, sizing_summary(card, turn.language))
+    turn.tool_results.append(server)
+    values: dict[str, Param] = {
+        "card": sibling.name,
+        "gpu": named.name,
+        "server_usd": server.capex_usd,
+        "server_rub": server.capex_rub,
+        "count": report.gpu.count,
+    }
+    line = (
+        render(M.ANSWER_CARD_VERSION_TRAINING, turn.language, **values)
+        if report.training is not None
+        else render(
+            M.ANSWER_CARD_VERSION,
+            turn.language,
+            **values,
+            speed=report.performance.per_user_tokens_per_s,
+        )
+    )
+    return card_request, outcome, line
 
 
 # A lighter format is worth a line for a batch job when it cuts the job by this share.

@@ -1911,6 +1911,13 @@ class M(Enum):
         "посчитано для {model}, самой вероятной из моделей, о которых я спрашивал; {others} "
         "считается иначе",
     )
+    ASSUMED_SIZE_ALONE = (
+        "assumed.size_alone",
+        "sized as {model}, the likeliest model of that size (a size alone names none); {others} "
+        "would size somewhat otherwise: name yours and I will size it",
+        "посчитано для {model} — самой вероятной модели такого размера (один размер модель не "
+        "называет); {others} посчитаются немного иначе: назовите свою, и я посчитаю её",
+    )
     ASSUMED_TRAINS_ALIKE = (
         "assumed.trains_alike",
         "sized for {model}, the newest version of this size; {others} weighs the same within "

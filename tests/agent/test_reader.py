@@ -1351,6 +1351,26 @@ def test_a_batch_over_a_month_is_a_volume(reader: Reader) -> None:
     assert said.around_the_clock
 
 
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("надо прогнать 2 млн документов, модель 8B, за неделю. сколько gpu?", "llama-3.1-8b"),
+        ("a 14b model for 20 users, how many gpus?", "qwen2.5-14b"),
+        ("модель 32b на 20 человек, сколько карт?", "qwen2.5-32b"),
+    ],
+)
+def test_a_bare_size_whose_models_size_alike_is_sized_on_the_likeliest(
+    reader: Reader, question: str, model: str
+) -> None:
+    """ "Модель 8B" asked which model (QA 35 and 36 graded the question wrong): the 8Bs weigh
+    within a tenth and cache within half again, so the likeliest general one is sized (no
+    reasoning model, no Russian fine-tune) and the others are named."""
+    reading = reader.read(question)
+    assert reading.clarification is None and reading.said.model == model
+    assert reading.said.size_alone_of
+    assert any(n.code is M.ASSUMED_SIZE_ALONE for n in reading.notes)
+
+
 def test_a_bare_size_is_not_an_effective_size(reader: Reader) -> None:
     """ "A 7B model": Qwen2.5 7B, Mistral 7B, Llama 2 7B; not Gemma 3n E4B (4B effective,
     7.85B raw), which led the question before. Fine-tuning any 7B is sized on a general one."""

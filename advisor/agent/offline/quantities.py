@@ -219,7 +219,7 @@ _HEADCOUNT_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(
         rf"(?:company|team|firm|organisation|organization|staff|headcount|department|division)"
-        rf"\s+of\s+{NUM}"
+        rf"\s+of\s+(?:about\s+|around\s+|roughly\s+|some\s+)?~?\s*{NUM}"
     ),
     re.compile(rf"(?<![\w.]){NUM}(?:\s*(k|тыс\.?|thousand))?\s+{_ADJ}{_STAFF_NOUN}"),
     re.compile(rf"(?:штат\w*|headcount)\s*[-—:]?\s*{NUM}"),
@@ -352,7 +352,9 @@ def _per_working_day(value: float, period: str, working_days_per_month: float) -
 # A volume of text per day or month: "2M tokens/day", "200M tok a day", "5 million words per
 # month", "10 млн токенов в сутки", "5 млн слов в месяц".
 _TEXT_VOLUME = re.compile(
-    rf"(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?\.?\s*"
+    rf"(?:(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?"
+    # "миллиард токенов в месяц", "a billion tokens a month": the scale word alone is one
+    r"|\b(миллиард\w*|миллион\w*|billion|million))\.?\s*"
     r"(tokens?|tok|токен\w*|words?|слов\w*)\s*(?:/\s*|\s+(?:в|за|per|a|each|every)\s+)"
     r"(день|сутки|day|недел\w*|week|месяц\w*|month)\b"
 )
@@ -392,9 +394,12 @@ def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | N
     found = _TEXT_VOLUME.search(text)
     if found is None:
         return None
-    value = number(found.group(1)) * _scale((found.group(2) or "").rstrip("."))
-    value = _per_working_day(value, found.group(4), working_days_per_month)
-    words = found.group(3).startswith(("word", "слов"))
+    if found.group(1) is None:  # "миллиард токенов": one of that scale
+        value = _scale(found.group(3))
+    else:
+        value = number(found.group(1)) * _scale((found.group(2) or "").rstrip("."))
+    value = _per_working_day(value, found.group(5), working_days_per_month)
+    words = found.group(4).startswith(("word", "слов"))
     return TextVolume(
         tokens_per_day=None if words else value,
         words_per_day=value if words else None,
@@ -1044,7 +1049,10 @@ def _scale(word: str) -> float:
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE = re.compile(
     r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
-    r"that'?s|that is|то есть|это)\s*"
+    r"that'?s|that is|то есть|это|"
+    # "the deadline just got moved to 48 hours", "срок сдвинули до 2 дней"
+    r"(?:moved|pushed|changed|cut|brought|shortened)(?: up| back| down)? to|now|"
+    r"(?:сдвину|перенес|сократи|поменя|измени)\w*\s+(?:на|до)|теперь|до)\s*"
     r"(?:[:—-]|is|of|—|будет|составляет)?\s*"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"

@@ -172,6 +172,7 @@ class Said(BaseModel):
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
     trains_alike: list[str] = Field(default_factory=list)  # versions of one size, trained alike
+    size_alone_of: list[str] = Field(default_factory=list)  # "a 8B model": the others that size
     deadline_hours: float | None = None
     runs_per_year: float | None = None  # fine-tuning repeated: "once a quarter" = 4
     tokens_per_example: int | None = None
@@ -641,6 +642,7 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "likeliest_of",
+    "size_alone_of",
     "card_version_open",
     "trains_alike",
     "context_window",
@@ -746,7 +748,11 @@ _GOAL_FOLLOW_UP = re.compile(
     r"what would you (?:pick|choose|take|recommend)|which (?:one |1 )?is better|"
     r"как(?:ую|ая|ой) (?:бы )?(?:вы |ты )?(?:бы )?(?:выбра\w*|взял\w*|посовету\w*|лучше)|"
     r"что (?:бы )?(?:вы |ты )?(?:бы )?(?:выбрал\w*|взял\w*|посовету\w*)|"
-    r"\bgo(?:ing)? with\b|let'?s (?:take|use|pick)|\bбер[её]м\b|\bвозьм[её]м\b|выбираем"
+    r"\bgo(?:ing)? with\b|let'?s (?:take|use|pick)|\bбер[её]м\b|\bвозьм[её]м\b|выбираем|"
+    # "actually we'd rather use llama 3.3 70b, does that change a lot?": the goal, that model
+    r"\brather\b|\bprefer\w*|does (?:that|it|this) change|what changes|предпоч\w*|"
+    r"(?:лучше|всё[- ]?таки|все[- ]?таки) (?:возьм\w*|взять|использ\w*|поставим|хотим)|"
+    r"что (?:это )?измен\w*|сильно (?:ли )?измен\w*|\bдавай(?:те)? (?:возьм|возьмём|попробу)\w*"
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(
@@ -1647,6 +1653,17 @@ class Reader:
                     reverse=True,
                 )
                 said.model, *said.trains_alike = newest
+            elif (
+                not mention.family_named
+                and said.task not in TRAINING  # a class to train: its heaviest general model
+                and _size_alone_alike([self.catalog.models[c] for c in mention.candidates])
+            ):
+                # "модель 8B", "an 8b model": a size names no model, and where its models
+                # weigh and cache alike the hardware barely moves between them: the likeliest
+                # is sized, the others named (a 7B is still asked: Llama 2 7B caches 9x more)
+                likeliest = self._likeliest_of_size(mention.candidates)
+                said.model = likeliest
+                said.size_alone_of = [c for c in mention.candidates if c != likeliest]
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         return said
@@ -1718,6 +1735,22 @@ class Reader:
         keep the same KV cache per token: any of them sizes the hardware alike."""
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
         return len(models) == len(candidates) >= 2 and _weigh_alike(models)
+
+    def _likeliest_of_size(self, candidates: Sequence[str]) -> str:
+        """The model a bare size most likely means: the first of the name index's order (the
+        newest of the most used lines) that is no niche (a Russian fine-tune of a base, a
+        reasoning model), of the leading line where it has one."""
+        ratings = self.catalog.suitability
+
+        def niche(model_id: str) -> bool:
+            rated = ratings.get(model_id)
+            return self.catalog.models[model_id].reasoning or (
+                rated is not None and rated.russian_first
+            )
+
+        general = [c for c in candidates if not niche(c)] or list(candidates)
+        family = _family_key(candidates[0])  # Qwen2.5 14B before Phi-4 when Qwen3 14B leads
+        return next((c for c in general if _family_key(c) == family), general[0])
 
     def _same_size(self, candidates: Sequence[str]) -> bool:
         """Whether the models a clarification asked between weigh the same (within 3%),
@@ -1963,6 +1996,7 @@ class Reader:
             (said.likeliest_of, M.ASSUMED_LIKELIEST),  # asked about, sizing otherwise
             (said.same_sizing, M.ASSUMED_SAME_SIZING),  # versions that size alike
             (said.trains_alike, M.ASSUMED_TRAINS_ALIKE),  # one size, no KV cache to tell
+            (said.size_alone_of, M.ASSUMED_SIZE_ALONE),  # "модель 8B": the likeliest of them
         ):
             if others and said.model is not None:
                 named = ", ".join(names[c].name for c in others if c in names)
@@ -2546,6 +2580,27 @@ class Reader:
 def _family_key(model_id: str) -> str:
     """The family a catalog id names, its versions aside: "qwen2.5-14b" -> "qwen"."""
     return re.sub(r"[\d.]", "", model_id.split("-")[0])
+
+
+# Models of one bare size ("an 8B") that size the hardware alike: weights within a tenth,
+# KV cache per token within half again (Llama 3.1 8B 128 KiB, Qwen3 8B 144 KiB).
+SIZE_ALONE_WEIGHTS_SPREAD = 1.10
+SIZE_ALONE_KV_SPREAD = 1.5
+
+
+def _size_alone_alike(models: Sequence[Model]) -> bool:
+    """Whether the models a bare size leaves open size the hardware about alike: all dense or
+    all mixtures, weights and KV cache per token within the spreads above."""
+    params = [m.reported_params_b or 0.0 for m in models]
+    kv = [kv_bytes_per_token(m.architecture, 2.0) for m in models]
+    return (
+        len(models) >= 2
+        and min(params) > 0
+        and max(params) <= SIZE_ALONE_WEIGHTS_SPREAD * min(params)
+        and min(kv) > 0
+        and max(kv) <= SIZE_ALONE_KV_SPREAD * min(kv)
+        and len({m.architecture.moe is None for m in models}) == 1
+    )
 
 
 def _weigh_alike(models: Sequence[Model]) -> bool:

@@ -1881,6 +1881,8 @@ def _to_meet_targets(
     if said.document_tokens is not None:  # "64k-token reports": every prompt that long
         goal["prompt_tokens"] = request.prompt_length
         goal["output_tokens"] = request.tokens_generated
+    elif said.output_tokens is not None:  # "answers of 8k tokens": a reasoning model's
+        goal["output_tokens"] = request.tokens_generated
     # else the use case's prompt and output, as its targets
     owned = _owned(turn)
     if owned:  # on the customer's own GPUs, for the run just sized: what meets it there

@@ -731,6 +731,15 @@ class M(Enum):
         "токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в {precision}), "
         "не помещается:",
     )
+    ANSWER_FITS_EXPERTS_IN_RAM = (
+        "answer.fits_experts_in_ram",
+        "**It runs on {count} x {gpu} in llama.cpp with 4-bit GGUF weights (Q4_K_M) and the "
+        "experts of {layers:plural:layer|layers} in system RAM**: {speed:g} tokens/s for one "
+        "user. As published ({precision}) it does not fit:",
+        "**Запускается на {count} x {gpu} в llama.cpp с весами GGUF в 4 битах (Q4_K_M) и "
+        "экспертами {layers:plural:слоя|слоёв|слоёв} в оперативной памяти**: {speed:g} "
+        "токенов/с для одного пользователя. Как опубликована ({precision}) она не помещается:",
+    )
     ANSWER_FITS_IN_FORMAT_SLOW = (
         "answer.fits_in_format_slow",
         "**It fits {count} x {gpu} with the weights in {format} and the KV cache in {kv}, but "
@@ -3380,6 +3389,17 @@ class M(Enum):
         "card usually does: the embeddings and output layer are quantised too.",
         "Запустить в llama.cpp или Ollama с весами GGUF в 4 битах (Q4_K_M), как обычно и "
         "делают на своей карте: эмбеддинги и выходной слой тоже квантованы.",
+    )
+    FIT_GGUF_CPU_MOE = (
+        "fit.gguf_cpu_moe",
+        "Run it in llama.cpp with 4-bit GGUF weights (Q4_K_M) and the experts of "
+        "{layers:plural:layer|layers} in system RAM (--n-cpu-moe {layers}; about {ram:g} GB "
+        "of RAM for them): the rest stays on the card, and each token reads only the experts "
+        "it uses.",
+        "Запустить в llama.cpp с весами GGUF в 4 битах (Q4_K_M), а экспертов "
+        "{layers:plural:слоя|слоёв|слоёв} держать в оперативной памяти (--n-cpu-moe "
+        "{layers}; им нужно около {ram:g} ГБ ОЗУ): остальное остаётся на карте, а каждый токен "
+        "читает только своих экспертов.",
     )
     FIT_INT4 = (
         "fit.int4",

@@ -779,6 +779,7 @@ class _Search:
         sharding: Sharding = "none",
         tp: int | None = None,
         engine: Engine = "vllm",
+        expert_offload_layers: int | None = None,
     ) -> _Config | None:
         """The engine's figures and the cost for one configuration (None: the engine refuses
         it, e.g. a format the GPU cannot run). Training on a given count that does not fit
@@ -815,6 +816,7 @@ class _Search:
                     users=users,
                     context=context,
                     engine=engine,
+                    expert_offload_layers=expert_offload_layers or 0,
                     batch_items=self.request.batch_items,
                     output_tokens=min(load.output_tokens, context - 1),
                     prompt_tokens=(
@@ -1874,13 +1876,16 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
         and GGUF_FIT in search.catalog.formats
         and base_precision not in ("int4", GGUF_FIT)
     ):  # one person's card: llama.cpp / Ollama's 4-bit GGUF, embeddings quantised too
-        attempt(
-            "gguf",
-            note(M.FIT_GGUF),
-            search.size(
-                model, suit, GGUF_FIT, gpu, load.concurrency, gpus=count, engine="llama.cpp"
-            ),
+        gguf = search.size(
+            model, suit, GGUF_FIT, gpu, load.concurrency, gpus=count, engine="llama.cpp"
         )
+        attempt("gguf", note(M.FIT_GGUF), gguf)
+        if (gguf is None or not gguf.result.fits) and model.architecture.moe is not None:
+            offloaded = _fewest_experts_in_ram(search, model, suit, gpu, count)
+            if offloaded is not None:
+                layers = offloaded.result.inputs.request.expert_offload_layers
+                ram = math.ceil(offloaded.result.memory.host_offload / 1e9)
+                attempt("gguf_cpu_moe", note(M.FIT_GGUF_CPU_MOE, layers=layers, ram=ram), offloaded)
     context = load.context
     shorter = None
     while context > 1024 and shorter is None and training is None:
@@ -1928,6 +1933,32 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
             )
         )
     return [c for c in out if c.fits] or out
+
+
+def _fewest_experts_in_ram(
+    search: _Search, model: Model, suit: Suitability | None, gpu: Gpu, count: int | None
+) -> _Config | None:
+    """A mixture of experts on one person's card: the 4-bit GGUF with the experts of the
+    fewest layers in system RAM that lets the rest fit (llama.cpp's --n-cpu-moe; each layer
+    kept on the GPU reads faster). None when even every layer's experts in RAM do not fit."""
+    low, high, found = 1, model.architecture.num_layers, None
+    while low <= high:  # the fewest layers that fit: more in RAM only frees GPU memory
+        middle = (low + high) // 2
+        config = search.size(
+            model,
+            suit,
+            GGUF_FIT,
+            gpu,
+            search.load.concurrency,
+            gpus=count,
+            engine="llama.cpp",
+            expert_offload_layers=middle,
+        )
+        if config is not None and config.result.fits:
+            found, high = config, middle - 1
+        else:
+            low = middle + 1
+    return found
 
 
 def _misses(config: _Config, load: _Load) -> list[Note]:

@@ -67,13 +67,22 @@ class Alternative(BaseModel):
     """Another setup an answer quotes beside its own: the same model in FP8 or at the users
     a GPU serves at the targets (a sizing), a training run rented (an option), the sizing of
     the cheapest setup recommended beside a reference card's, whose server the answer
-    describes, the GPUs a vendor quoted, priced, or a batch job in a lighter format; its
-    figures are the engine's like the main sizing's."""
+    describes, the GPUs a vendor quoted, priced, a batch job in a lighter format, the SXM
+    board in its whole server beside the card version sized in its place, or the setup for
+    "500 users" read as everyone who uses it; its figures are the engine's like the main
+    sizing's."""
 
     model_config = ConfigDict(extra="forbid")
 
     why: Literal[
-        "fp8", "users_at_targets", "rented", "recommended_setup", "quoted", "batch_lighter"
+        "fp8",
+        "users_at_targets",
+        "rented",
+        "recommended_setup",
+        "quoted",
+        "batch_lighter",
+        "server_board",
+        "user_base",
     ]
     sizing: SizingReport | None = None
     cost: SizingCost | None = None

@@ -1,4 +1,4 @@
-"""No GPU at all: one's own desktop CPU with its RAM, or a server CPU, read and answered."""
+"""One's own machine: its CPU with its RAM (or a server CPU), or one gaming card in it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ import pytest
 
 from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
+from advisor.catalog.loader import Catalog
+from advisor.recommend import RecommendRequest, recommend
 from advisor.services.protocol import AskRequest
+from advisor.services.sizing import size_deployment
 
 
 @pytest.mark.parametrize(
@@ -96,3 +99,26 @@ def test_a_home_pc_with_a_5090_is_one_owned_card_for_one_person(reader: Reader) 
     assert reading.goal is not None
     assert reading.goal["owned"] == {"gpu": "rtx-5090", "count": 1}
     assert reading.goal["users"] == 1
+
+
+def test_a_mixture_too_big_for_one_gaming_card_runs_with_its_experts_in_ram(
+    service: AdvisorService, catalog: Catalog
+) -> None:
+    """ "Mixtral 8x7B on my 3090" was told to buy six (QA 36): its Q4_K_M (26 GB) does not
+    fit 24 GB either, but llama.cpp keeps the experts of a few layers in system RAM
+    (--n-cpu-moe): the fewest layers that let the rest fit, their RAM, and the speed."""
+    response = service.ask(
+        AskRequest(question="can i run mixtral 8x7b on my gaming pc? got a 3090")
+    )
+    assert response.answer.startswith(
+        "**It runs on 1 x NVIDIA GeForce RTX 3090 in llama.cpp with 4-bit GGUF weights"
+    )
+    in_ram = recommend(
+        RecommendRequest(model="mixtral-8x7b", owned="1x rtx-3090", users=1), catalog
+    ).make_it_fit
+    (change,) = [c for c in in_ram if c.change == "gguf_cpu_moe"]
+    layers = change.request["expert_offload_layers"]
+    assert change.fits and 1 <= layers < catalog.models["mixtral-8x7b"].architecture.num_layers
+    fewer = size_deployment({**change.request, "expert_offload_layers": layers - 1}, catalog)
+    assert not fewer.report.fits  # the fewest layers in RAM that fit
+    assert f"--n-cpu-moe {layers}" in response.answer

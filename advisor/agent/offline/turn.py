@@ -513,6 +513,7 @@ def _card_version(
         return None
     turn.record("size_deployment", card_request, card, sizing_summary(card, turn.language))
     turn.tool_results.append(server)
+    turn.alternatives.append(Alternative(why="server_board", sizing=report, cost=server))
     values: dict[str, Param] = {
         "card": sibling.name,
         "gpu": named.name,
@@ -621,6 +622,17 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
             )
     fitting = [c for c in turn.make_it_fit if c.fits and c.change in _QUANTIZED_FITS]
     fitting.sort(key=lambda c: _QUANTIZED_FITS.index(c.change))
+    in_ram = next((c for c in turn.make_it_fit if c.fits and c.change == "gguf_cpu_moe"), None)
+    if not fitting and in_ram is not None:  # "mixtral on my 3090": experts in system RAM
+        return render(
+            M.ANSWER_FITS_EXPERTS_IN_RAM,
+            turn.language,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            layers=in_ram.request.get("expert_offload_layers", 0),
+            speed=in_ram.per_user_tokens_per_s,
+            precision=report.precision.upper(),
+        )
     meeting = [c for c in fitting if c.meets_targets]
     if meeting:
         change, code = meeting[0], M.ANSWER_FITS_IN_FORMAT
@@ -1113,6 +1125,7 @@ def _users_as_everyone(
     turn.record(
         "recommend_deployment", everyone, result, recommendation_summary(result, turn.language)
     )
+    turn.alternatives.append(Alternative(why="user_base", option=lead))
     return users, result.workload.concurrency, lead
 
 

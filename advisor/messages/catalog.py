@@ -2428,6 +2428,13 @@ class M(Enum):
         "каждый элемент пакета — {output:,} токенов на выходе из запроса в {prompt:,} токенов, "
         "как для сценария «{use_case}» (назовите свой)",
     )
+    ASSUMED_WINDOW_EACH = (
+        "assumed.window_each",
+        "every request fills the {window:,}-token context: a {prompt:,}-token prompt and the "
+        "use case's {output:,}-token answer, for every user at once",
+        "каждый запрос заполняет контекст {window:,} токенов: запрос на {prompt:,} токенов и "
+        "ответ задачи на {output:,} токенов, у всех пользователей одновременно",
+    )
     ASSUMED_WINDOW = (
         "assumed.window",
         "a {window:,}-token context is the window a request may fill, not every prompt: memory "

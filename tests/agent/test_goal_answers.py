@@ -2312,7 +2312,8 @@ def test_requests_that_fill_the_window_are_sized_whole_in_the_cheapest_lead(
     )
     assert answer.sizing is not None and answer.sizing.context == 100_000
     lead = answer.answer.splitlines()[1]
-    assert "1,024 tokens in" not in lead and "75,000 tokens in" in lead
+    # the contract is the prompt, the use case's answer the rest (not a quarter of the window)
+    assert "1,024 tokens in" not in lead and "99,744 tokens in and 256 out" in lead
     held = re.search(r"up to (\d+) concurrent users at 100,000 tokens", answer.answer)
     assert held is not None and int(held.group(1)) >= 10
 
@@ -2430,7 +2431,8 @@ def test_buy_not_rent_after_a_sizing_keeps_its_requests_and_rules_out_renting(
         )
     )
     goal = priced.steps[0].arguments
-    assert (goal["context"], goal["prompt_tokens"], goal["output_tokens"]) == (131072, 98304, 32768)
+    # each session fills the window with its prompt and writes an agent's answer
+    assert (goal["context"], goal["prompt_tokens"], goal["output_tokens"]) == (131072, 130072, 1000)
     assert goal["on_premises"] and goal["datacenter"] and not goal.get("rentable_only")
     assert "Renting" not in priced.answer and "GeForce" not in priced.answer.splitlines()[0]
 

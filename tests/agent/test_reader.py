@@ -3238,3 +3238,25 @@ def test_personal_use_is_one_user(reader: Reader, question: str, users: int | No
     """QA round 33: a hobbyist at home was sized for a pilot of five users."""
     goal = reader.read(question).goal
     assert goal is not None and goal.get("users") == users
+
+
+def test_which_card_it_runs_on_is_the_cheapest_setup_not_the_list(reader: Reader) -> None:
+    """ "хочу T-pro у себя поднять, на какой видюхе пойдет?" listed 4 to 8 cards in BF16
+    (QA 36): whether it runs, with no GPU named, is the cheapest setup in any format; "на
+    каких видеокартах запустить?" still asks for the list."""
+    assert reader.read("хочу T-pro у себя поднять, на какой видюхе пойдет?").intent == "size"
+    assert reader.read("на каких видеокартах запустить дипсик р1?").intent == "compare"
+
+
+def test_every_request_filling_the_window_writes_the_use_cases_answer(reader: Reader) -> None:
+    """ "Full 128k context, 10 sessions": each prompt fills the window and the answer is the
+    use case's (an agent's 1,000 tokens), not a quarter of the window (32,768 tokens)."""
+    reading = reader.read("llama 3.3 70b agent with full 128k context, 10 parallel sessions")
+    assert reading.request is not None
+    request = reading.request
+    assert (request["context"], request["prompt_tokens"], request["output_tokens"]) == (
+        131072,
+        130072,
+        1000,
+    )
+    assert any(n.code is M.ASSUMED_WINDOW_EACH for n in reading.notes)

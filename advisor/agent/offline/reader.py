@@ -625,6 +625,11 @@ _RUNS_ASKED = re.compile(
     r"\bcan (?:i|we) run\b|\b(?:run|fit)s? on\b"
 )
 _HOW_MANY = re.compile(r"\bhow many\b|сколько|скока")
+# "на какой видюхе пойдёт?": whether it runs, on the cheapest card (not "на каких видеокартах
+# запустить?", which asks for the list)
+_WILL_IT_RUN = re.compile(
+    r"пойд[её]т|влез\w*|потян\w*|взлетит|\b(?:will|would) (?:it|this|that) (?:run|fit|work)\b"
+)
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
     r"(?:\b1|одн\w+|на 1|в 1) сервер\w*|"
@@ -2081,10 +2086,18 @@ class Reader:
         """'32k context' for a served load is the window a request may fill, not every
         prompt: the use case's typical prompt and answer set the speed and the users' memory,
         and the window is held for one request (the same reading as the recommendation's)."""
-        if not said.context_window or said.task in TRAINING or said.batch_items is not None:
+        if said.task in TRAINING or said.batch_items is not None:
             return []
         window = int(fields["context"])
         profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
+        if not said.context_window:  # "full 128k", "128k for legal docs": each fills it
+            if said.output_tokens is not None or window <= 2 * profile.output_tokens:
+                return []
+            output = profile.output_tokens  # the answer the use case writes, not a quarter
+            fields["prompt_tokens"], fields["output_tokens"] = window - output, output
+            return [
+                note(M.ASSUMED_WINDOW_EACH, window=window, prompt=window - output, output=output)
+            ]
         output = min(said.output_tokens or profile.output_tokens, window // 2)
         if window <= profile.input_tokens + output:
             return []
@@ -2497,7 +2510,11 @@ class Reader:
         if _CHEAPEST_SETUP.search(text):
             return "recommend"
         weighs = _COMPARE.search(text) or (
-            _WHICH_GPU.search(text) and not _HOW_MANY_GPUS.search(text)
+            _WHICH_GPU.search(text)
+            and not _HOW_MANY_GPUS.search(text)
+            # "на какой видюхе пойдёт?" with none named: the cheapest setup it runs on (in
+            # whatever format), not every GPU in its published weights
+            and not (_WILL_IT_RUN.search(text) and not said.gpus_compared)
         )
         two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
         # "compare renting 2x H100 with buying" weighs money, not GPUs: a goal to price

@@ -731,6 +731,32 @@ class M(Enum):
         "токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в {precision}), "
         "не помещается:",
     )
+    ANSWER_BUDGET_ENOUGH = (
+        "answer.budget_enough",
+        "**Yes, the budget is enough**: the setup below costs {capex} of your {budget} ({share}%).",
+        "**Да, бюджета хватает**: конфигурация ниже стоит {capex} из ваших {budget} ({share}%).",
+    )
+    ANSWER_BUDGET_PUBLISHED_TOO = (
+        "answer.budget_published_too",
+        "The model as published ({format}, no quantization loss) fits it too: {count} x {gpu} "
+        "for {capex}.",
+        "Модель в опубликованном формате ({format}, без потерь от квантизации) тоже "
+        "укладывается: {count} x {gpu} за {capex}.",
+    )
+    ANSWER_BUDGET_SHORT = (
+        "answer.budget_short",
+        "**No, the budget is short**: the cheapest setup that meets the targets costs {capex} "
+        "against your {budget}.",
+        "**Нет, бюджета не хватает**: самая дешёвая конфигурация, которая выполняет цели, "
+        "стоит {capex} при бюджете {budget}.",
+    )
+    ANSWER_BUDGET_USER_BASE = (
+        "answer.budget_user_base",
+        "If the {users} are everyone who uses it ({peak} at once at the peak), it fits: "
+        "{count} x {gpu} for {capex}.",
+        "Если {users} — это все, кто будет пользоваться ({peak} одновременно в пике), "
+        "укладывается: {count} x {gpu} за {capex}.",
+    )
     ANSWER_FITS_EXPERTS_IN_RAM = (
         "answer.fits_experts_in_ram",
         "**It runs on {count} x {gpu} in llama.cpp with 4-bit GGUF weights (Q4_K_M) and the "

@@ -68,9 +68,9 @@ class Alternative(BaseModel):
     a GPU serves at the targets (a sizing), a training run rented (an option), the sizing of
     the cheapest setup recommended beside a reference card's, whose server the answer
     describes, the GPUs a vendor quoted, priced, a batch job in a lighter format, the SXM
-    board in its whole server beside the card version sized in its place, or the setup for
-    "500 users" read as everyone who uses it; its figures are the engine's like the main
-    sizing's."""
+    board in its whole server beside the card version sized in its place, the setup for
+    "500 users" read as everyone who uses it, or the model in the format it is published in
+    beside a quantised lead; its figures are the engine's like the main sizing's."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -83,6 +83,7 @@ class Alternative(BaseModel):
         "batch_lighter",
         "server_board",
         "user_base",
+        "published",
     ]
     sizing: SizingReport | None = None
     cost: SizingCost | None = None

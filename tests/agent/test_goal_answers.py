@@ -2585,3 +2585,34 @@ def test_a_smaller_model_right_after_a_goal_is_a_size_class_down(service: Adviso
 def test_full_context_is_every_session(reader: Reader) -> None:
     said = reader.read("llama 3.3 70b agent with full 128k context, 10 parallel sessions").said
     assert said.context == 131072 and not said.context_window
+
+
+def test_a_budget_asked_about_is_answered_yes_or_no_first(service: AdvisorService) -> None:
+    """ "бюджет 30 млн, хватит?" never heard a yes (QA 36): the verdict comes first, with what
+    the setup takes of the budget and whether the model as published fits it too; a short
+    budget says so, and what fits it if the staff are everyone who uses it."""
+    enough = service.ask(
+        AskRequest(question="хотим DeepSeek V3 на своем железе, бюджет 30 млн руб, хватит?")
+    )
+    result = enough.recommendation
+    assert result is not None
+    lead = lead_option(result, [])
+    assert lead is not None and lead.cost.capex_usd * result.rub_per_usd <= 30e6
+    first = enough.answer.splitlines()[0]
+    assert first.startswith("**Да, бюджета хватает**")
+    published = [a.option for a in enough.alternatives if a.why == "published"]
+    assert published and published[0] is not None and published[0].precision == "fp8"
+    assert "FP8" in first
+    short = service.ask(
+        AskRequest(
+            question="бюджет до 3 млн руб. надо поднять ламу 3 на 70 млрд для поддержки, "
+            "операторов человек 100. хватит?"
+        )
+    )
+    first = short.answer.splitlines()[0]
+    assert first.startswith("**Нет, бюджета не хватает**")
+    (everyone,) = [a.option for a in short.alternatives if a.why == "user_base"]
+    assert everyone is not None and everyone.model == "llama-3-70b"
+    assert f"({everyone.users_per_replica * everyone.replicas} одновременно в пике)" in first
+    given = service.ask(AskRequest(question="DeepSeek V3 on our own hardware, budget $400k"))
+    assert not given.answer.startswith(("**Yes, the budget", "**No, the budget"))

@@ -763,6 +763,9 @@ def _recommend(
     verdict = _on_the_gpus_named(previous_goal, reading, result, lead, catalog, turn)
     if verdict is not None:  # "а на двух 4090 потянем?": yes or no first
         turn.answer = f"{verdict}\n{turn.answer}"
+    enough = _budget_enough(question, goal, lead, catalog, turn, wants)
+    if enough is not None:  # "бюджет 30 млн, хватит?": yes or no first
+        turn.answer = f"{enough}\n{turn.answer}"
     quote = _quote_check(goal, lead, catalog, turn)  # "quoted $320k for 8x H100: fair?"
     if quote is not None:
         turn.answer = f"{quote}\n{turn.answer}"
@@ -787,6 +790,96 @@ def _recommend(
         changed = _format_on_the_same_gpus(previous_goal, result, lead, catalog, turn)
         if changed is not None:  # "а в 4 бит?" on the same card: what the format changed
             turn.answer = f"{changed}\n{turn.answer}"
+
+
+# "бюджет 30 млн, хватит?", "is $50k enough?": a budget asked about, not only given.
+_ENOUGH_ASKED = re.compile(
+    r"хват\w*|достаточн\w*|уложи\w*|\benough\b|sufficient|within (?:the |our |that )?budget|"
+    r"\bcover\b|\bafford\b"
+)
+
+
+def _budget_enough(
+    question: str,
+    goal: dict[str, Any],
+    lead: Option | None,
+    catalog: Catalog,
+    turn: OfflineTurn,
+    wants: Sequence[str],
+) -> str | None:
+    """ "We want DeepSeek V3, budget 30M roubles, enough?": yes (what the setup takes of it,
+    and whether the model as published fits it too) or no (what the cheapest setup that
+    meets the targets costs), before the answer (QA 36 never heard the yes)."""
+    if lead is None or lead.training_hours is not None or not _ENOUGH_ASKED.search(question):
+        return None
+    prices = catalog.prices
+    if goal.get("budget_usd"):
+        budget = Budget(amount=float(goal["budget_usd"]), currency="USD")
+        usd = budget.amount
+    elif goal.get("budget_rub"):
+        budget = Budget(amount=float(goal["budget_rub"]), currency="RUB")
+        usd = prices.usd(budget.amount, "RUB")
+    elif goal.get("budget_eur"):
+        budget = Budget(amount=float(goal["budget_eur"]), currency="EUR")
+        usd = prices.usd(budget.amount, "EUR")
+    else:
+        return None
+
+    def money(dollars: float) -> str:
+        local = Budget(amount=dollars * budget.amount / usd, currency=budget.currency)
+        return _money_as_said(dollars, local, turn.language)
+
+    capex = lead.cost.capex_usd
+    if not lead.meets_targets or capex > usd:
+        short = render(M.ANSWER_BUDGET_SHORT, turn.language, capex=money(capex), budget=money(usd))
+        everyone = next(
+            (
+                a.option
+                for a in turn.alternatives
+                if a.why == "user_base" and a.option is not None and a.option.cost.capex_usd <= usd
+            ),
+            None,
+        )
+        if everyone is None:
+            return short
+        return (
+            short
+            + " "
+            + render(  # "100 operators" may be all of them, not 100 at once
+                M.ANSWER_BUDGET_USER_BASE,
+                turn.language,
+                users=goal.get("users", 0),
+                peak=everyone.users_per_replica * everyone.replicas,
+                count=everyone.gpu.count * everyone.replicas,
+                gpu=everyone.gpu.name,
+                capex=money(everyone.cost.capex_usd),
+            )
+        )
+    line = render(
+        M.ANSWER_BUDGET_ENOUGH,
+        turn.language,
+        capex=money(capex),
+        budget=money(usd),
+        share=round(100 * capex / usd),
+    )
+    published = next(
+        (
+            a.option
+            for a in turn.alternatives
+            if a.why == "published" and a.option is not None and a.option.cost.capex_usd <= usd
+        ),
+        None,
+    )
+    if published is not None and "cheapest" not in wants:
+        line += " " + render(
+            M.ANSWER_BUDGET_PUBLISHED_TOO,
+            turn.language,
+            format=published.precision.upper(),
+            count=published.gpu.count * published.replicas,
+            gpu=published.gpu.name,
+            capex=money(published.cost.capex_usd),
+        )
+    return line
 
 
 def _format_on_the_same_gpus(
@@ -1151,7 +1244,10 @@ def _in_published_format(
         return None  # already as published (or FP8 of a 16-bit model: near-lossless)
     if _bulk_bits(formats[published]) > 8:
         return None  # a 16-bit model served in 4 bits: its FP8 alternative says enough
-    return _alternative({**goal, "precision": published}, catalog, turn, met=False)
+    option = _alternative({**goal, "precision": published}, catalog, turn, met=False)
+    if option is not None:
+        turn.alternatives.append(Alternative(why="published", option=option))
+    return option
 
 
 def _alternative(

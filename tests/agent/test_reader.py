@@ -3260,3 +3260,21 @@ def test_every_request_filling_the_window_writes_the_use_cases_answer(reader: Re
         1000,
     )
     assert any(n.code is M.ASSUMED_WINDOW_EACH for n in reading.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "headcount"),
+    [
+        ("our mistral 7b chatbot grew from 50 to 500 users, currently on a single L40S", 500),
+        ("у нас бот на квен 7б, выросли со 100 до 1000 пользователей, что докупить?", 1000),
+    ],
+)
+def test_a_user_base_that_grew_is_everyone_who_uses_it(
+    reader: Reader, question: str, headcount: int
+) -> None:
+    """ "Grew from 50 to 500 users" was 500 chats at once on 16 L40S (QA 36): it is a user
+    base, of whom the usual share is on at the peak; "currently on a single L40S" is owned."""
+    said = reader.read(question).said
+    assert (said.headcount, said.users) == (headcount, None)
+    if "L40S" in question:
+        assert said.owned and said.gpu == "l40s" and said.gpus == 1

@@ -280,7 +280,28 @@ _STAFF_THEN_COUNT = re.compile(
     r"гб|gb|токен\w*|tokens?|слов\w*|words?|%|одновременно|онлайн|сразу|at once|"
     r"concurrent\w*|simultaneous\w*|online))"
 )
+# "grew from 50 to 500 users", "выросли со 100 до 1000 пользователей": a user base that grew,
+# of whom the usual share is on at once (as staff are), not 500 chats at once.
+_GREW_TO = re.compile(
+    rf"(?:grew|grown|growing|went|expanded|scaled|increased|jumped|gone)\s+(?:\w+\s+){{0,2}}?"
+    rf"from\s+~?{NUM}(?:\s+users)?\s+to\s+~?{NUM}(?:\s*(k|thousand))?\s+"
+    r"(?:users|people|employees|staff|customers|clients)|"
+    rf"вырос\w*\s+(?:\w+\s+){{0,2}}?(?:с|со)\s+~?{NUM}\s+до\s+~?{NUM}(?:\s*(тыс\.?))?\s+"
+    r"(?:пользовател\w*|человек|сотрудник\w*|клиент\w*|юзер\w*)"
+)
 _HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT, _ROLE_COUNT_AFTER, _STAFF_THEN_COUNT)
+
+
+def read_grown_user_base(text: str) -> int | None:
+    """The users a service grew to ("from 50 to 500 users"): everyone who uses it."""
+    found = _GREW_TO.search(text)
+    if found is None:
+        return None
+    digits, thousands = (found.group(2), found.group(3)) if found.group(2) else found.group(5, 6)
+    value = number(digits) * (1000 if thousands else 1)
+    return int(value) if 1 <= value <= 10_000_000 and value.is_integer() else None
+
+
 _COMPANY_PATTERNS = (*_COMPANY_PATTERNS, _COMPANY_COMMA)
 
 
@@ -1834,7 +1855,10 @@ _OWNED = re.compile(
     # "which model should we run on our 2x A6000", "на наших двух 4090": GPUs they have
     r"\b(?:on|onto) (?:our|my) (?:\d+ ?x ?|two |three |four |eight )?(?:nvidia |rtx |geforce )?"
     r"[a-z]*\d|на (?:наш|мо)\w+ (?:\d+ ?[xх] ?|двух |трёх |трех |четырёх |четырех )?"
-    r"(?:nvidia |rtx |geforce )?[a-z]*\d"
+    r"(?:nvidia |rtx |geforce )?[a-z]*\d|"
+    # "currently on a single L40S", "сейчас крутится на одной A100": what it runs on today
+    r"\bcurrently (?:on|runs? on|running on|using|hosted on|served (?:from|on))\b|"
+    r"\bсейчас (?:\w+ )?(?:на|крутится на|работает на|стоит на|живёт на|живет на)\b"
 )
 
 

@@ -1516,6 +1516,9 @@ class Reader:
         said.speech_synthesis = q.says_speech_synthesis(text)
         said.speech_to_text = q.says_speech_to_text(text)
         said.headcount = said.headcount or q.read_headcount(text)
+        grown = q.read_grown_user_base(text)
+        if grown is not None and not said.users_at_once:  # "grew from 50 to 500 users"
+            said.headcount, said.users = grown, None
         if said.headcount is not None and said.headcount == said.users:
             if said.users_at_once:  # "50 сотрудников одновременно": the same people, at once
                 said.headcount = None

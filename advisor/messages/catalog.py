@@ -2529,6 +2529,14 @@ class M(Enum):
         "Да: {count} x {gpu} справятся с этой нагрузкой "
         "({users:plural:запрос|запроса|запросов} одновременно).",
     )
+    REC_MORE_THAN_NEEDED = (
+        "rec.more_than_needed",
+        "**No: {count} x {gpu} carry this load ({users:plural:request|requests} at once), but "
+        "{fewer} of them already do**: the other {extra} would only add cost.",
+        "**Нет: {count} x {gpu} справятся с этой нагрузкой "
+        "({users:plural:запрос|запроса|запросов} одновременно), но хватает и {fewer} шт.**: "
+        "остальные {extra} только добавят расходов.",
+    )
     REC_FEWER_ENOUGH = (
         "rec.fewer_enough",
         " {fewer:plural:of them is|of them are} enough.",

@@ -2616,3 +2616,22 @@ def test_a_budget_asked_about_is_answered_yes_or_no_first(service: AdvisorServic
     assert f"({everyone.users_per_replica * everyone.replicas} одновременно в пике)" in first
     given = service.ask(AskRequest(question="DeepSeek V3 on our own hardware, budget $400k"))
     assert not given.answer.startswith(("**Yes, the budget", "**No, the budget"))
+
+
+def test_more_gpus_weighed_as_a_better_deal_when_fewer_carry_it(service: AdvisorService) -> None:
+    """ "Would 4x 4090 be a better deal?" when two carry the load answered "Yes: 4 x 4090
+    carry this load" (QA 37): no, the other two would only add cost."""
+    first = service.ask(
+        AskRequest(
+            question="we have $15k, want to run a 70b model locally for a team of 10. "
+            "what's the best setup?"
+        )
+    )
+    lead = lead_option(first.recommendation, []) if first.recommendation else None
+    assert lead is not None and lead.gpu.id == "rtx-4090" and lead.gpu.count * lead.replicas < 4
+    again = service.ask(
+        AskRequest(
+            question="would 4x 4090 be a better deal?", conversation_id=first.conversation_id
+        )
+    )
+    assert again.answer.startswith("**No: 4 x NVIDIA GeForce RTX 4090 carry this load")

@@ -11,10 +11,12 @@ from advisor.agent.offline import quantities as q
 from advisor.agent.offline.names import normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import STATED, GoalContext, Reader, Reading
+from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
 from advisor.recommend.request import MIN_CONTEXT
-from advisor.services.recommendation import recommend_deployment
+from advisor.services.protocol import AskRequest
+from advisor.services.recommendation import lead_option, recommend_deployment
 
 
 def _request(
@@ -3278,3 +3280,43 @@ def test_a_user_base_that_grew_is_everyone_who_uses_it(
     assert (said.headcount, said.users) == (headcount, None)
     if "L40S" in question:
         assert said.owned and said.gpu == "l40s" and said.gpus == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        (
+            "need a full fine tune of mistral 7b on ~2B tokens, we have a month, cheapest rental?",
+            "deadline_hours",
+            720.0,
+        ),
+        ("дообучить qwen 7b на 10 тыс примеров, у нас есть неделя", "deadline_hours", 168.0),
+        ("biggest model on our 2x A6000 for our support team (~40 agents)?", "headcount", 40),
+        ("ок а если юристов 3 и нам норм если медленно — самый дешевый вариант?", "headcount", 3),
+        ("whats the cheapest way to run qwen 2.5 32b for a team of ~30?", "headcount", 30),
+    ],
+)
+def test_qa37_what_the_customer_stated_is_read(
+    reader: Reader, question: str, field: str, value: float
+) -> None:
+    """QA 37: "we have a month" became "no deadline: 24 h", "(~40 agents)" five users."""
+    assert getattr(reader.read(question).said, field) == value
+
+
+def test_a_new_deadline_for_a_batch_spreads_its_items_over_it(service: AdvisorService) -> None:
+    """ "а если надо за сутки?" after a week's batch kept the week's rate and its setup, and
+    said the job would miss the day (QA 37): the same items over 24 h are the new load."""
+    first = service.ask(
+        AskRequest(
+            question="надо прогнать 2 млн документов через лламу 8б (суммаризация), вход ~2к "
+            "токенов, выход 200. за неделю успеем? что арендовать?"
+        )
+    )
+    day = service.ask(
+        AskRequest(question="а если надо за сутки?", conversation_id=first.conversation_id)
+    )
+    assert day.recommendation is not None
+    assert day.recommendation.goal["requests_per_day"] == pytest.approx(2_000_000)
+    lead = lead_option(day.recommendation, [])
+    assert lead is not None and lead.meets_targets
+    assert "в пределах 24 ч срока" in day.answer

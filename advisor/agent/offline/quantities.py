@@ -289,7 +289,18 @@ _GREW_TO = re.compile(
     rf"вырос\w*\s+(?:\w+\s+){{0,2}}?(?:с|со)\s+~?{NUM}\s+до\s+~?{NUM}(?:\s*(тыс\.?))?\s+"
     r"(?:пользовател\w*|человек|сотрудник\w*|клиент\w*|юзер\w*)"
 )
-_HEADCOUNT_PATTERNS = (*_HEADCOUNT_PATTERNS, _ROLE_COUNT, _ROLE_COUNT_AFTER, _STAFF_THEN_COUNT)
+# "our support team (~40 agents)", "команда (около 15 человек)": the team's size in brackets
+_TEAM_BRACKETS = re.compile(
+    rf"(?:team|staff|department|команд\w*|отдел\w*|штат\w*)\s*\(\s*(?:about |around |около |"
+    rf"примерно )?~?\s*{NUM}\b"
+)
+_HEADCOUNT_PATTERNS = (
+    *_HEADCOUNT_PATTERNS,
+    _ROLE_COUNT,
+    _ROLE_COUNT_AFTER,
+    _STAFF_THEN_COUNT,
+    _TEAM_BRACKETS,
+)
 
 
 def read_grown_user_base(text: str) -> int | None:
@@ -1070,6 +1081,8 @@ def _scale(word: str) -> float:
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE = re.compile(
     r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
+    # "we have a month", "у нас есть неделя": the time there is
+    r"(?:we|i) (?:have|'ve got|got)|у (?:нас|меня) (?:есть )?|"
     r"that'?s|that is|то есть|это|"
     # "the deadline just got moved to 48 hours", "срок сдвинули до 2 дней"
     r"(?:moved|pushed|changed|cut|brought|shortened)(?: up| back| down)? to|now|"

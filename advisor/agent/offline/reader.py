@@ -1069,6 +1069,16 @@ class Reader:
             said.headcount, said.users = said.users, None
         if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
             said.batch_items = q.read_batch_count(text)
+        if (
+            earlier_batch
+            and said.deadline_hours
+            and said.requests_per_day is None
+            and said.task not in TRAINING
+        ):  # "а если надо за сутки?": the same items spread over the new span, not the old
+            items = said.batch_items or int(earlier_batch)
+            said.requests_per_day = items * 24 / said.deadline_hours
+            said.around_the_clock = True
+            said.hours_per_month = min(HOURS_PER_MONTH, said.deadline_hours)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
                 name

@@ -760,7 +760,7 @@ def _recommend(
     last = _last_pick_at_this_load(previous_goal, goal, result, lead, catalog, turn)
     if last is not None:  # "а если 300 человек?": what the last answer's pick does now
         turn.answer = f"{last}\n{turn.answer}"
-    verdict = _on_the_gpus_named(previous_goal, reading, result, lead, catalog, turn)
+    verdict = _on_the_gpus_named(question, previous_goal, reading, result, lead, catalog, turn)
     if verdict is not None:  # "а на двух 4090 потянем?": yes or no first
         turn.answer = f"{verdict}\n{turn.answer}"
     enough = _budget_enough(question, goal, lead, catalog, turn, wants)
@@ -1013,6 +1013,7 @@ def _last_pick_at_this_load(
 
 
 def _on_the_gpus_named(
+    question: str,
     previous_goal: GoalContext | None,
     reading: Reading,
     result: Recommendation,
@@ -1030,6 +1031,17 @@ def _on_the_gpus_named(
     used = lead.gpu.count * lead.replicas
     gpu = catalog.gpus[said.gpu].name
     serves = lead.meets_targets and lead.label != "closest"
+    if serves and used < said.gpus and _BETTER_DEAL.search(question):
+        # "would 4x 4090 be a better deal?" when two carry it: no, the rest is only cost
+        return render(
+            M.REC_MORE_THAN_NEEDED,
+            turn.language,
+            count=said.gpus,
+            gpu=gpu,
+            users=result.workload.concurrency,
+            fewer=used,
+            extra=said.gpus - used,
+        )
     line = render(
         M.REC_YES_ON_THESE if serves else M.REC_NO_ON_THESE,
         turn.language,
@@ -1060,6 +1072,12 @@ def _on_the_gpus_named(
         chosen=lead.model_name,
     )
     return f"{line} {no_fit}"
+
+
+# "would 4x 4090 be a better deal?", "а 4 карты выгоднее?": more GPUs weighed as a purchase
+_BETTER_DEAL = re.compile(
+    r"better (?:deal|option|value|choice|buy)|\bworth\b|выгодн\w*|лучше|стоит ли", re.IGNORECASE
+)
 
 
 def _size_recorded(

@@ -285,6 +285,11 @@ class Model(_Record):
         description="writes a chain of thought before each answer by default (its model card "
         "says so): its outputs run far longer than a use case's answer",
     )
+    reasoning_switchable: bool = Field(
+        default=False,
+        description="its thinking can be switched off per request (Qwen3's enable_thinking="
+        "False): a use case's answer length is a fair default for it, not a reasoning trace",
+    )
     aliases: tuple[str, ...] = ()
     bf16_layers_in_fp8: int = Field(
         default=0,

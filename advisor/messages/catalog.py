@@ -1956,6 +1956,15 @@ class M(Enum):
         "посчитано для {model}, самой вероятной из моделей, о которых я спрашивал; {others} "
         "считается иначе",
     )
+    ASSUMED_REASONING_OUTPUT = (
+        "assumed.reasoning_output",
+        "{model} writes its chain of thought before each answer: sized for {output:,} tokens "
+        "out, the thinking and the answer (hard maths and code run to 12,000-23,000, as R1 "
+        "does on AIME: say yours)",
+        "{model} перед каждым ответом пишет цепочку рассуждений: посчитано на {output:,} "
+        "токенов на выходе, рассуждение и ответ (сложная математика и код доходят до "
+        "12 000-23 000, как у R1 на AIME: назовите свою длину)",
+    )
     ASSUMED_SIZE_ALONE = (
         "assumed.size_alone",
         "sized as {model}, the likeliest model of that size (a size alone names none); {others} "

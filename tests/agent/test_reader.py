@@ -3320,3 +3320,35 @@ def test_a_new_deadline_for_a_batch_spreads_its_items_over_it(service: AdvisorSe
     lead = lead_option(day.recommendation, [])
     assert lead is not None and lead.meets_targets
     assert "в пределах 24 ч срока" in day.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "output"),
+    [
+        ("QwQ-32B for 15 analysts, what do we need?", 4096),
+        ("deepseek r1 distill llama 70b на 20 аналитиков", 4096),
+        ("QwQ-32B for 15 analysts, answers of about 8000 tokens", 8000),
+        ("Qwen3 32B for 15 analysts, what do we need?", None),  # thinking switches off
+        ("LoRA QwQ-32B on 10k examples", None),  # training writes no answers
+    ],
+)
+def test_a_reasoning_model_is_sized_for_its_chain_of_thought(
+    reader: Reader, question: str, output: int | None
+) -> None:
+    """QwQ and the R1 distills were sized on a chat answer of 256 tokens, a KV cache that
+    holds no trace (QA 35-37): a model that always thinks gets 4,096 tokens out, said as
+    assumed; one whose thinking switches off (Qwen3) keeps the use case's answer."""
+    reading = reader.read(question)
+    assert reading.said.output_tokens == output
+    assumed = any(n.code is M.ASSUMED_REASONING_OUTPUT for n in reading.notes)
+    assert assumed == (output == 4096)
+
+
+def test_a_model_after_a_reasoning_one_drops_its_assumed_trace(service: AdvisorService) -> None:
+    first = service.ask(AskRequest(question="QwQ-32B for 15 analysts, what do we need?"))
+    assert first.request is not None and first.request.output_tokens == 4096
+    then = service.ask(
+        AskRequest(question="and with qwen2.5 32b instead?", conversation_id=first.conversation_id)
+    )
+    assert then.request is not None and then.request.model == "qwen2.5-32b"
+    assert then.request.output_tokens != 4096

@@ -43,6 +43,7 @@ from advisor.messages import M, Note, note, use_case_note
 from advisor.recommend.costs import HOURS_PER_MONTH, card_sibling
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT, SIZE_CLASS_BAND
 from advisor.services.sizing import normalized_request, parse_request
+from advisor.sizing.engine import REASONING_OUTPUT_COUNTED
 from advisor.sizing.inputs import GPUS_PER_NODE
 from advisor.sizing.kv_cache import kv_bytes_per_token
 from advisor.sizing.request import DEFAULT_CONTEXT, ENGINES, EXPERT_OFFLOAD_ALL
@@ -173,6 +174,7 @@ class Said(BaseModel):
     likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
     trains_alike: list[str] = Field(default_factory=list)  # versions of one size, trained alike
     size_alone_of: list[str] = Field(default_factory=list)  # "a 8B model": the others that size
+    reasoning_output: bool = False  # output_tokens is a reasoning model's assumed trace
     deadline_hours: float | None = None
     runs_per_year: float | None = None  # fine-tuning repeated: "once a quarter" = 4
     tokens_per_example: int | None = None
@@ -647,6 +649,7 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "likeliest_of",
+    "reasoning_output",
     "size_alone_of",
     "card_version_open",
     "trains_alike",
@@ -1314,6 +1317,16 @@ class Reader:
             and "precision" not in carried
         ):  # "and deepseek?" after Qwen 32B: DeepSeek's own format, not Qwen's default BF16
             merged.pop("precision", None)
+        before = self.catalog.models.get(str((previous or {}).get("model", "")))
+        if (
+            "model" in fields
+            and "output_tokens" not in fields
+            and before is not None
+            and before.reasoning
+            and not before.reasoning_switchable
+            and merged.get("output_tokens") == REASONING_OUTPUT_COUNTED
+        ):  # "and Llama 70B?" after QwQ: its answers, not QwQ's assumed chain of thought
+            merged.pop("output_tokens", None)
         named = self.catalog.models.get(str(merged.get("model", "")))
         if named is not None and named.architecture.moe is None and "model" in fields:
             merged.pop("expert_offload_layers", None)  # carried over to a model without experts
@@ -1682,6 +1695,16 @@ class Reader:
                 likeliest = self._likeliest_of_size(mention.candidates)
                 said.model = likeliest
                 said.size_alone_of = [c for c in mention.candidates if c != likeliest]
+        thinker = self.catalog.models.get(said.model or "")
+        if (
+            thinker is not None
+            and thinker.reasoning
+            and not thinker.reasoning_switchable
+            and said.output_tokens is None
+            and said.task in (None, "inference")
+            and said.batch_items is None
+        ):  # "QwQ for 15 analysts": every answer opens with its chain of thought
+            said.output_tokens, said.reasoning_output = REASONING_OUTPUT_COUNTED, True
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         return said
@@ -2019,6 +2042,14 @@ class Reader:
             if others and said.model is not None:
                 named = ", ".join(names[c].name for c in others if c in names)
                 notes.append(note(code, model=names[said.model].name, others=named))
+        if said.reasoning_output and said.model in names:
+            notes.append(
+                note(
+                    M.ASSUMED_REASONING_OUTPUT,
+                    model=names[said.model].name,
+                    output=said.output_tokens or REASONING_OUTPUT_COUNTED,
+                )
+            )
         workloads = self.catalog.workloads
         if "context" not in fields and said.document_tokens is not None:
             output = (

@@ -3352,3 +3352,16 @@ def test_a_model_after_a_reasoning_one_drops_its_assumed_trace(service: AdvisorS
     )
     assert then.request is not None and then.request.model == "qwen2.5-32b"
     assert then.request.output_tokens != 4096
+
+
+def test_documents_of_n_pages_beside_a_window_fill_it(reader: Reader) -> None:
+    """ "Договоры по 100 страниц, нужно 64к контекста, 10 одновременно" sized 1,024-token
+    prompts with one contract at a time (QA 37): each prompt is a contract, as much of it as
+    the window holds beside the answer (100 pages of 500 words are more than 64k tokens)."""
+    reading = reader.read(
+        "юристы грузят договоры по 100 страниц, нужно 64к контекста, модель qwen 2.5 32b, "
+        "человек 10 одновременно. какое железо?"
+    )
+    assert reading.request is not None
+    assert reading.request["prompt_tokens"] > 60_000
+    assert reading.request["context"] == 65536

@@ -1620,6 +1620,21 @@ class Reader:
             # fill the window, less the answer the use case writes
             profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
             tokens = max(said.context - profile.output_tokens, said.context // 2)
+        pages = (
+            q.read_document_words(text, self.catalog.workloads.daily.words_per_page)
+            if tokens is None
+            and said.context is not None
+            and said.task not in TRAINING
+            and said.use_case != "rag"
+            else None
+        )
+        if pages is not None and said.context is not None:
+            # "договоры по 100 страниц, нужно 64к контекста": each prompt is a contract, as
+            # much of it as the window holds beside the answer
+            per_word, _ = tokens_per_word(self.catalog.workloads, language == "ru")
+            profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
+            room = max(said.context - profile.output_tokens, said.context // 2)
+            tokens = min(document_tokens(pages, per_word), room)
         if tokens is not None:  # "64k-token reports": each prompt is that long, not a window
             said.document_tokens = tokens
             if said.context is not None and abs(said.context - tokens) <= 0.1 * tokens:

@@ -103,16 +103,6 @@ class M(Enum):
         "One GPU cannot hold the training state: sized with ZeRO-3 / FSDP sharding.",
         "Одна GPU не вмещает состояние обучения: посчитано с разделением ZeRO-3 / FSDP.",
     )
-    TRAINING_NEAR_FULL = (
-        "warning.training_near_full",
-        "The run fills {share}% of the memory PyTorch can use: allocator fragmentation can take "
-        "the last few per cent, so set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True or "
-        "shorten the sequences if it runs out of memory.",
-        "Обучение занимает {share}% памяти, доступной PyTorch: фрагментация аллокатора может "
-        "съесть последние несколько процентов, поэтому задайте "
-        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True или укоротите последовательности, "
-        "если не хватит памяти.",
-    )
     DOES_NOT_FIT = (
         "warning.does_not_fit",
         "Does not fit: {need:.1f} GB needed per GPU, {have:.1f} GB usable on {gpu} x {count}.",

@@ -404,13 +404,6 @@ def _shard_if_needed(inputs: Inputs) -> tuple[Inputs, bool, _Choice | None]:
     return sharded, True, choice
 
 
-# A training run this close to the GPU's usable memory fits on paper only: PyTorch's caching
-# allocator reserves memory in blocks, and fragmentation between steps of varying sequence
-# length takes a few per cent (PyTorch docs, "CUDA semantics: memory management",
-# PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to reduce it).
-TRAINING_FULL_SHARE = 0.95
-
-
 def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
     warnings = list(_warnings(inputs))
     choice = fit(inputs)
@@ -431,10 +424,6 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
     per_gpu = round(sum(breakdown.model_dump().values()), 3)
     if not choice.fits:
         warnings.append(_overflow_message(inputs, choice))
-    elif request.is_training and per_gpu * 1e9 > TRAINING_FULL_SHARE * memory.usable:
-        warnings.append(
-            note(M.TRAINING_NEAR_FULL, share=round(100 * per_gpu * 1e9 / memory.usable))
-        )
     layout_note = _layout_note(inputs, layout)
     tier = tier_for(layout.gpus)
     assumptions, formulas = assumptions_for(inputs, layout), formulas_for(inputs)

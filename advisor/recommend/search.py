@@ -779,7 +779,7 @@ class _Search:
         sharding: Sharding = "none",
         tp: int | None = None,
         engine: Engine = "vllm",
-        expert_offload_layers: int | None = None,
+        expert_offload_layers: int = 0,
     ) -> _Config | None:
         """The engine's figures and the cost for one configuration (None: the engine refuses
         it, e.g. a format the GPU cannot run). Training on a given count that does not fit
@@ -816,7 +816,7 @@ class _Search:
                     users=users,
                     context=context,
                     engine=engine,
-                    expert_offload_layers=expert_offload_layers or 0,
+                    expert_offload_layers=expert_offload_layers,
                     batch_items=self.request.batch_items,
                     output_tokens=min(load.output_tokens, context - 1),
                     prompt_tokens=(

@@ -20,7 +20,9 @@ from advisor.services.protocol import AskRequest
         ("gpt-oss-120b on one H100 SXM", "h100-sxm", False),
         ("gpt-oss-120b on an HGX H100", "h100-sxm", False),
         ("gpt-oss-120b на H100 PCIe", "h100-pcie", False),
-        ("llama 3.3 70b на двух H200", "h200", True),
+        ("llama 3.3 70b на одной H200", "h200", True),
+        ("llama 3.3 70b на двух H200", "h200", False),  # a count of 2-7: often a cloud share
+        ("we own one H100, what runs on it?", "h100-sxm", False),
         ("llama 3.3 70b on 2 L40S", "l40s", False),  # sold by the card already
     ],
 )

@@ -2635,3 +2635,20 @@ def test_more_gpus_weighed_as_a_better_deal_when_fewer_carry_it(service: Advisor
         )
     )
     assert again.answer.startswith("**No: 4 x NVIDIA GeForce RTX 4090 carry this load")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Budget $50k. Which model is good enough for a support bot for 200 staff?",
+        "бюджет 3 млн, какую модель взять для поддержки на 100 человек, чтобы отвечала "
+        "достаточно быстро?",
+    ],
+)
+def test_a_budget_given_but_not_asked_about_gets_no_verdict(
+    service: AdvisorService, question: str
+) -> None:
+    """Review: "good enough", "достаточно быстро" beside a budget ask nothing about it."""
+    answer = service.ask(AskRequest(question=question)).answer
+    assert not answer.startswith(("**Yes, the budget", "**Да, бюджета", "**No, the budget"))
+    assert not answer.startswith("**Нет, бюджета")

@@ -105,7 +105,10 @@ _TENS = frozenset({20, 30, 40, 50, 60, 70, 80, 90})
 _COMPOUND = re.compile(r"\b(20|30|40|50|60|70|80|90) ([1-9])\b")
 _HUNDREDS = re.compile(r"\b([1-9]00) (\d{1,2})\b(?!\s*(?:x\b|[.,]\d))")
 # "тыщ 10 диалогов" / "тысяч 50": a thousands word before its number
-_THOUSANDS_FIRST = re.compile(r"\b(?:тыщ\w*|тысяч\w*|тыс\.?)\s+(по\s+)?(\d+)\b")  # "тыщ по 8"
+_THOUSANDS_FIRST = re.compile(r"\b(?:тыщ\w*|тысяч\w*|тыс\.?)\s+(\d+)\b")
+# "ответы тыщ по 8 токенов": thousands each, said backwards (never after a number: "5 тысяч по
+# 500 токенов" is 5,000 of 500 tokens)
+_THOUSANDS_EACH = re.compile(r"(?<!\d)(?<!\d )\b(?:тыщ\w*|тысяч\w*)\s+по\s+(\d+)\b")
 _THOUSANDS_WORD = re.compile(r"\b(тыщ\w*|тысяч\w*|тысяча|тысячи)\b")
 # "миллиона 2", "лимона 3": a millions word before its number
 _MILLIONS_FIRST = re.compile(
@@ -129,7 +132,8 @@ def _fold_numbers(text: str) -> str:
     text = _NUMBER_WORD.sub(lambda m: str(_UNITS[m.group(1)]), text)
     text = _COMPOUND.sub(lambda m: str(int(m.group(1)) + int(m.group(2))), text)
     text = _HUNDREDS.sub(lambda m: str(int(m.group(1)) + int(m.group(2))), text)
-    text = _THOUSANDS_FIRST.sub(lambda m: f"{m.group(1) or ''}{m.group(2)} тыс", text)
+    text = _THOUSANDS_EACH.sub(r"по \1 тыс", text)
+    text = _THOUSANDS_FIRST.sub(r"\1 тыс", text)
     text = _MILLIONS_FIRST.sub(r"\2 \1", text)
     return _THOUSANDS_WORD.sub("тыс", text)
 

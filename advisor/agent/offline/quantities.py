@@ -285,14 +285,14 @@ _STAFF_THEN_COUNT = re.compile(
 _GREW_TO = re.compile(
     rf"(?:grew|grown|growing|went|expanded|scaled|increased|jumped|gone)\s+(?:\w+\s+){{0,2}}?"
     rf"from\s+~?{NUM}(?:\s+users)?\s+to\s+~?{NUM}(?:\s*(k|thousand))?\s+"
-    r"(?:users|people|employees|staff|customers|clients)|"
+    r"(?:users|people|employees|staff|customers|clients)(?!\s+(?:online|at once|concurrent))|"
     rf"вырос\w*\s+(?:\w+\s+){{0,2}}?(?:с|со)\s+~?{NUM}\s+до\s+~?{NUM}(?:\s*(тыс\.?))?\s+"
-    r"(?:пользовател\w*|человек|сотрудник\w*|клиент\w*|юзер\w*)"
+    r"(?:пользовател\w*|человек|сотрудник\w*|клиент\w*|юзер\w*)(?!\s+(?:одновременно|онлайн))"
 )
 # "our support team (~40 agents)", "команда (около 15 человек)": the team's size in brackets
 _TEAM_BRACKETS = re.compile(
     rf"(?:team|staff|department|команд\w*|отдел\w*|штат\w*)\s*\(\s*(?:about |around |около |"
-    rf"примерно )?~?\s*{NUM}\b"
+    rf"примерно )?~?\s*{NUM}\s*(?:people|persons|agents|{_STAFF_NOUN}|человек|чел\.?)?\s*\)"
 )
 _HEADCOUNT_PATTERNS = (
     *_HEADCOUNT_PATTERNS,
@@ -385,8 +385,10 @@ def _per_working_day(value: float, period: str, working_days_per_month: float) -
 # month", "10 млн токенов в сутки", "5 млн слов в месяц".
 _TEXT_VOLUME = re.compile(
     rf"(?:(?<![\w.]){NUM}\s*(k|m|b|тыс\.?|млн|млрд|миллион\w*|миллиард\w*|million|billion|bn)?"
-    # "миллиард токенов в месяц", "a billion tokens a month": the scale word alone is one
-    r"|\b(миллиард\w*|миллион\w*|billion|million))\.?\s*"
+    # "миллиард токенов в месяц", "a billion tokens a month": the scale word alone is one (not
+    # "сотни миллионов", "several million", "полтора миллиарда")
+    r"|(?<!several )(?<!few )(?<!many )(?<!hundred )\b(миллиард|миллион|billion|million)(?!\w))"
+    r"\.?\s*"
     r"(tokens?|tok|токен\w*|words?|слов\w*)\s*(?:/\s*|\s+(?:в|за|per|a|each|every)\s+)"
     r"(день|сутки|day|недел\w*|week|месяц\w*|month)\b"
 )
@@ -1079,17 +1081,23 @@ def _scale(word: str) -> float:
 
 
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
-_DEADLINE = re.compile(
-    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
-    # "we have a month", "у нас есть неделя": the time there is
-    r"(?:we|i) (?:have|'ve got|got)|у (?:нас|меня) (?:есть )?|"
-    r"that'?s|that is|то есть|это|"
-    # "the deadline just got moved to 48 hours", "срок сдвинули до 2 дней"
-    r"(?:moved|pushed|changed|cut|brought|shortened)(?: up| back| down)? to|now|"
-    r"(?:сдвину|перенес|сократи|поменя|измени)\w*\s+(?:на|до)|теперь|до)\s*"
-    r"(?:[:—-]|is|of|—|будет|составляет)?\s*"
+_DEADLINE_AMOUNT = (
+    r"\s*(?:[:—-]|is|of|—|будет|составляет)?\s*"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
+)
+_DEADLINE = re.compile(
+    r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
+    r"that'?s|that is|то есть|это)" + _DEADLINE_AMOUNT
+)
+# Read only when no deadline word is: "we have a month", "у нас есть неделя" (the time there
+# is, not "3 months of logs"), "the deadline got moved to 48 hours", "срок сдвинули до 2 дней".
+_DEADLINE_LOOSE = re.compile(
+    r"(?:\b(?:we|i)(?:'ve got| have| got)|\bу (?:нас|меня) (?:есть )?|"
+    r"\b(?:moved|pushed|changed|cut|brought|shortened)(?: up| back| down)? to|\bnow|"
+    r"\b(?:сдвину|перенес|сократи|поменя|измени)\w*\s+(?:на|до)|\bтеперь)"
+    + _DEADLINE_AMOUNT
+    + r"(?!\s+(?:of|per|a day|each|в день|в сутки|логов|данных|записей|звонков|разговоров))"
 )
 _DEADLINE_WORDS = {"one": 1, "a": 1, "an": 1, "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2}
 _DEADLINE_WORDS |= {"три": 3}
@@ -1219,7 +1227,7 @@ def read_deadline_hours(text: str) -> float | None:
     first = _DEADLINE_HOURS_FIRST.search(text)
     if first is not None and number(first.group(1)) > 0:
         return number(first.group(1))
-    found = _DEADLINE.search(text)
+    found = _DEADLINE.search(text) or _DEADLINE_LOOSE.search(text)
     weekday = _by_weekday_hours(text)
     if found is None and weekday is not None and not _DEADLINE_END.search(text):
         return weekday  # "к пятнице" (a span said beside it, "(3 days)", wins)
@@ -1870,8 +1878,10 @@ _OWNED = re.compile(
     r"[a-z]*\d|на (?:наш|мо)\w+ (?:\d+ ?[xх] ?|двух |трёх |трех |четырёх |четырех )?"
     r"(?:nvidia |rtx |geforce )?[a-z]*\d|"
     # "currently on a single L40S", "сейчас крутится на одной A100": what it runs on today
-    r"\bcurrently (?:on|runs? on|running on|using|hosted on|served (?:from|on))\b|"
-    r"\bсейчас (?:\w+ )?(?:на|крутится на|работает на|стоит на|живёт на|живет на)\b"
+    r"\bcurrently (?:runs? |running |hosted |served )?on (?:a |one |a single |our |\d+ ?x ?)?"
+    r"(?:nvidia |rtx |geforce )?[a-z]*\d|"
+    r"\bсейчас (?:крутится|работает|стоит|живёт|живет|запущен\w*) на (?:\w+ )?"
+    r"(?:nvidia |rtx |geforce )?[a-z]*\d"
 )
 
 

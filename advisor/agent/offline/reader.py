@@ -1081,7 +1081,7 @@ class Reader:
             items = said.batch_items or int(earlier_batch)
             said.requests_per_day = items * 24 / said.deadline_hours
             said.around_the_clock = True
-            said.hours_per_month = min(HOURS_PER_MONTH, said.deadline_hours)
+            said.hours_per_month = said.hours_per_month or min(HOURS_PER_MONTH, said.deadline_hours)
         if compared and said.models_compared:  # "Llama or Qwen?": the ones weighed before
             said.models_compared = [
                 name
@@ -1299,6 +1299,8 @@ class Reader:
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
+        if said.reasoning_output:  # assumed for a model that reasons, not said
+            said_fields.remove("output_tokens")
         if said.owned or (OWNED in carried and "gpu" not in fields):
             said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
         if said.headcount is not None or (HEADCOUNT in carried and "users" not in fields):
@@ -1321,6 +1323,7 @@ class Reader:
         if (
             "model" in fields
             and "output_tokens" not in fields
+            and "output_tokens" not in carried  # stated on an earlier turn: theirs
             and before is not None
             and before.reasoning
             and not before.reasoning_switchable
@@ -1618,9 +1621,8 @@ class Reader:
             and q.says_whole_documents(text)
         ):  # "контекст 128к, чтобы анализировать документацию целиком": documents that
             # fill the window, less the answer the use case writes
-            profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
-            tokens = max(said.context - profile.output_tokens, said.context // 2)
-        pages = (
+            tokens = self._prompt_room(said)
+        words = (
             q.read_document_words(text, self.catalog.workloads.daily.words_per_page)
             if tokens is None
             and said.context is not None
@@ -1628,13 +1630,11 @@ class Reader:
             and said.use_case != "rag"
             else None
         )
-        if pages is not None and said.context is not None:
+        if words is not None and said.context is not None:
             # "договоры по 100 страниц, нужно 64к контекста": each prompt is a contract, as
             # much of it as the window holds beside the answer
             per_word, _ = tokens_per_word(self.catalog.workloads, language == "ru")
-            profile = self.catalog.workloads.use_cases[said.use_case or "chat"]
-            room = max(said.context - profile.output_tokens, said.context // 2)
-            tokens = min(document_tokens(pages, per_word), room)
+            tokens = min(document_tokens(words, per_word), self._prompt_room(said))
         if tokens is not None:  # "64k-token reports": each prompt is that long, not a window
             said.document_tokens = tokens
             if said.context is not None and abs(said.context - tokens) <= 0.1 * tokens:
@@ -1718,7 +1718,9 @@ class Reader:
             and said.output_tokens is None
             and said.task in (None, "inference")
             and said.batch_items is None
-        ):  # "QwQ for 15 analysts": every answer opens with its chain of thought
+            and (said.context is None or said.context >= 2 * REASONING_OUTPUT_COUNTED)
+        ):  # "QwQ for 15 analysts": every answer opens with its chain of thought (a window
+            # said too short for one is the customer's: the engine's warning says so)
             said.output_tokens, said.reasoning_output = REASONING_OUTPUT_COUNTED, True
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
@@ -1792,15 +1794,22 @@ class Reader:
         models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
         return len(models) == len(candidates) >= 2 and _weigh_alike(models)
 
+    def _prompt_room(self, said: Said) -> int:
+        """The prompt a stated window holds beside the use case's answer (at least half)."""
+        context = said.context or DEFAULT_CONTEXT
+        output = self.catalog.workloads.use_cases[said.use_case or "chat"].output_tokens
+        return max(context - output, context // 2)
+
     def _likeliest_of_size(self, candidates: Sequence[str]) -> str:
         """The model a bare size most likely means: the first of the name index's order (the
         newest of the most used lines) that is no niche (a Russian fine-tune of a base, a
-        reasoning model), of the leading line where it has one."""
+        model that always reasons), of the leading line where it has one."""
         ratings = self.catalog.suitability
 
         def niche(model_id: str) -> bool:
             rated = ratings.get(model_id)
-            return self.catalog.models[model_id].reasoning or (
+            model = self.catalog.models[model_id]
+            return (model.reasoning and not model.reasoning_switchable) or (
                 rated is not None and rated.russian_first
             )
 
@@ -1885,12 +1894,6 @@ class Reader:
                 start = mention.end
         first = mentions[0]
         said.gpu = first.gpu_id
-        said.card_version_open = not first.form_said and (
-            card_sibling(
-                self.catalog.gpus[first.gpu_id], self.catalog.gpus.values(), self.catalog.prices
-            )
-            is not None
-        )
         before = _COUNT_BEFORE.search(normalized[max(0, first.start - 40) : first.start])
         after = _COUNT_AFTER.match(normalized[first.end :])
         for found in (before, after, cards):
@@ -1911,6 +1914,18 @@ class Reader:
             and not _HOW_MANY.search(text)
         ):  # "qwen3 30b на 4090 пойдёт?": on one card, not the fewest of them that hold it
             said.gpus = 1
+        # "on an H100" to buy, one or none counted: the card version (PCIe, NVL) is what one to
+        # seven are bought as; a board named, a count of 2+ (a cloud node's share) or owned
+        # GPUs keep the board
+        sibling = card_sibling(
+            self.catalog.gpus[first.gpu_id], self.catalog.gpus.values(), self.catalog.prices
+        )
+        said.card_version_open = (
+            not first.form_said
+            and sibling is not None
+            and said.gpus in (None, 1)
+            and not said.owned
+        )
 
     @staticmethod
     def _options(text: str, said: Said) -> None:
@@ -2454,6 +2469,8 @@ class Reader:
         count of the GPUs the goal already has ("а если только 2 карты?")."""
         gpu = said.gpu if said.gpu != "cpu" else None
         owned = goal.get("owned")
+        if gpu is not None or said.gpus is not None:
+            goal.pop("card_version", None)  # set again below for a board left open
         counted = said.gpus is not None or not said.plural_gpus or previous is None
         if gpu is not None and said.owned and counted:
             goal.pop("gpu", None)
@@ -2475,9 +2492,8 @@ class Reader:
             goal.pop("owned", None)
             goal.pop("gpus", None)
             goal["gpu"] = gpu
-            goal.pop("card_version", None)
-            if said.card_version_open:  # "on H100": the PCIe card for one to seven
-                goal["card_version"] = True
+            if said.card_version_open and "rent" not in said.wants and said.task != "pretrain":
+                goal["card_version"] = True  # "on H100": the PCIe card for one to seven
             if said.gpus is not None:  # "8x H100 to rent", "2 x 4090": a count to buy or rent
                 goal["gpus"] = said.gpus
         elif said.gpus is not None and isinstance(owned, dict):

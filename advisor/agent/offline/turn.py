@@ -376,7 +376,7 @@ def _size(
     turn.record(
         "size_deployment", request, outcome.report, sizing_summary(outcome.report, turn.language)
     )
-    card = _card_version(request, outcome.report, catalog, turn)
+    card = _on_card_version(request, outcome.report, catalog, turn)
     if card is not None:
         request, outcome, card_line = card
     report = outcome.report
@@ -477,7 +477,7 @@ def _size(
     )
 
 
-def _card_version(
+def _on_card_version(
     request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> tuple[dict[str, Any], SizingOutcome, str] | None:
     """ "On an H100", no board named, to buy: one to seven are bought as the PCIe card, the
@@ -793,9 +793,11 @@ def _recommend(
 
 
 # "бюджет 30 млн, хватит?", "is $50k enough?": a budget asked about, not only given.
+_ENOUGH = r"(?:хватит|хватает|хватит ли|достаточно|уложимся|enough|sufficient)"
 _ENOUGH_ASKED = re.compile(
-    r"хват\w*|достаточн\w*|уложи\w*|\benough\b|sufficient|within (?:the |our |that )?budget|"
-    r"\bcover\b|\bafford\b"
+    rf"{_ENOUGH}\s*\?*\s*$|"  # "бюджет 30 млн, хватит?"
+    rf"(?:budget|бюджет\w*|денег|money|\$|₽|руб\w*|млн|\d\s*k\b)[^.?!]{{0,40}}?{_ENOUGH}|"
+    rf"{_ENOUGH}[^.?!]{{0,20}}?(?:бюджет\w*|budget|денег|money)"
 )
 
 
@@ -1076,7 +1078,9 @@ def _on_the_gpus_named(
 
 # "would 4x 4090 be a better deal?", "а 4 карты выгоднее?": more GPUs weighed as a purchase
 _BETTER_DEAL = re.compile(
-    r"better (?:deal|option|value|choice|buy)|\bworth\b|выгодн\w*|лучше|стоит ли", re.IGNORECASE
+    r"better (?:deal|value|buy)|worth (?:it|the money)|выгодн\w*|"
+    r"стоит ли (?:брать|покупать|переплачивать)",
+    re.IGNORECASE,
 )
 
 

@@ -483,12 +483,12 @@ def _on_card_version(
     """ "On an H100", no board named, to buy: one to seven are bought as the PCIe card, the
     SXM5 board only in whole 8-GPU servers. The setup on the card version (its own memory and
     bandwidth), with a line on the server version; None when the named board is the one.
-    A count said (2 to 7) keeps the board: "on 4x H100" is as often a cloud node's share,
-    and a run from scratch wants the NVLink server."""
+    The reader leaves the board open only for one or no GPU said, not owned (`Said.
+    card_version_open`); GPUs owned earlier in the conversation, and a run from scratch, which
+    wants the NVLink server, keep it here."""
     said = turn.reading.said
     if (
         not said.card_version_open
-        or said.gpus not in (None, 1)
         or report.task == "pretrain"
         or said.gpu != report.gpu.id
         or not report.fits

@@ -203,6 +203,13 @@ class M(Enum):
         "Начните с {count} x {gpu}: та же модель для пилота на "
         "{users:plural:пользователя|пользователей|пользователей}.",
     )
+    STAGE_PILOT_BATCH = (
+        "stage.pilot_batch",
+        "Start with {count} x {gpu}: run the same model on a sample of the items and check "
+        "its output before the whole job.",
+        "Начните с {count} x {gpu}: прогоните ту же модель на выборке и проверьте результат "
+        "до запуска всей задачи.",
+    )
 
     # ---- engine: the rest of the server -------------------------------------------------
     CPU_INFERENCE = (
@@ -704,6 +711,17 @@ class M(Enum):
         "KV-кэш в {kv}: памяти хватит на "
         "{users:plural:пользователя|пользователей|пользователей} одновременно, {speed:g} "
         "токенов/с каждому, покупка около ${capex:,.0f}.",
+    )
+    ANSWER_FEWER_IN_FP8_BATCH = (
+        "answer.fewer_in_fp8_batch",
+        "In FP8, which the {gpu} computes natively and is how such deployments are usually "
+        "served (a small quality cost): {count} x {gpu} instead of {sized} in {precision}, with "
+        "the KV cache in {kv}: the batch job in about {hours:g} h{deadline}, about ${capex:,.0f} "
+        "to buy.",
+        "В FP8, который {gpu} считает аппаратно и в котором такие развёртывания обычно и "
+        "работают (с небольшой потерей качества): {count} x {gpu} вместо {sized} в {precision}, "
+        "KV-кэш в {kv}: пакетная задача примерно за {hours:g} ч{deadline}, покупка около "
+        "${capex:,.0f}.",
     )
     ANSWER_PUBLISHED_WEIGHTS = (
         "answer.published_weights",
@@ -1545,6 +1563,20 @@ class M(Enum):
         "goal.other_training",
         "{label}: {count} x {gpu}, {model}: {hours:g} h; {price}.",
         "{label}: {count} x {gpu}, {model}: {hours:g} ч; {price}.",
+    )
+    GOAL_OTHER_BATCH_START = (
+        "goal.other_batch_start",
+        "{label}: {count} x {gpu}{copies}, {model} in {precision}: a sample of the items to "
+        "check the output (the whole job would take about {hours:g} h on it); {price}.",
+        "{label}: {count} x {gpu}{copies}, {model} в {precision}: выборка, чтобы проверить "
+        "результат (вся задача заняла бы на ней около {hours:g} ч); {price}.",
+    )
+    GOAL_OTHER_BATCH = (
+        "goal.other_batch",
+        "{label}: {count} x {gpu}{copies}, {model} in {precision}: the batch job in about "
+        "{hours:g} h ({in_flight} requests at a time); {price}.",
+        "{label}: {count} x {gpu}{copies}, {model} в {precision}: пакетная задача примерно за "
+        "{hours:g} ч (по {in_flight} запросов одновременно); {price}.",
     )
     GOAL_PRICE = (
         "goal.price",

@@ -59,6 +59,8 @@ def stages_for(
         return [production]
     if request.is_training:
         description = note(M.STAGE_PILOT_QLORA, count=pilot, gpu=gpu.name)
+    elif request.batch_items is not None:  # a job, not people: a sample of it proves the model
+        description = note(M.STAGE_PILOT_BATCH, count=pilot, gpu=gpu.name)
     else:
         description = note(
             M.STAGE_PILOT_USERS, count=pilot, gpu=gpu.name, users=pilot_request.users

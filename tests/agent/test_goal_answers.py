@@ -1653,6 +1653,74 @@ def test_a_batch_goal_is_timed_on_the_setup_to_take(service: AdvisorService) -> 
     assert "sized to finish within a week" in response.answer
 
 
+def test_a_batch_job_is_answered_in_hours_not_users(service: AdvisorService) -> None:
+    """A batch job has no people waiting on answers (QA, open list): its sizing and every
+    option beside it say the job's hours and requests in flight, not users at once, speed per
+    user or a burst of first tokens; the pilot is a sample of the items; the rent is the job's
+    GPU-hours, not a month around the clock; the rate of items over the deadline, which a
+    service would see, is not an assumption to correct."""
+    sized = service.ask(
+        AskRequest(
+            question="We need to summarize 2 million support tickets (~800 tokens each) with "
+            "Llama 3.1 8B within a week. How many GPUs?"
+        )
+    )
+    report = sized.sizing
+    assert report is not None and report.batch_job is not None
+    answer = sized.answer
+    assert "Batch job: 2,000,000 requests" in answer
+    for chat in (
+        "concurrent users",
+        "tokens/s per user",
+        "send at the same moment",
+        "around the clock",
+    ):
+        assert chat not in answer, chat
+    assert "requests in flight" not in answer
+    if len(report.stages) > 1:
+        assert "a sample of the items" in answer
+    cheapest = service.ask(
+        AskRequest(
+            question="Cheapest way to summarize 2 million support tickets (~800 tokens each) "
+            "with Llama 3.1 8B within a week?"
+        )
+    )
+    result = cheapest.recommendation
+    assert result is not None
+    options = [o for o in result.options if o.batch_job is not None]
+    assert len(options) >= 2
+    said = [
+        option
+        for option in options
+        if option.batch_job is not None
+        and f"the batch job in about {round(option.batch_job.hours, 1):g} h" in cheapest.answer
+    ]
+    assert len(said) >= 2  # the lead and others listed (a few of them, not all)
+    assert "users at once" not in cheapest.answer
+    assert "requests in flight" not in cheapest.answer
+
+
+def test_a_batch_in_fp8_on_fewer_gpus_still_ends_by_its_deadline(
+    service: AdvisorService,
+) -> None:
+    """Contracts kept in BF16 (law): the FP8 count beside them is the fewest GPUs that still
+    end the job within the 3 days said, with its hours, not the fewest that hold it."""
+    response = service.ask(
+        AskRequest(
+            question="Нужно прогнать 500 тысяч договоров по 3 тыс токенов через Qwen2.5 32B за "
+            "3 дня, что купить?"
+        )
+    )
+    fp8 = [a for a in response.alternatives if a.why == "fp8"]
+    assert fp8 and fp8[0].sizing.batch_job is not None
+    assert fp8[0].sizing.batch_job.hours <= 72
+    lead = [a.sizing for a in response.alternatives if a.why == "recommended_setup"]
+    assert lead and lead[0].precision == "bf16"
+    assert fp8[0].sizing.gpu.count < lead[0].gpu.count
+    assert "пакетная задача примерно за" in response.answer
+    assert "в пределах 72 ч срока" in response.answer
+
+
 def test_api_or_self_host_on_named_gpus_is_weighed_against_the_api(
     service: AdvisorService,
 ) -> None:

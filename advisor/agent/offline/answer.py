@@ -181,10 +181,10 @@ def render_sizing(
         lines.append(subhead)
     lines.append(_memory_line(report, language, on_cpu=on_cpu))
     if report.fits:
-        if report.training is None:
+        if report.batch_job is not None:  # a job kept full, not people waiting on answers
+            lines.append(_batch_line(report.batch_job, language))
+        elif report.training is None:
             lines.append(_inference_line(report, language, on_cpu=on_cpu))
-            if report.batch_job is not None:
-                lines.append(_batch_line(report.batch_job, language))
         else:
             lines.append(_training_line(report.training, language))
         if cost is not None:
@@ -251,8 +251,9 @@ def _cost_lines(
             lines.append(
                 render(M.REC_CARD_ALTERNATIVE, language, used=count, card=cost.card_alternative)
             )
-    if (
+    if (  # a batch job's rent is its own GPU-hours (_batch_cost_line), not a month of them
         service
+        and cost.batch_rent_usd is None
         and cost.cloud_monthly_usd is not None
         and cost.cloud_monthly_rub is not None
         and cost.cloud_usd_per_gpu_hour is not None
@@ -905,6 +906,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_POWER_PRICE,
 }
 OTHER_OPTIONS = 3
+BATCH_RATE_NOTES = frozenset({M.ASSUMED_DAILY_EVEN, M.ASSUMED_RATE})
 
 
 def render_recommendation(
@@ -1234,6 +1236,10 @@ def _goal_ending(
     """How a goal's answer ends: the key assumptions to correct, what the person may change,
     the note on dictated figures, and the sources."""
     key = [n for n in result.assumptions_i18n if n.code in _KEY_ASSUMPTIONS]
+    if any(option.batch_job is not None for option in result.options):
+        # a batch job keeps as many requests in flight as the engine holds (each option's
+        # line), not the rate of its items over the deadline that a service would see
+        key = [n for n in key if n.code not in BATCH_RATE_NOTES]
     if key:
         lines.append(render(M.GOAL_KEY_ASSUMPTIONS, language))
         lines.extend(f"- {item.render(language)}" for item in key)
@@ -1513,6 +1519,11 @@ def render_user_base(everyone: int, concurrent: int, option: Option, language: L
 def _goal_other(option: Option, language: Language, relabel: M | Note | None = None) -> str:
     code = M.GOAL_OTHER_TRAINING if option.training_hours is not None else M.GOAL_OTHER
     params = _option_params(option, language)
+    job = option.batch_job
+    if job is not None and option.training_hours is None:  # a job's length, not users' speed
+        # the pilot before the job: a sample of it, not the job past its deadline
+        code = M.GOAL_OTHER_BATCH_START if option.label == "start" else M.GOAL_OTHER_BATCH
+        params |= {"hours": round(job.hours, 1), "in_flight": job.concurrency}
     cost = option.cost
     if option.label == "rent_instead" and cost.cloud_run_usd and cost.cloud_usd_per_gpu_hour:
         code = M.GOAL_OTHER_RENT

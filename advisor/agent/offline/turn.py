@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from advisor.agent.offline.answer import (
+    BATCH_RATE_NOTES,
     LONG_PROMPT_TOKENS,
     WeighedGpu,
     fmt,
@@ -56,6 +57,7 @@ from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation, Workload
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
+from advisor.recommend.search import BATCH_DEFAULT_HOURS
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.pricing import HardwarePrice, hardware_summary, price_hardware
 from advisor.services.protocol import Alternative, Citation, ToolStep
@@ -1736,6 +1738,25 @@ def _lead_in_fp8(
     return [kept, *fewer] if fewer else []
 
 
+def _fewest_in_time(
+    request: dict[str, Any], fitted: SizingReport, below: int, catalog: Catalog, turn: OfflineTurn
+) -> SizingReport:
+    """A batch job's fewest GPUs (from the count that holds it, under `below`) that end it
+    within the deadline; `fitted` when none does."""
+    deadline = turn.reading.said.deadline_hours or BATCH_DEFAULT_HOURS
+    count = fitted.gpu.count
+    job = fitted.batch_job
+    while job is not None and job.hours > deadline and count + 1 < below:
+        count += 1
+        try:
+            more = size_deployment({**request, "gpus": count}, catalog).report
+        except InputError:
+            continue
+        if more.fits and more.batch_job is not None and more.batch_job.hours <= deadline:
+            return more
+    return fitted
+
+
 def _fp8_line(
     request: dict[str, Any], report: SizingReport, catalog: Catalog, turn: OfflineTurn
 ) -> list[str]:
@@ -1746,23 +1767,41 @@ def _fp8_line(
             other = size_deployment({**request, **change}, catalog).report
         except InputError:
             continue
+        if other.fits and other.batch_job is not None:
+            other = _fewest_in_time({**request, **change}, other, report.gpu.count, catalog, turn)
         if not other.fits or other.gpu.count >= report.gpu.count:
             continue
         cost = sizing_cost(other, catalog, owned=False)
         turn.tool_results.extend([other, *([cost] if cost is not None else [])])
         turn.alternatives.append(Alternative(why="fp8", sizing=other, cost=cost))
+        figures: dict[str, Param] = {
+            "count": other.gpu.count,
+            "gpu": other.gpu.name,
+            "kv": other.kv_precision.upper(),
+            "capex": cost.capex_usd if cost is not None else 0.0,
+            "sized": report.gpu.count,
+            "precision": report.precision.upper(),
+        }
+        job = other.batch_job
+        if job is not None:  # a job on fewer GPUs takes longer: its hours against the deadline
+            deadline = turn.reading.said.deadline_hours or BATCH_DEFAULT_HOURS
+            late = M.ANSWER_BATCH_LATE if job.hours > deadline else M.ANSWER_BATCH_IN_TIME
+            return [
+                render(
+                    M.ANSWER_FEWER_IN_FP8_BATCH,
+                    turn.language,
+                    **figures,
+                    hours=round(job.hours, 1),
+                    deadline=render(late, turn.language, deadline=fmt(round(deadline, 1))),
+                )
+            ]
         return [
             render(
                 M.ANSWER_FEWER_IN_FP8,
                 turn.language,
-                count=other.gpu.count,
-                gpu=other.gpu.name,
-                kv=other.kv_precision.upper(),
+                **figures,
                 users=other.performance.max_concurrent_users,
                 speed=round(other.performance.per_user_tokens_per_s, 1),
-                capex=cost.capex_usd if cost is not None else 0.0,
-                sized=report.gpu.count,
-                precision=report.precision.upper(),
             )
         ]
     return []
@@ -2633,7 +2672,10 @@ def _assumptions(
         parts.append(render(M.ASSUMED_LORA, language))
     if "gpu" not in said and lead is None:
         parts.append(render(M.ASSUMED_GPU, language, gpu=catalog.gpus[report.gpu.id].name))
-    parts.extend(render(item, language) for item in reading.notes)
+    # A batch job's requests in flight are as many as the engine holds (its batch line), not
+    # the rate of its items over the deadline that a service would see.
+    skipped = BATCH_RATE_NOTES if report.batch_job is not None else frozenset()
+    parts.extend(render(item, language) for item in reading.notes if item.code not in skipped)
     if not parts:
         return []
     return [render(M.ANSWER_ASSUMED, language, parts=", ".join(parts))]

@@ -743,11 +743,10 @@ class M(Enum):
         "answer.fits_in_format",
         "**Yes, it fits on {count} x {gpu} with the weights in {format} and the KV cache in "
         "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each (memory for up to "
-        "{capacity}). As published ({precision} weights and cache) it does not fit:",
+        "{capacity}). {as_sized}",
         "**Да, помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}**, "
         "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
-        "токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в {precision}), "
-        "не помещается:",
+        "токенов/с (памяти хватит на {capacity}). {as_sized}",
     )
     ANSWER_BUDGET_ENOUGH = (
         "answer.budget_enough",
@@ -788,12 +787,20 @@ class M(Enum):
         "answer.fits_in_format_slow",
         "**It fits {count} x {gpu} with the weights in {format} and the KV cache in {kv}, but "
         "misses {misses}**: {users:plural:user|users} at once at {speed:g} tokens/s each "
-        "(memory for up to {capacity}). As published ({precision} weights and cache) it does not "
-        "fit:",
+        "(memory for up to {capacity}). {as_sized}",
         "**Помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}, но не хватает: "
         "{misses}**: {users:plural:пользователь|пользователя|пользователей} одновременно по "
-        "{speed:g} токенов/с (памяти хватит на {capacity}). Как опубликована (веса и кэш в "
-        "{precision}), не помещается:",
+        "{speed:g} токенов/с (памяти хватит на {capacity}). {as_sized}",
+    )
+    ANSWER_AS_PUBLISHED = (
+        "answer.as_published",
+        "As published ({precision} weights and cache) it does not fit:",
+        "Как опубликована (веса и кэш в {precision}), не помещается:",
+    )
+    ANSWER_AS_ASKED = (
+        "answer.as_asked",
+        "With the {precision} weights asked and the KV cache in {kv} it does not fit:",
+        "С весами в {precision}, как просили, и KV-кэшем в {kv} не помещается:",
     )
     ANSWER_HEADLINE_NO_FIT = (
         "answer.headline_no_fit",
@@ -1474,6 +1481,12 @@ class M(Enum):
         "Кроме GPU: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} "
         "Вт. {cpu} {cooling}",
     )
+    ANSWER_SERVER_CPU = (
+        "answer.server_cpu",
+        "The server: {ram} GB of RAM, {nvme} TB of NVMe, power for {power} W. {cpu} {cooling}",
+        "Сервер: ОЗУ {ram} ГБ, NVMe {nvme} ТБ, блок питания и электропитание на {power} Вт. "
+        "{cpu} {cooling}",
+    )
     ANSWER_SERVER_FOR = (
         "answer.server_for",
         "For {count} x {gpu}, besides the GPUs: {ram} GB of RAM, {nvme} TB of NVMe, power for "
@@ -1489,6 +1502,21 @@ class M(Enum):
         "На эталонной карте, на которой считался и прошлый ответ (там {before}): {before_count} "
         "x {before_gpu} -> {count} x {gpu}; работа ${before_monthly:,.0f} -> ${monthly:,.0f} в "
         "месяц (что покупать — самая дешёвая конфигурация ниже).",
+    )
+    ANSWER_ENOUGH_YES = (
+        "answer.enough_yes",
+        "**Yes, that is enough:** on {count} x {gpu}, {users:plural:user|users} at once at "
+        "{speed:g} tokens/s each ({per_gpu:g} GB of {capacity:g} GB per GPU).",
+        "**Да, хватит:** на {count} x {gpu} — "
+        "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "токенов/с ({per_gpu:g} ГБ из {capacity:g} ГБ на GPU).",
+    )
+    ANSWER_ENOUGH_YES_TRAINING = (
+        "answer.enough_yes_training",
+        "**Yes, that is enough:** on {count} x {gpu} this {task} fits and takes about {hours} h "
+        "({per_gpu:g} GB of {capacity:g} GB per GPU).",
+        "**Да, хватит:** на {count} x {gpu} это {task} помещается и займёт около {hours} ч "
+        "({per_gpu:g} ГБ из {capacity:g} ГБ на GPU).",
     )
     ANSWER_AGAINST_LAST = (
         "answer.against_last",
@@ -1754,6 +1782,38 @@ class M(Enum):
         "{count} asked.",
         "{gpu} продаётся только в готовых 8-GPU серверах: цена — за {bought}, а не за {count}.",
     )
+    ANSWER_RENT_OR_BUY_RENT = (
+        "answer.rent_or_buy_rent",
+        "**Renting is cheaper at {hours:,.0f} h a month ({share:g}% of the time) for {months} "
+        "months:** ${rent:,.0f} ({rent_rub:,.0f} RUB) on demand at ${rate:g} per GPU-hour, "
+        "against ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run them for as long{turn}. "
+        "Resale value is not counted, and an on-demand GPU released is not guaranteed back.",
+        "**Аренда дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес.:** "
+        "{rent_rub:,.0f} ₽ (${rent:,.0f}) по запросу по ${rate:g} за GPU-час против "
+        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же{turn}. Остаточная "
+        "стоимость не учтена; отпущенную GPU по запросу никто не гарантирует вернуть.",
+    )
+    ANSWER_RENT_OR_BUY_BUY = (
+        "answer.rent_or_buy_buy",
+        "**Buying is cheaper at {hours:,.0f} h a month ({share:g}% of the time) for {months} "
+        "months:** ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run them for as long, "
+        "against ${rent:,.0f} ({rent_rub:,.0f} RUB) on demand at ${rate:g} per GPU-hour{turn}. "
+        "Resale value is not counted.",
+        "**Покупка дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес.:** "
+        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же против {rent_rub:,.0f} ₽ "
+        "(${rent:,.0f}) аренды по запросу по ${rate:g} за GPU-час{turn}. Остаточная стоимость не "
+        "учтена.",
+    )
+    ANSWER_RENT_OR_BUY_TURN = (
+        "answer.rent_or_buy_turn",
+        "; buying wins above {hours:,.0f} h a month ({share:g}%)",
+        "; покупка выгоднее от {hours:,.0f} ч в месяц ({share:g}%)",
+    )
+    ANSWER_RENT_OR_BUY_NEVER = (
+        "answer.rent_or_buy_never",
+        "; renting stays cheaper even around the clock",
+        "; аренда дешевле даже круглосуточно",
+    )
     ANSWER_PRICE_RUNNING = (
         "answer.price_running",
         "Running them: about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month ({power:g} kW at "
@@ -1993,6 +2053,15 @@ class M(Enum):
         "would size somewhat otherwise: name yours and I will size it",
         "посчитано для {model} — самой вероятной модели такого размера (один размер модель не "
         "называет); {others} посчитаются немного иначе: назовите свою, и я посчитаю её",
+    )
+    ASSUMED_LONGER_VERSION = (
+        "assumed.longer_version",
+        "{named} reads at most {window:,} tokens, fewer than asked: sized on {model}, its later "
+        "version of the same size that reads {longest:,}; say so if you meant the original with "
+        "a shorter window",
+        "{named} читает не больше {window:,} токенов, меньше, чем нужно: посчитано для {model} — "
+        "более новой версии того же размера, которая читает {longest:,}; скажите, если нужна "
+        "именно исходная с коротким контекстом",
     )
     ASSUMED_TRAINS_ALIKE = (
         "assumed.trains_alike",
@@ -3181,6 +3250,11 @@ class M(Enum):
         "no public rate for these GPUs",
         "для этих GPU публичной ставки нет",
     )
+    REC_NO_ON_OWNED = (
+        "rec.no_on_owned",
+        "**No, not on the GPUs you have, as asked.** What falls short and what would work:",
+        "**Нет, на ваших GPU так не получится.** Чего не хватает и что поможет:",
+    )
     REC_HEADING_UNMET = ("rec.heading_unmet", "Not met", "Не выполнено")
     REC_HEADING_FIT = ("rec.heading_fit", "What would make it work", "Что поможет")
     REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")
@@ -3494,6 +3568,13 @@ class M(Enum):
         "these GPUs, at a small quality cost for each.",
         "Веса в 4 битах (AWQ) и KV-кэш в FP8: больше всего на этих GPU, ценой небольшой потери "
         "качества у каждого.",
+    )
+    FIT_LORA = (
+        "fit.lora",
+        "Train with LoRA: the base frozen in 16 bits and only small adapters trained, a "
+        "fraction of full fine-tuning's memory, close to its quality on most tasks.",
+        "Обучать методом LoRA: база заморожена в 16 битах, обучаются только небольшие "
+        "адаптеры — доля памяти полного дообучения, качество на большинстве задач близкое.",
     )
     FIT_QLORA = (
         "fit.qlora",

@@ -1821,6 +1821,9 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
     training = load.training
     if training is not None:
         qlora = None
+        if training.task == "full":  # the base frozen in 16 bits, adapters trained
+            lora = search.size(model, suit, None, gpu, 1, gpus=count, task="lora")
+            attempt("lora", note(M.FIT_LORA), lora)
         if training.task != "qlora":
             qlora = search.size(model, suit, None, gpu, 1, gpus=count, task="qlora")
             attempt("qlora", note(M.FIT_QLORA), qlora)

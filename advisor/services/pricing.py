@@ -11,15 +11,19 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from advisor.catalog.loader import Catalog, CatalogLookupError
+from advisor.catalog.schema import Gpu
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, render
 from advisor.recommend.costs import (
+    HOURS_PER_MONTH,
     MONTHS_3Y,
+    Hardware,
     card_sibling,
     chassis_for,
     hardware,
     rental,
+    rental_purchase,
 )
 from advisor.services.recommendation import lead_option, recommend_deployment
 from advisor.services.sizing import input_error
@@ -35,6 +39,39 @@ class HardwarePriceArgs(BaseModel):
 
     gpu: str = Field(min_length=1, max_length=60, description="catalog GPU id, e.g. h100-sxm")
     count: int = Field(default=1, ge=1, le=1024, description="how many GPUs")
+    hours_per_month: float | None = Field(
+        default=None,
+        gt=0,
+        le=HOURS_PER_MONTH,
+        description="hours a month the GPUs would be used ('40% of the time': 292): renting "
+        "them only then is weighed against buying",
+    )
+    months: int | None = Field(
+        default=None, ge=1, le=120, description="how long they are needed ('over 2 years': 24)"
+    )
+
+
+class RentOrBuy(BaseModel):
+    """Renting the GPUs for the hours they are used against buying and running them, over the
+    months they are needed (no resale value counted: a conservative side for buying)."""
+
+    hours_per_month: float
+    months: int
+    rent_usd: float = Field(description="the rate x GPUs x hours a month x months")
+    rent_rub: float
+    own_usd: float = Field(
+        description="buying them (their card version where a whole server would be more) and "
+        "running them around the clock for the months"
+    )
+    own_rub: float
+    bought: str = Field(
+        description="the GPUs bought: the card version where whole servers would buy more"
+    )
+    break_even_hours_per_month: float | None = Field(
+        description="hours a month above which buying costs less (null: renting stays cheaper "
+        "even around the clock)"
+    )
+    cheaper: Literal["rent", "buy"]
 
 
 class RunsOn(BaseModel):
@@ -93,6 +130,9 @@ class HardwarePrice(BaseModel):
     power_usd_per_kwh: float
     upkeep_pct_per_year: float = Field(description="maintenance, a share of the price a year")
     runs: list[RunsOn] = Field(default_factory=list)
+    rent_or_buy: RentOrBuy | None = Field(
+        default=None, description="renting for the hours said against buying, when said"
+    )
 
 
 def parse_hardware(arguments: Mapping[str, Any] | HardwarePriceArgs) -> HardwarePriceArgs:
@@ -169,6 +209,42 @@ def price_hardware(
         power_usd_per_kwh=prices.running.power_usd_per_kwh,
         upkeep_pct_per_year=prices.running.maintenance_pct_per_year,
         runs=_runs_on(gpu.id, count, catalog),
+        rent_or_buy=_rent_or_buy(
+            args, rent.usd_per_gpu_hour if rent else None, box, sibling, catalog
+        ),
+    )
+
+
+def _rent_or_buy(
+    args: HardwarePriceArgs,
+    rate: float | None,
+    box: Hardware,
+    card: Gpu | None,
+    catalog: Catalog,
+) -> RentOrBuy | None:
+    """ "8x H100 for 2 years at 40% of the time: rent or buy?": the rent for those hours over
+    those months against buying (rental_purchase) and running them for as long."""
+    if rate is None or (args.hours_per_month is None and args.months is None):
+        return None
+    prices = catalog.prices
+    hours = args.hours_per_month or HOURS_PER_MONTH
+    months = args.months or MONTHS_3Y
+    bought = rental_purchase(box, args.count, prices, card=card)
+    gpu = card if card is not None and bought is not box else catalog.gpus[args.gpu]
+    rent = rate * args.count * hours * months
+    own = bought.capex_usd + months * bought.monthly_usd
+    break_even = own / (rate * args.count * months)
+    usd_rub = prices.rub_per_usd.value
+    return RentOrBuy(
+        hours_per_month=round(hours, 1),
+        months=months,
+        rent_usd=round(rent),
+        rent_rub=round(rent * usd_rub),
+        own_usd=round(own),
+        own_rub=round(own * usd_rub),
+        bought=f"{args.count} x {gpu.name}",
+        break_even_hours_per_month=round(break_even) if break_even <= HOURS_PER_MONTH else None,
+        cheaper="rent" if rent < own else "buy",
     )
 
 

@@ -750,3 +750,31 @@ def test_the_server_line_of_another_setup_says_whose_it_is(
     lines = turn.answer.splitlines()
     assert f"{option.gpu.count * option.replicas} x {option.gpu.name}**" in lines[0]
     assert any(x.startswith("Besides the GPUs:") for x in lines)
+
+
+def test_whether_the_gpus_said_are_enough_is_answered_yes_first(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """ "Есть одна RTX 4090 — хватит?" (QA 38) got a sizing and a price for the card they
+    own, never a yes: a sizing that holds on the GPUs said and meets the targets now opens
+    with the yes and the figures behind it; one that does not fit says no in its headline."""
+    turn = _turn(
+        "Хотим дообучить мистраль 7б лорой на своих данных, есть одна RTX 4090 — хватит?",
+        reader,
+        catalog,
+    )
+    report = turn.sizing
+    assert report is not None and report.fits and report.training is not None
+    first = turn.answer.splitlines()[0]
+    assert first.startswith("**Да, хватит:** на 1 x NVIDIA GeForce RTX 4090")
+    assert f"{fmt(round(report.memory.per_gpu_gb, 1), 'ru')} ГБ из" in first
+    assert "Свои GPU" in turn.answer and "за эти GPU вместе с серверами" not in turn.answer
+    serving = _turn("Is one RTX 4090 enough for Llama 3.1 8B for 3 users?", reader, catalog)
+    assert serving.sizing is not None and serving.sizing.users == 3
+    assert serving.answer.startswith("**Yes, that is enough:** on 1 x NVIDIA GeForce RTX 4090, 3")
+    # not asked: no verdict; too small: the headline's no, never a yes
+    plain = _turn("Llama 3.1 8B on one RTX 4090 for 3 users", reader, catalog)
+    assert "Yes, that is enough" not in plain.answer
+    short = _turn("Is one RTX 4060 enough to fully fine-tune Llama 3.1 8B?", reader, catalog)
+    assert short.sizing is not None and not short.sizing.fits
+    assert "Yes, that is enough" not in short.answer

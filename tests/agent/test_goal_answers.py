@@ -2720,3 +2720,49 @@ def test_a_budget_given_but_not_asked_about_gets_no_verdict(
     answer = service.ask(AskRequest(question=question)).answer
     assert not answer.startswith(("**Yes, the budget", "**Да, бюджета", "**No, the budget"))
     assert not answer.startswith("**Нет, бюджета")
+
+
+def test_the_same_owned_gpus_stay_owned_in_a_follow_up(service: AdvisorService) -> None:
+    """QA 38: "у нас 8 L40S", then "а если на этих же L40S полностью дообучить 70б?" was
+    priced as 32 L40S to buy; the owned eight are weighed, the answer says no first, and LoRA
+    on them is among what would work."""
+    first = service.ask(
+        AskRequest(
+            question="У нас есть 8 штук L40S. Какую самую большую модель можно на них "
+            "запустить под чат?"
+        )
+    )
+    again = service.ask(
+        AskRequest(
+            question="а если на этих же L40S полностью дообучить 70б?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    result = again.recommendation
+    assert result is not None
+    assert result.goal["owned"] == {"gpu": "l40s", "count": 8}
+    assert result.goal["task"] == "full"
+    assert again.answer.startswith("**Нет, на ваших GPU так не получится.**")
+    assert "Покупка:" not in again.answer
+    lora = [c for c in result.make_it_fit if c.change == "lora"]
+    assert lora and lora[0].fits
+
+
+def test_a_follow_up_after_the_cheapest_setup_weighs_the_same_requests(
+    service: AdvisorService,
+) -> None:
+    """QA 38: the cheapest setup for 100 users was sized for the chat use case's requests,
+    and "would a single H200 do it?" then sized 4,096 tokens each (a KV cache three times
+    larger): the follow-up carries the requests the lead was sized for, on the card sold
+    alone."""
+    first = service.ask(
+        AskRequest(question="Mixtral 8x7B for around 100 concurrent users, what server do we need?")
+    )
+    assert first.request is not None
+    again = service.ask(
+        AskRequest(question="would a single H200 do it?", conversation_id=first.conversation_id)
+    )
+    assert again.sizing is not None and again.request is not None
+    lead = [a.sizing for a in first.alternatives if a.why == "recommended_setup"]
+    assert lead and again.sizing.context == lead[0].context
+    assert again.request.gpu == "h200-nvl" and "$370,000 to buy" not in again.answer

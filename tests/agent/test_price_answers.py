@@ -154,3 +154,42 @@ def test_a_gpu_sold_only_in_servers_weighs_both_as_servers(service: AdvisorServi
     cards = service.ask(AskRequest(question="H100 or H200, what's the difference?"))
     steps = [s for s in cards.steps if s.name == "price_hardware"]
     assert [s.arguments["gpu"] for s in steps] == ["h100-pcie", "h200-nvl"]
+
+
+@pytest.mark.parametrize(
+    ("question", "cheaper", "hours", "months"),
+    [
+        (
+            "Rent vs buy: we'd use 8xH100 for fine-tuning projects over the next 2 years, "
+            "maybe 40% of the time. Which is cheaper?",
+            "**Renting is cheaper at 292 h a month (40% of the time) for 24 months:**",
+            292,
+            24,
+        ),
+        (
+            "Аренда или покупка: 8x A100 80GB на 3 года, загрузка около 80%. Что выгоднее?",
+            "**Покупка дешевле при 584 ч в месяц (80% времени) на 36 мес.:**",
+            584,
+            36,
+        ),
+    ],
+)
+def test_rent_or_buy_at_a_share_of_the_time_leads_with_the_cheaper(
+    service: AdvisorService,
+    catalog: Catalog,
+    question: str,
+    cheaper: str,
+    hours: float,
+    months: int,
+) -> None:
+    """QA 38: "8xH100 for fine-tuning projects over 2 years, 40% of the time: rent or buy?"
+    drifted to a LoRA run of a model nobody named; the GPUs are priced, rented for the hours
+    said against bought, and the cheaper leads."""
+    response = service.ask(AskRequest(question=question))
+    step = response.steps[0]
+    assert step.name == "price_hardware"
+    price = price_hardware(step.arguments, catalog)
+    assert price.rent_or_buy is not None
+    assert price.rent_or_buy.hours_per_month == pytest.approx(hours, abs=1)
+    assert price.rent_or_buy.months == months
+    assert response.answer.startswith(cheaper)

@@ -96,6 +96,14 @@ def test_a_model_the_catalog_lacks_is_named_in_the_clarification(reader: Reader)
         ("QLoRA llama 3.1 8b", "qlora"),
         ("полное дообучение llama 3.1 8b", "full"),
         ("full fine-tuning of llama 3.1 8b", "full"),
+        # QA 38: "fully fine-tune" was sized as LoRA
+        ("We want to fully fine-tune Llama 3.1 8B on 50k chats", "full"),
+        ("fine-tune the whole model, llama 3.1 8b", "full"),
+        ("train all parameters of llama 3.1 8b on our data", "full"),
+        ("full SFT of llama 3.1 8b", "full"),
+        ("хотим дообучить llama 3.1 8b целиком", "full"),
+        ("полностью зафайнтюнить llama 3.1 8b", "full"),
+        ("fully open fine-tuning recipe for llama 3.1 8b", "lora"),
         ("обучение с нуля llama 3.2 1b", "pretrain"),
         ("train llama 3.2 1b from scratch", "pretrain"),
     ],
@@ -180,6 +188,10 @@ def test_users(reader: Reader, question: str, users: int) -> None:
         ("qwen3 8b on H100 PCIe x2", "h100-pcie", 2),
         ("qwen3 8b на MI300X", "mi300x", None),
         ("qwen3 8b on the cpu", "cpu-server", None),
+        # the cards' state between the count and the name (QA 38: "two old RTX 3090s")
+        ("qwen3 8b, we have two old RTX 3090s", "rtx-3090", 2),
+        ("qwen3 8b, у нас две старые 3090", "rtx-3090", 2),
+        ("qwen3 8b, есть пара б/у 3090", "rtx-3090", 2),
         ("qwen3 8b без видеокарты, только на процессоре", "cpu-server", None),
         ("Can we run qwen3 8b without a GPU?", "cpu-server", None),
         ("qwen3 8b cpu-only", "cpu-server", None),
@@ -2265,6 +2277,12 @@ def test_a_budget_for_gpus_owns_none() -> None:
     assert not q.says_owned("and if we only have budget for 4 gpus?")
     assert not q.says_owned("we have the money for two h100s")
     assert q.says_owned("we have 4 h100s")
+    # QA 38: "actually", a comma before "есть", cards lying around
+    assert q.says_owned("we actually have two old rtx 3090s lying around")
+    assert q.says_owned("дообучить мистраль 7б, есть одна rtx 4090 — хватит?")
+    assert q.says_owned("две 3090 пылятся в шкафу")
+    assert not q.says_owned("бюджет 1 млн, есть варианты: rtx 4090 или a6000")
+    assert not q.says_owned("нужен сервер, есть ли rtx 4090 в продаже?")
 
 
 def test_tokens_in_and_out_a_month_are_a_load_not_a_model(reader: Reader) -> None:
@@ -3410,3 +3428,18 @@ def test_a_scale_word_alone_is_one_only_in_the_singular(text: str) -> None:
 def test_team_brackets_growth_and_current_hardware_need_their_nouns(text: str) -> None:
     assert q.read_headcount(text) is None and q.read_grown_user_base(text) is None
     assert not q.says_owned(text)
+
+
+def test_a_model_too_short_for_the_window_said_is_sized_on_its_longer_version(
+    reader: Reader,
+) -> None:
+    """ "Ламу 3 на 70 млрд с контекстом 128к" (QA 38) kept Llama 3 (8k) and warned that the
+    window exceeds it: the later version of the same size that reads the window is sized and
+    the note says so; without a window past 8k Llama 3 stays."""
+    reading = reader.read("Ламу 3 на 70 млрд с контекстом 128к, 10 аналитиков")
+    assert reading.request is not None and reading.request["model"] == "llama-3.1-70b"
+    assert reading.said.longer_version_of == "llama-3-70b"
+    assert [n.code for n in reading.notes].count(M.ASSUMED_LONGER_VERSION) == 1
+    plain = reader.read("Llama 3 70B на 20 пользователей")
+    assert plain.request is not None and plain.request["model"] == "llama-3-70b"
+    assert plain.said.longer_version_of is None

@@ -57,3 +57,34 @@ def test_bad_arguments_name_the_field(arguments: dict[str, object], field: str) 
     with pytest.raises(InputError) as raised:
         price_hardware(arguments, CATALOG)
     assert raised.value.field == field
+
+
+def test_renting_for_the_hours_used_is_weighed_against_buying_for_as_long() -> None:
+    """ "8x H100 for 2 years at 40% of the time: rent or buy?" (QA 38 drifted to fine-tuning
+    a model nobody named): the rent for those hours over those months against buying and
+    running the GPUs as long, and the use at which the two cost the same."""
+    price = price_hardware(
+        {"gpu": "h100-sxm", "count": 8, "hours_per_month": 292, "months": 24}, CATALOG
+    )
+    weighed = price.rent_or_buy
+    assert weighed is not None and price.cloud_usd_per_gpu_hour is not None
+    rate = price.cloud_usd_per_gpu_hour
+    assert weighed.rent_usd == round(rate * 8 * 292 * 24)
+    assert weighed.own_usd == pytest.approx(price.capex_usd + 24 * price.monthly_usd, abs=24)
+    assert weighed.cheaper == ("rent" if weighed.rent_usd < weighed.own_usd else "buy")
+    assert weighed.break_even_hours_per_month is not None
+    at_break_even = rate * 8 * weighed.break_even_hours_per_month * 24
+    assert at_break_even == pytest.approx(weighed.own_usd, rel=0.01)
+    # used around the clock for three years, owning wins; two GPUs buy the card version
+    busy = price_hardware({"gpu": "h100-sxm", "count": 8, "hours_per_month": 730}, CATALOG)
+    assert busy.rent_or_buy is not None and busy.rent_or_buy.cheaper == "buy"
+    assert busy.rent_or_buy.months == 36
+    two = price_hardware({"gpu": "h100-sxm", "count": 2, "months": 12}, CATALOG)
+    assert two.rent_or_buy is not None and "PCIe" in two.rent_or_buy.bought
+    assert price_hardware({"gpu": "h100-sxm", "count": 8}, CATALOG).rent_or_buy is None
+
+
+def test_hours_a_month_past_a_month_name_the_field() -> None:
+    with pytest.raises(InputError) as error:
+        price_hardware({"gpu": "h100-sxm", "count": 8, "hours_per_month": 800}, CATALOG)
+    assert error.value.field == "hours_per_month"

@@ -197,7 +197,9 @@ def render_sizing(
             if batch_cost:
                 lines.append(batch_cost)
         if device is None or not device.desktop:  # one's own PC: no server around it
-            lines.append(_server_line(server or report, language, named=server is not None))
+            lines.append(
+                _server_line(server or report, language, named=server is not None, on_cpu=on_cpu)
+            )
         lines.extend(_stage_lines(report, language))
         if not on_cpu:
             lines.append(gpu.layout_note_i18n.render(language))
@@ -474,12 +476,15 @@ def _hours(hours: float) -> str:
     return fmt(round(hours, 1)) if hours >= 10 else f"{float(f'{hours:.2g}'):g}"
 
 
-def _server_line(report: SizingReport, language: Language, named: bool = False) -> str:
-    """The server around the GPUs; `named` when it is another setup's than the sizing's (the
-    cheapest that does the same), so the line says whose it is."""
+def _server_line(
+    report: SizingReport, language: Language, named: bool = False, on_cpu: bool = False
+) -> str:
+    """The server around the GPUs (or the CPU server itself); `named` when it is another
+    setup's than the sizing's (the cheapest that does the same), so the line says whose."""
     server = report.server
+    code = M.ANSWER_SERVER_FOR if named else M.ANSWER_SERVER
     return render(
-        M.ANSWER_SERVER_FOR if named else M.ANSWER_SERVER,
+        M.ANSWER_SERVER_CPU if on_cpu and not named else code,
         language,
         count=report.gpu.count,
         gpu=report.gpu.name,
@@ -626,6 +631,37 @@ def render_off_topic(language: Language) -> str:
     return render(M.OFF_TOPIC, language)
 
 
+def _rent_or_buy(price: HardwarePrice, language: Language) -> str | None:
+    """ "8x H100 for 2 years at 40% of the time: rent or buy?": the cheaper, with both sums
+    and the use at which the other wins."""
+    weighed = price.rent_or_buy
+    rate = price.cloud_usd_per_gpu_hour
+    if weighed is None or rate is None:
+        return None
+    month = HOURS_PER_MONTH
+    if weighed.break_even_hours_per_month is None:
+        turn = render(M.ANSWER_RENT_OR_BUY_NEVER, language)
+    else:
+        hours = weighed.break_even_hours_per_month
+        turn = render(
+            M.ANSWER_RENT_OR_BUY_TURN, language, hours=hours, share=round(100 * hours / month)
+        )
+    return render(
+        M.ANSWER_RENT_OR_BUY_RENT if weighed.cheaper == "rent" else M.ANSWER_RENT_OR_BUY_BUY,
+        language,
+        hours=weighed.hours_per_month,
+        share=round(100 * weighed.hours_per_month / month),
+        months=weighed.months,
+        rent=weighed.rent_usd,
+        rent_rub=weighed.rent_rub,
+        own=weighed.own_usd,
+        own_rub=weighed.own_rub,
+        bought=weighed.bought,
+        rate=rate,
+        turn=turn,
+    )
+
+
 def render_hardware_price(
     price: HardwarePrice, passages: Sequence[Passage], language: Language
 ) -> str:
@@ -701,6 +737,9 @@ def render_hardware_price(
                 card=price.card_alternative,
             )
         )
+    verdict = _rent_or_buy(price, language)
+    if verdict is not None:  # what was asked comes first
+        lines.insert(0, verdict)
     strongest = next((r for r in price.runs if r.label == "quality"), None)
     start = next((r for r in price.runs if r.label == "recommended"), None)
     if strongest is None:
@@ -1042,6 +1081,8 @@ def render_recommendation(
     if result.synthesis_i18n is not None:
         lines.append(result.synthesis_i18n.render(language))
     if result.unmet_i18n:
+        if lead is None and isinstance(result.goal.get("owned"), dict):  # "на этих же L40S?"
+            lines.append(render(M.REC_NO_ON_OWNED, language))
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
     if published is not None:  # the lead quantises it below its published format
@@ -1369,13 +1410,15 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
     """For "what does renting 8x H100 cost?": the GPUs the goal names, rented around the
     clock, before any option (the rate is the catalog's, carried by an option on that GPU)."""
     gpu, count = result.goal.get("gpu"), result.goal.get("gpus")
-    if gpu is None or count is None:
+    if gpu is None:
         return []
     rated = next(
         (o for o in result.options if o.gpu.id == gpu and o.cost.cloud_usd_per_gpu_hour), None
     )
     if rated is None or rated.cost.cloud_usd_per_gpu_hour is None:
         return []
+    # "арендовать H100 на месяц": as many as the lead on it takes (one H100 for Gemma 27B)
+    count = count or rated.gpu.count * rated.replicas
     rate = rated.cost.cloud_usd_per_gpu_hour
     hours = float(result.goal.get("rent_hours_per_month") or HOURS_PER_MONTH)
     monthly = rate * count * hours

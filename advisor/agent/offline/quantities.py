@@ -970,8 +970,39 @@ def _hours_in_range(found: re.Match[str]) -> float | None:
     return float((end - start) % 24)
 
 
+# "maybe 40% of the time", "загрузка около 40%": the share of a month the GPUs would be used
+_SHARE_OF_TIME = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:of (?:the |their |our )?(?:time|month|hours|"
+    r"capacity)|utili[sz]\w*|busy|времени|загрузк\w*)|"
+    r"(?:utili[sz]\w*|загрузк\w*|загружен\w*)\s*(?:of |at |на |около |примерно |about |~)?"
+    r"(\d{1,3}(?:[.,]\d+)?)\s*%"
+)
+# "over the next 2 years", "на ближайшие 2 года": how long the GPUs are needed
+_HORIZON = re.compile(
+    r"\b(?:over|for|during|across) (?:the )?(?:next |coming |following )?(\d+(?:[.,]\d+)?) ?"
+    r"(years?|yrs?|months?)\b|"
+    r"(?:\bна|в течение|ближайшие) (?:ближайшие )?(\d+(?:[.,]\d+)?) ?(год\w*|лет\b|месяц\w*)"
+)
+MONTHS_PER_YEAR = 12
+
+
+def read_horizon_months(text: str) -> int | None:
+    """How many months the GPUs are needed ("over the next 2 years": 24), or None."""
+    found = _HORIZON.search(text)
+    if found is None:
+        return None
+    value, unit = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
+    months = number(value) * (1 if unit.startswith(("month", "месяц")) else MONTHS_PER_YEAR)
+    return round(months) if 1 <= months <= 120 else None
+
+
 def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> float | None:
-    """Hours a month the GPUs would run, where the message says how long a day."""
+    """Hours a month the GPUs would run, where the message says how long a day or what share
+    of the time."""
+    share = _SHARE_OF_TIME.search(text)
+    if share is not None:
+        percent = number(share.group(1) or share.group(2))
+        return percent / 100 * 24 * DAYS_PER_MONTH if 0 < percent <= 100 else None
     found = _HOURS_A_DAY.search(text)
     span = _HOURS_RANGE.search(text)
     stated = found is not None or span is not None
@@ -1856,14 +1887,14 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
 _OWNED = re.compile(
     r"у (?:нас|меня)\s+(?:\w+\s+){0,3}?(?:есть|стоит|стоят|име\w+|простаива\w*|лежит|лежат|"
     r"сервак|сервер|комп|\d)|у нас \w*\s*\d|уже (?:есть|стоит|стоят|куплен\w*)|"
-    r"we (?:only |just )?(?:have|own|got|'ve got|already have|already own)"
+    r"we (?:only |just |actually |also |still )?(?:have|own|got|'ve got|already have|already own)"
     r"(?! (?:a |the |enough )?(?:budget|money|funds|cash|room)\b)|we've got|i (?:have|own|got)|"
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
-    r"\bимеются\b|\bимеется\b|"
+    r"\bимеются\b|\bимеется\b|lying around|collecting dust|валя\w+ся|пыл\w+ся|"
     # "Есть две RTX 3090.", a sentence that opens with what they have
-    r"(?:^|[.!?;]\s+)есть\s+(?:\S+\s+){0,2}?(?:rtx|gtx|radeon|nvidia|amd|tesla|[ahlvt]\d{1,3}\b|"
+    r"(?:^|[.!?;]\s+|,\s*|\s[—–-]\s*)есть\s+(?!ли\b|вариант|предлож|выбор|в\s+продаж|смысл)(?:\S+\s+){0,2}?(?:rtx|gtx|radeon|nvidia|amd|tesla|[ahlvt]\d{1,3}\b|"
     r"[ah]\d{3,4}|rx\s*\d|mi\d|видеокарт|карт[аыуе]|gpu|гпу|сервер|сервак|комп)|"
     # "a small agency with one RTX 3090", "лаборатория с двумя A100": the GPUs they have
     r"(?:agency|company|firm|studio|team|lab|office|startup|we|i)\s+with\s+(?:one|a|an|two|"

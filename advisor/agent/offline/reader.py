@@ -173,6 +173,7 @@ class Said(BaseModel):
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
     trains_alike: list[str] = Field(default_factory=list)  # versions of one size, trained alike
+    longer_version_of: str | None = None  # "Llama 3 with 128k": the model named, too short
     size_alone_of: list[str] = Field(default_factory=list)  # "a 8B model": the others that size
     reasoning_output: bool = False  # output_tokens is a reasoning model's assumed trace
     deadline_hours: float | None = None
@@ -203,6 +204,7 @@ class Said(BaseModel):
     context_window: bool = False  # "32k context": the window a request may fill, not each one
     review_items: bool = False  # a batch of customer reviews with no length ("2 млн отзывов")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
+    horizon_months: int | None = None  # "over the next 2 years": how long they are needed
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
@@ -218,6 +220,8 @@ class Said(BaseModel):
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
     personal: bool = False  # "at home for tinkering", "для себя": one person's own use
+    same_hardware: bool = False  # "на этих же L40S", "on the same cards": the GPUs just discussed
+    enough_asked: bool = False  # "есть одна RTX 4090 — хватит?": whether the GPUs said do
     host_memory_gb: float | None = None  # "32gb ram" beside a CPU with no GPU
     host_memory_bandwidth_gb_s: float | None = None  # "DDR5-6000": the RAM's peak, GB/s
     one_server: bool = False  # "хватит одного сервера?": the GPUs of one 8-GPU server
@@ -383,7 +387,14 @@ _TASKS: tuple[tuple[str, str], ...] = (
     (
         r"full[- ](?:parameter[- ])?(?:fine-?tun\w*|fine tun\w*|finetun\w*|ft\b|training|sft)|"
         r"полн\w*\s+(?:дообуч\w*|файн-?тюн\w*|обучени\w*|fine-?tun\w*|переобуч\w*)|"
-        r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч)\w*|"
+        r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч|зафайнтюн|файн-?тюн|затюн)\w*|"
+        # "fully fine-tune", "fine-tune the whole model", "train all parameters"
+        r"\bfully\s+(?:fine-?tun\w*|fine tun\w*|finetun\w*|re-?train\w*)|"
+        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+(?:the\s+)?(?:whole|entire)\s+model|"
+        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+all\s+(?:of\s+)?(?:its\s+|the\s+)?"
+        r"(?:parameters|params|layers)|"
+        r"(?:дообуч|файн-?тюн|переобуч)\w*\s+(?:\S+\s+){0,4}(?:целиком|всю\s+модель)|"
+        r"\bfull\s+(?:ft|sft)\b|"
         r"полноценн\w*\s+(?:\w+\s+)?(?:дообуч|обуч|файн-?тюн|переобуч)\w*|"
         # "не LoRA", "without LoRA", "instead of LoRA": all the weights
         r"(?:не|без|вместо|not|no|without|instead of|rather than)\s+(?:a\s+)?(?:q?lora|лор)\w*|"
@@ -632,6 +643,21 @@ _HOW_MANY = re.compile(r"\bhow many\b|сколько|скока")
 _WILL_IT_RUN = re.compile(
     r"пойд[её]т|влез\w*|потян\w*|взлетит|\b(?:will|would) (?:it|this|that) (?:run|fit|work)\b"
 )
+# "есть одна RTX 4090 — хватит?", "would those work?": whether the GPUs said are enough,
+# answered yes or no before the sizing.
+_ENOUGH_ON_GPUS = re.compile(
+    r"хват\w*|достаточно|справ\w*с|потян\w*|пойд[её]т|влез\w*|помест\w*|"
+    r"\benough\b|\bsufficient\b|\bsuffice|"
+    r"\b(?:will|would|does|do|can|could) (?:it|this|that|they|those|these|one|a single \w+) "
+    r"(?:work|do|run|fit|handle|cope|suffice|cut it)\b"
+)
+# "а если на этих же L40S...", "on the same cards": the GPUs the conversation is about.
+_SAME_HARDWARE = re.compile(
+    r"\b(?:этих|тех|них|наших|них же) же\b|\b(?:на|с) (?:этих|тех|них|наших)\s+(?:\d+\s+)?"
+    r"(?:карт\w*|видеокарт\w*|gpu|гпу|[a-z]+\d)|"
+    r"\b(?:on|with|using) (?:the same|these|those|our|the) (?:\d+ ?x? ?)?"
+    r"(?:gpus|cards|[a-z]+\d+\w*s?)\b|\bsame (?:gpus|cards|hardware|servers?)\b"
+)
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
     r"(?:\b1|одн\w+|на 1|в 1) сервер\w*|"
@@ -651,6 +677,7 @@ _NOT_FIGURES = (
     "likeliest_of",
     "reasoning_output",
     "size_alone_of",
+    "longer_version_of",
     "card_version_open",
     "trains_alike",
     "context_window",
@@ -677,6 +704,9 @@ _NOT_FIGURES = (
     "purchase_asked",
     "smaller_model",
     "personal",
+    "enough_asked",
+    "same_hardware",
+    "horizon_months",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -822,7 +852,10 @@ DESKTOP_RAM_MAX_GB = 128
 _COUNT_BEFORE = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*|шт\.?\s*|штук\w*\s*)?"
     r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
-    r"ускорител\w*)\s*)*$"
+    r"ускорител\w*|"
+    # "two old RTX 3090s", "две старые 3090", "пара б/у 3090": the cards' state, not a name
+    r"old|older|used|spare|idle|second-hand|refurbished|стар\w+|б[/ ]?у|свободн\w+|"
+    r"простаивающ\w+)\s*)*$"
 )
 _COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*(?<![a-z])x\s*(\d+)\b")
 _CARDS = re.compile(
@@ -1526,6 +1559,7 @@ class Reader:
         said.hours_per_month = q.read_hours_per_month(
             text, self.catalog.workloads.daily.busy_hours, working_days
         )
+        said.horizon_months = q.read_horizon_months(text)
         if said.hours_per_month is None and batch is not None:  # rented for the batch only
             said.hours_per_month = min(HOURS_PER_MONTH, batch[1])
         said.users = q.read_users(text)
@@ -1710,6 +1744,7 @@ class Reader:
                 likeliest = self._likeliest_of_size(mention.candidates)
                 said.model = likeliest
                 said.size_alone_of = [c for c in mention.candidates if c != likeliest]
+        self._longer_version(said)
         thinker = self.catalog.models.get(said.model or "")
         if (
             thinker is not None
@@ -1817,6 +1852,29 @@ class Reader:
         family = _family_key(candidates[0])  # Qwen2.5 14B before Phi-4 when Qwen3 14B leads
         return next((c for c in general if _family_key(c) == family), general[0])
 
+    def _longer_version(self, said: Said) -> None:
+        """ "Ламу 3 на 70 млрд с контекстом 128к": Llama 3 reads 8k; its later version of
+        the same size that reads the window said (Llama 3.1 70B) is what they can run, sized
+        in its place and said so (the window, not the name, is the requirement)."""
+        named = self.catalog.models.get(said.model or "")
+        need = said.context if said.task in (None, "inference") else said.seq_len
+        if named is None or need is None or named.longest_context >= need:
+            return
+        later = [
+            m
+            for m in self.catalog.models.values()
+            if _family_key(m.id) == _family_key(named.id)
+            and m.longest_context >= need
+            and (m.released or "") > (named.released or "")
+            and m.architecture.moe is None
+            and named.architecture.moe is None
+            and _weigh_alike([m, named])
+            and m.reasoning == named.reasoning
+        ]
+        if later:
+            said.longer_version_of = named.id
+            said.model = min(later, key=lambda m: m.released or "").id
+
     def _same_size(self, candidates: Sequence[str]) -> bool:
         """Whether the models a clarification asked between weigh the same (within 3%),
         whatever their KV cache: versions of one size (Gemma 2 and Gemma 3 27B)."""
@@ -1904,6 +1962,8 @@ class Reader:
         if servers is not None:
             said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
+        said.enough_asked = _ENOUGH_ON_GPUS.search(undictated) is not None
+        said.same_hardware = _SAME_HARDWARE.search(normalized) is not None
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
         if (
@@ -2072,6 +2132,17 @@ class Reader:
             if others and said.model is not None:
                 named = ", ".join(names[c].name for c in others if c in names)
                 notes.append(note(code, model=names[said.model].name, others=named))
+        short = names.get(said.longer_version_of or "")
+        if short is not None and said.model in names:
+            notes.append(
+                note(
+                    M.ASSUMED_LONGER_VERSION,
+                    named=short.name,
+                    window=short.longest_context,
+                    model=names[said.model].name,
+                    longest=names[said.model].longest_context,
+                )
+            )
         if said.reasoning_output and said.model in names:
             notes.append(
                 note(
@@ -2472,7 +2543,16 @@ class Reader:
         if gpu is not None or said.gpus is not None:
             goal.pop("card_version", None)  # set again below for a board left open
         counted = said.gpus is not None or not said.plural_gpus or previous is None
-        if gpu is not None and said.owned and counted:
+        if (
+            gpu is not None
+            and said.same_hardware
+            and isinstance(owned, dict)
+            and owned.get("gpu") == gpu
+        ):  # "а если на этих же L40S полностью дообучить 70б?": the ones they own
+            goal.pop("gpu", None)
+            goal.pop("gpus", None)
+            goal["owned"] = {**owned, "count": said.gpus or owned.get("count", 1)}
+        elif gpu is not None and said.owned and counted:
             goal.pop("gpu", None)
             goal.pop("gpus", None)
             goal["owned"] = {"gpu": gpu, "count": said.gpus or 1}
@@ -2536,6 +2616,17 @@ class Reader:
         greeting = _GREETING.match(text)
         if greeting and mention is None and _GREETING_REST.match(text[greeting.end() :]):
             return "greeting"
+        if (  # "8x H100 for 2 years at 40% of the time: rent or buy?": the GPUs' price,
+            # rented for those hours against bought, whatever the work (no model to size)
+            mention is None
+            and previous is None
+            and said.gpu not in (None, "cpu", *CPU_DEVICES)
+            and len(said.gpus_compared) <= 1
+            and "rent" in said.wants
+            and said.hours_per_month is not None
+            and not said.owned
+        ):
+            return "price"
         if (  # "сколько стоит сервер 8x H100?": the catalog's price, no model to size
             mention is None
             and previous is None

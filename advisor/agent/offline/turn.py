@@ -133,6 +133,8 @@ class OfflineTurn:
     language: Language
     reading: Reading
     request: SizingRequest | None = None
+    # what a follow-up builds on, when not `request`: the requests the lead was sized for
+    carried: SizingRequest | None = None
     sizing: SizingReport | None = None
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
@@ -222,7 +224,10 @@ def _price(
             tiers, passages, turn.language, which=reading.said.purchase_asked
         )
         return
-    arguments = {"gpu": reading.said.gpu, "count": reading.said.gpus or 1}
+    said = reading.said
+    arguments = {"gpu": said.gpu, "count": said.gpus or 1}
+    if "rent" in said.wants and said.hours_per_month is not None:  # "40% of the time"
+        arguments |= {"hours_per_month": said.hours_per_month, "months": said.horizon_months}
     try:
         price = price_hardware(arguments, catalog)
     except InputError as exc:
@@ -385,6 +390,7 @@ def _size(
     turn.request, turn.sizing = outcome.request, report
     minimum = None
     changes: list[str] = []
+    enough = report.fits and report.training is not None
     if not report.fits and request.get("gpus") is not None:
         try:
             minimum = size_deployment({**request, "gpus": None}, catalog).report
@@ -396,6 +402,7 @@ def _size(
             changes = _held_as_they_are(request, report, catalog, turn) + changes
     elif report.fits and report.training is None:
         changes = _to_meet_targets(outcome.request, report, catalog, turn)
+        enough = not changes  # the GPUs said meet the use case's targets, not just hold it
     elif report.fits:
         changes = _cheapest_training(outcome.request, catalog, turn, report)
     fewer = _users_held(
@@ -428,6 +435,17 @@ def _size(
         lead_cost = sizing_cost(server, catalog, owned=False)
         if lead_cost is not None:
             turn.tool_results.append(lead_cost)
+        sized = outcome.request
+        if sized.context == DEFAULT_CONTEXT and sized.prompt_tokens is None:
+            # the lead was sized for the use case's requests, not the default window: a
+            # follow-up ("would one H200 do?") weighs the same requests (QA 38 sized 4k each)
+            turn.carried = sized.model_copy(
+                update={
+                    "context": server.context,
+                    "prompt_tokens": server.prompt_tokens,
+                    "output_tokens": server.output_tokens,
+                }
+            )
         turn.answer = render_sizing(
             server,
             catalog,
@@ -473,9 +491,49 @@ def _size(
                 )
             )
         ),
-        lead=_one_server(report, turn) or _fits_in_another_format(report, turn),
+        lead=_one_server(report, turn)
+        or _fits_in_another_format(report, turn)
+        or (_enough_said(report, turn) if enough else None),
         server=server,
         subhead=card_line if card is not None else None,
+    )
+
+
+def _enough_said(report: SizingReport, turn: OfflineTurn) -> str | None:
+    """ "Есть одна RTX 4090 — хватит?": yes first, with what the GPUs said do, when the
+    sizing holds on as many as were said (one when no count) and meets the targets; a count
+    that does not fit says no in its headline."""
+    said = turn.reading.said
+    gpu = report.gpu
+    if (
+        not said.enough_asked
+        or said.capacity_asked  # "сколько юзеров потянет одна L40S?": the users are the answer
+        or said.gpu != gpu.id
+        or gpu.count != (said.gpus or 1)
+        or report.batch_job is not None  # its hours against the deadline say it
+    ):
+        return None
+    figures: dict[str, Param] = {
+        "count": gpu.count,
+        "gpu": gpu.name,
+        "per_gpu": round(report.memory.per_gpu_gb, 1),
+        "capacity": report.memory.capacity_per_gpu_gb,
+    }
+    training = report.training
+    if training is not None:
+        return render(
+            M.ANSWER_ENOUGH_YES_TRAINING,
+            turn.language,
+            **figures,
+            task=task_name(report.task, turn.language),
+            hours=fmt(round(training.hours, 1)),
+        )
+    return render(
+        M.ANSWER_ENOUGH_YES,
+        turn.language,
+        **figures,
+        users=report.users,
+        speed=round(report.performance.per_user_tokens_per_s, 1),
     )
 
 
@@ -609,9 +667,10 @@ _QUANTIZED_FITS = ("kv_fp8", "fp8", "fp8_kv_fp8", "int4", "int4_kv_fp8", "gguf")
 def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | None:
     """ "Can we run 72B on 2x 3090?" does not fit in BF16 but does in 4 bits on the same
     GPUs: that is the answer to lead with, when the person named no weight format."""
-    if report.fits or "precision" in turn.reading.explicit:
+    explicit = turn.reading.explicit
+    if report.fits or "kv_precision" in explicit:
         return None
-    if report.task == "lora" and "task" not in turn.reading.explicit:
+    if report.task == "lora" and "task" not in explicit:
         # "llama 70b on the same cards?" after LoRA on a 7B: QLoRA on them is the answer
         qlora = next((c for c in turn.make_it_fit if c.fits and c.change == "qlora"), None)
         if qlora is not None and qlora.training_hours is not None:
@@ -623,6 +682,13 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
                 hours=round(qlora.training_hours, 1),
             )
     fitting = [c for c in turn.make_it_fit if c.fits and c.change in _QUANTIZED_FITS]
+    if "precision" in explicit:  # "70B in FP8 on one card": the weights as said, the cache in FP8
+        fitting = [
+            c
+            for c in fitting
+            if c.request.get("precision", report.precision) == report.precision
+            and c.request.get("kv_precision") == "fp8"
+        ]
     fitting.sort(key=lambda c: _QUANTIZED_FITS.index(c.change))
     in_ram = next((c for c in turn.make_it_fit if c.fits and c.change == "gguf_cpu_moe"), None)
     if not fitting and in_ram is not None:  # "mixtral on my 3090": experts in system RAM
@@ -641,12 +707,17 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
     elif fitting:  # fits, but slower than the targets: the fastest, and what it misses
         change = max(fitting, key=lambda c: c.per_user_tokens_per_s)
         code = M.ANSWER_FITS_IN_FORMAT_SLOW
+    elif "precision" in explicit:  # another weight format than the one said: not the lead
+        return None
     else:
         return _fits_owned_another_way(report, turn)
     misses = ", ".join(miss.render(turn.language) for miss in change.misses_i18n)
+    sized = {"precision": report.precision.upper(), "kv": report.kv_precision.upper()}
+    as_sized = M.ANSWER_AS_ASKED if "precision" in explicit else M.ANSWER_AS_PUBLISHED
     return render(
         code,
         turn.language,
+        as_sized=render(as_sized, turn.language, **sized),
         misses=misses,
         count=report.gpu.count,
         gpu=report.gpu.name,
@@ -655,7 +726,6 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         users=change.users or report.users,
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
-        precision=report.precision.upper(),
     )
 
 
@@ -681,7 +751,7 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
         users=owned.users_per_replica * owned.replicas,
         capacity=owned.max_concurrent_users,
         speed=owned.per_user_tokens_per_s,
-        precision=report.precision.upper(),
+        as_sized=render(M.ANSWER_AS_PUBLISHED, turn.language, precision=report.precision.upper()),
     )
 
 

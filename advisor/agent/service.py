@@ -233,21 +233,19 @@ class AdvisorService:
         draft: dict[str, Any] | None = None
         goal: GoalContext | None = None
         stated: list[str] = []
-        carried: SizingRequest | None = None
         if isinstance(outcome, AskResponse):
             response = outcome
             goal = _goal_of(outcome.recommendation)
         else:
-            response, draft, goal, stated, carried = self._ask_offline(
+            response, draft, goal, stated = self._ask_offline(
                 question, language, conversation, outcome
             )
-        carried = carried or response.request
         turn = Turn(
             question=question,
             answer=response.answer,
             language=response.language,
             mode=response.mode,
-            request=carried.model_dump(mode="json") if carried else None,
+            request=response.request.model_dump(mode="json") if response.request else None,
             draft=draft,
             goal=goal.goal if goal is not None else None,
             goal_gpu=goal.gpu if goal is not None else None,
@@ -362,12 +360,9 @@ class AdvisorService:
         language: Language,
         conversation: Conversation,
         fallback: Fallback | None,
-    ) -> tuple[
-        AskResponse, dict[str, Any] | None, GoalContext | None, list[str], SizingRequest | None
-    ]:
+    ) -> tuple[AskResponse, dict[str, Any] | None, GoalContext | None, list[str]]:
         """The offline answer, the fields awaiting a model when it asked which one, the goal
-        a follow-up builds on when it answered one, the request fields said so far, and the
-        request a follow-up builds on when not the answer's own."""
+        a follow-up builds on when it answered one, and the request fields said so far."""
         turn = run_offline_turn(
             question,
             reader=self.reader,
@@ -397,7 +392,7 @@ class AdvisorService:
             guard_events=fallback.guard_events if fallback is not None else 0,
         )
         stated = turn.reading.said_fields if turn.reading is not None else []
-        return response, turn.draft, turn.goal, stated, turn.carried
+        return response, turn.draft, turn.goal, stated
 
 
 def _goal_of(recommendation: Recommendation | None) -> GoalContext | None:

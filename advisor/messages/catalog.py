@@ -1602,9 +1602,9 @@ class M(Enum):
     GOAL_OTHER_BATCH = (
         "goal.other_batch",
         "{label}: {count} x {gpu}{copies}, {model} in {precision}: the batch job in about "
-        "{hours:g} h ({in_flight} requests at a time); {price}.",
+        "{hours:g} h ({in_flight} requests in flight); {price}.",
         "{label}: {count} x {gpu}{copies}, {model} в {precision}: пакетная задача примерно за "
-        "{hours:g} ч (по {in_flight} запросов одновременно); {price}.",
+        "{hours:g} ч (одновременно в работе: {in_flight}); {price}.",
     )
     GOAL_PRICE = (
         "goal.price",
@@ -1785,22 +1785,28 @@ class M(Enum):
     ANSWER_RENT_OR_BUY_RENT = (
         "answer.rent_or_buy_rent",
         "**Renting is cheaper at {hours:,.0f} h a month ({share:g}% of the time) for {months} "
-        "months:** ${rent:,.0f} ({rent_rub:,.0f} RUB) on demand at ${rate:g} per GPU-hour, "
-        "against ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run them for as long{turn}. "
+        "months{assumed}:** ${rent:,.0f} ({rent_rub:,.0f} RUB) on demand at ${rate:g} per GPU-hour, "
+        "against ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run it all for as long "
+        "(power counted around the clock){turn}. "
         "Resale value is not counted, and an on-demand GPU released is not guaranteed back.",
-        "**Аренда дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес.:** "
+        "**Аренда дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес."
+        "{assumed}:** "
         "{rent_rub:,.0f} ₽ (${rent:,.0f}) по запросу по ${rate:g} за GPU-час против "
-        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же{turn}. Остаточная "
+        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же (электричество "
+        "круглосуточно){turn}. Остаточная "
         "стоимость не учтена; отпущенную GPU по запросу никто не гарантирует вернуть.",
     )
     ANSWER_RENT_OR_BUY_BUY = (
         "answer.rent_or_buy_buy",
         "**Buying is cheaper at {hours:,.0f} h a month ({share:g}% of the time) for {months} "
-        "months:** ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run them for as long, "
+        "months{assumed}:** ${own:,.0f} ({own_rub:,.0f} RUB) to buy {bought} and run it all for as long "
+        "(power counted around the clock), "
         "against ${rent:,.0f} ({rent_rub:,.0f} RUB) on demand at ${rate:g} per GPU-hour{turn}. "
         "Resale value is not counted.",
-        "**Покупка дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес.:** "
-        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же против {rent_rub:,.0f} ₽ "
+        "**Покупка дешевле при {hours:,.0f} ч в месяц ({share:g}% времени) на {months} мес."
+        "{assumed}:** "
+        "{own_rub:,.0f} ₽ (${own:,.0f}) за покупку {bought} и работу столько же (электричество "
+        "круглосуточно) против {rent_rub:,.0f} ₽ "
         "(${rent:,.0f}) аренды по запросу по ${rate:g} за GPU-час{turn}. Остаточная стоимость не "
         "учтена.",
     )
@@ -1808,6 +1814,11 @@ class M(Enum):
         "answer.rent_or_buy_turn",
         "; buying wins above {hours:,.0f} h a month ({share:g}%)",
         "; покупка выгоднее от {hours:,.0f} ч в месяц ({share:g}%)",
+    )
+    ANSWER_RENT_OR_BUY_ASSUMED = (
+        "answer.rent_or_buy_assumed",
+        " (no horizon said: the 3 years every cost here uses)",
+        " (срок не назван: 3 года, как во всех расчётах стоимости)",
     )
     ANSWER_RENT_OR_BUY_NEVER = (
         "answer.rent_or_buy_never",
@@ -3255,6 +3266,19 @@ class M(Enum):
         "**No, not on the GPUs you have, as asked.** What falls short and what would work:",
         "**Нет, на ваших GPU так не получится.** Чего не хватает и что поможет:",
     )
+    REC_MODEL_SWAPPED = (
+        "rec.model_swapped",
+        "**{model} instead of {before}: ${capex:,.0f} against ${previous:,.0f}, {share}% "
+        "{direction}.** Quality in the catalog: {model} is tier {tier} of 5, {before} tier "
+        "{before_tier} of 5 (tiers from published benchmarks; try both on your own questions "
+        "before deciding).",
+        "**{model} вместо {before}: ${capex:,.0f} против ${previous:,.0f}, на {share}% "
+        "{direction}.** Качество по каталогу: {model} — уровень {tier} из 5, {before} — "
+        "{before_tier} из 5 (уровни по опубликованным бенчмаркам; проверьте обе на своих "
+        "вопросах до решения).",
+    )
+    REC_LESS = ("rec.less", "less", "дешевле")
+    REC_MORE = ("rec.more", "more", "дороже")
     REC_HEADING_UNMET = ("rec.heading_unmet", "Not met", "Не выполнено")
     REC_HEADING_FIT = ("rec.heading_fit", "What would make it work", "Что поможет")
     REC_HEADING_SOURCES = ("rec.heading_sources", "Sources", "Источники")

@@ -57,6 +57,7 @@ class RentOrBuy(BaseModel):
 
     hours_per_month: float
     months: int
+    months_said: bool = Field(description="false: no horizon said, the 3 years costs use")
     rent_usd: float = Field(description="the rate x GPUs x hours a month x months")
     rent_rub: float
     own_usd: float = Field(
@@ -238,6 +239,7 @@ def _rent_or_buy(
     return RentOrBuy(
         hours_per_month=round(hours, 1),
         months=months,
+        months_said=args.months is not None,
         rent_usd=round(rent),
         rent_rub=round(rent * usd_rub),
         own_usd=round(own),

@@ -3443,3 +3443,69 @@ def test_a_model_too_short_for_the_window_said_is_sized_on_its_longer_version(
     plain = reader.read("Llama 3 70B на 20 пользователей")
     assert plain.request is not None and plain.request["model"] == "llama-3-70b"
     assert plain.said.longer_version_of is None
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        # rent against buy with no load: the GPUs priced (QA 38)
+        ("Rent vs buy: 8x H100 for fine-tuning over 2 years, maybe 40% of the time?", "price"),
+        ("Аренда или покупка: 4x A100 80GB на 3 года, загрузка около 80%?", "price"),
+        # a load to size is no price question, rent or not (review)
+        ("How many H100s should we rent for 200 concurrent users, 12 hours a day?", "recommend"),
+        ("Арендовать A100 для чат-бота на 300 сотрудников, с 9 до 18", "recommend"),
+    ],
+)
+def test_rent_or_buy_is_a_price_question_only_without_a_load(
+    reader: Reader, question: str, intent: str
+) -> None:
+    assert reader.read(question).intent == intent
+
+
+def test_a_share_of_the_time_and_a_horizon_are_read_for_renting() -> None:
+    assert q.read_use_share("maybe 40% of the time") == pytest.approx(0.4)
+    assert q.read_use_share("загрузка около 80%") == pytest.approx(0.8)
+    for text, months in [
+        ("over the next 2 years", 24),
+        ("for a year", 12),
+        ("на полтора года", 18),
+        ("срок 2 года", 24),
+        ("на год", 12),
+        ("на 18 месяцев", 18),
+        ("на годовой отчёт", None),
+        ("на 2 a100", None),
+    ]:
+        assert q.read_horizon_months(text) == months, text
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Is one RTX 4090 enough for Llama 3.1 8B for 3 users?", True),
+        ("есть одна RTX 4090 — хватит?", True),
+        ("хватит ли двух A100 для Llama 3.3 70B?", True),
+        ("would a single H200 do it?", True),
+        ("Llama 3.1 8B on one RTX 4090: is its quality good enough for legal documents?", False),
+        ("Llama 3.1 8B на RTX 4090, достаточно ли 32 ГБ оперативки?", False),
+        ("Нам нужна достаточно умная модель на RTX 4090", False),
+    ],
+)
+def test_whether_the_gpus_are_enough_is_read_as_asked(
+    reader: Reader, question: str, asked: bool
+) -> None:
+    assert reader.read(question).said.enough_asked is asked
+
+
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        ("Fine-tune all layers of Llama 3.1 8B with LoRA", "lora"),
+        ("дообучить Qwen2.5 7B, данные целиком у нас", "lora"),
+        ("full-weight fine-tuning of llama 3.1 8b", "full"),
+        ("fine-tune every parameter of llama 3.1 8b", "full"),
+    ],
+)
+def test_full_fine_tuning_is_not_read_into_lora_or_serving(
+    reader: Reader, question: str, task: str
+) -> None:
+    assert _request(reader, question)["task"] == task

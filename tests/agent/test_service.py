@@ -149,15 +149,7 @@ def test_follow_ups_work_across_modes(catalog: Catalog) -> None:
     assert (second.request.model, second.request.precision) == ("qwen3-14b", "int8")
     service.ask(AskRequest(question="and for 50 users?", conversation_id="x"))
     third_call = llm.calls[-1]
-    previous = third_call["previous_request"]
-    # the request the follow-up builds on: the fallback's own, with the requests its lead (the
-    # cheapest setup, sized for the use case's 1,024 + 256 tokens) was sized for
-    expected = second.request.model_dump(mode="json")
-    shape = ("context", "prompt_tokens", "output_tokens")
-    assert {k: v for k, v in previous.items() if k not in shape} == {
-        k: v for k, v in expected.items() if k not in shape
-    }
-    assert (previous["prompt_tokens"], previous["output_tokens"]) in ((None, None), (1024, 256))
+    assert third_call["previous_request"] == second.request.model_dump(mode="json")
     assert [m["role"] for m in third_call["history"]] == ["user", "assistant"] * 2
 
 

@@ -657,6 +657,7 @@ def _rent_or_buy(price: HardwarePrice, language: Language) -> str | None:
         own=weighed.own_usd,
         own_rub=weighed.own_rub,
         bought=weighed.bought,
+        assumed="" if weighed.months_said else render(M.ANSWER_RENT_OR_BUY_ASSUMED, language),
         rate=rate,
         turn=turn,
     )
@@ -1412,12 +1413,12 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
     gpu, count = result.goal.get("gpu"), result.goal.get("gpus")
     if gpu is None:
         return []
-    rated = next(
-        (o for o in result.options if o.gpu.id == gpu and o.cost.cloud_usd_per_gpu_hour), None
-    )
+    lead = lead_option(result)
+    on_gpu = [o for o in result.options if o.gpu.id == gpu and o.cost.cloud_usd_per_gpu_hour]
+    # "арендовать H100 на месяц": as many as the lead on it takes, not the pilot's
+    rated = lead if lead is not None and lead in on_gpu else next(iter(on_gpu), None)
     if rated is None or rated.cost.cloud_usd_per_gpu_hour is None:
         return []
-    # "арендовать H100 на месяц": as many as the lead on it takes (one H100 for Gemma 27B)
     count = count or rated.gpu.count * rated.replicas
     rate = rated.cost.cloud_usd_per_gpu_hour
     hours = float(result.goal.get("rent_hours_per_month") or HOURS_PER_MONTH)

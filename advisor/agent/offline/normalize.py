@@ -122,7 +122,7 @@ _BILLIONS = re.compile(
     rf"(\d+(?:[.,]\d+)?)\s*(?:млрд\.?|миллиард\w*|billion|bn)(?!\s*(?:\S+\s+)?{_TOKEN_WORD})"
     r"(?:\s+(?:параметр\w*|parameters?|params))?"
 )
-_CYRILLIC_SIZE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s?б(?![а-яa-z]|/у)")
+_CYRILLIC_SIZE = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s?б(?![а-яa-z]|[/.]у)")
 _CYRILLIC_MOE = re.compile(r"(?<![\w.])(\d+)\s*[хx]\s*(\d+)\s*[бb](?![а-яa-z])")
 _CYRILLIC_K = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s?к(?![а-яa-z])")
 _ACTIVE_PARAMS = re.compile(r"(?<![\w.])([аa])(\d+(?:\.\d+)?)\s?[бb](?![а-яa-z])")

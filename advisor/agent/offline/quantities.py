@@ -979,10 +979,12 @@ _SHARE_OF_TIME = re.compile(
 )
 # "over the next 2 years", "на ближайшие 2 года": how long the GPUs are needed
 _HORIZON = re.compile(
-    r"\b(?:over|for|during|across) (?:the )?(?:next |coming |following )?(\d+(?:[.,]\d+)?) ?"
-    r"(years?|yrs?|months?)\b|"
-    r"(?:\bна|в течение|ближайшие) (?:ближайшие )?(\d+(?:[.,]\d+)?) ?(год\w*|лет\b|месяц\w*)"
+    r"\b(?:over|for|during|across|within) (?:the )?(?:next |coming |following )?"
+    r"(\d+(?:[.,]\d+)?|a|one) ?(years?|yrs?|months?)\b|"
+    r"(?:\bна|в течение|ближайшие|срок\w*|горизонт\w*)\s+(?:ближайшие\s+)?(?:—\s*)?"
+    r"(\d+(?:[.,]\d+)?|полтора|один|одного)?\s?(год(?:а|у)?\b|лет\b|месяц\w*)"
 )
+_HORIZON_WORDS = {"a": 1.0, "one": 1.0, "один": 1.0, "одного": 1.0, "полтора": 1.5}
 MONTHS_PER_YEAR = 12
 
 
@@ -991,18 +993,26 @@ def read_horizon_months(text: str) -> int | None:
     found = _HORIZON.search(text)
     if found is None:
         return None
-    value, unit = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
-    months = number(value) * (1 if unit.startswith(("month", "месяц")) else MONTHS_PER_YEAR)
+    value, unit = (found.group(1), found.group(2)) if found.group(2) else found.group(3, 4)
+    if value is None:  # "на год", "срок — год"
+        count = 1.0
+    else:
+        count = _HORIZON_WORDS[value] if value in _HORIZON_WORDS else number(value)
+    months = count * (1 if unit.startswith(("month", "месяц")) else MONTHS_PER_YEAR)
     return round(months) if 1 <= months <= 120 else None
 
 
-def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> float | None:
-    """Hours a month the GPUs would run, where the message says how long a day or what share
-    of the time."""
+def read_use_share(text: str) -> float | None:
+    """The share of the time the GPUs would be used ("maybe 40% of the time": 0.4), or None."""
     share = _SHARE_OF_TIME.search(text)
-    if share is not None:
-        percent = number(share.group(1) or share.group(2))
-        return percent / 100 * 24 * DAYS_PER_MONTH if 0 < percent <= 100 else None
+    if share is None:
+        return None
+    percent = number(share.group(1) or share.group(2))
+    return percent / 100 if 0 < percent <= 100 else None
+
+
+def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> float | None:
+    """Hours a month the GPUs would run, where the message says how long a day."""
     found = _HOURS_A_DAY.search(text)
     span = _HOURS_RANGE.search(text)
     stated = found is not None or span is not None
@@ -1887,14 +1897,18 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
 _OWNED = re.compile(
     r"у (?:нас|меня)\s+(?:\w+\s+){0,3}?(?:есть|стоит|стоят|име\w+|простаива\w*|лежит|лежат|"
     r"сервак|сервер|комп|\d)|у нас \w*\s*\d|уже (?:есть|стоит|стоят|куплен\w*)|"
-    r"we (?:only |just |actually |also |still )?(?:have|own|got|'ve got|already have|already own)"
+    r"we (?:only |just |actually |also )?(?:have|own|got|'ve got|already have|already own)"
     r"(?! (?:a |the |enough )?(?:budget|money|funds|cash|room)\b)|we've got|i (?:have|own|got)|"
     r"i've got|already (?:has|have|own|owns)|(?:that|which) we (?:already )?own|"
     r"(?:our|my) (?:box|server|rig|machine|cluster|dc|data center|datacenter) "
     r"(?:has|with|already)|^\s*(?:have|got) \d|sitting (?:in|around|idle)|"
-    r"\bимеются\b|\bимеется\b|lying around|collecting dust|валя\w+ся|пыл\w+ся|"
+    r"\bимеются\b|\bимеется\b|lying around(?! on)|collecting dust|валя\w+ся|пыл\w+ся|"
     # "Есть две RTX 3090.", a sentence that opens with what they have
-    r"(?:^|[.!?;]\s+|,\s*|\s[—–-]\s*)есть\s+(?!ли\b|вариант|предлож|выбор|в\s+продаж|смысл)(?:\S+\s+){0,2}?(?:rtx|gtx|radeon|nvidia|amd|tesla|[ahlvt]\d{1,3}\b|"
+    # ", есть одна RTX 4090", "— есть две 3090": a count of cards after a clause
+    r"(?:,|\s[—–-])\s*есть\s+(?:\d+|пара|одн\w+|дв[ае]|три|четыре)\s+(?:\S+\s+)?(?:rtx|gtx|radeon|nvidia|tesla|"
+    r"[ahlvt]\d{1,3}\b|[ah]\d{3,4}|\d{4}\b|видеокарт|карт[аыуе]|gpu|гпу)|"
+    r"(?:^|[.!?;]\s+)есть\s+(?!ли\b|возможност|бюджет|деньг|вариант|предлож|выбор|смысл|мнение|"
+    r"опыт)(?:\S+\s+){0,2}?(?:rtx|gtx|radeon|nvidia|amd|tesla|[ahlvt]\d{1,3}\b|"
     r"[ah]\d{3,4}|rx\s*\d|mi\d|видеокарт|карт[аыуе]|gpu|гпу|сервер|сервак|комп)|"
     # "a small agency with one RTX 3090", "лаборатория с двумя A100": the GPUs they have
     r"(?:agency|company|firm|studio|team|lab|office|startup|we|i)\s+with\s+(?:one|a|an|two|"

@@ -388,13 +388,7 @@ _TASKS: tuple[tuple[str, str], ...] = (
         r"full[- ](?:parameter[- ])?(?:fine-?tun\w*|fine tun\w*|finetun\w*|ft\b|training|sft)|"
         r"полн\w*\s+(?:дообуч\w*|файн-?тюн\w*|обучени\w*|fine-?tun\w*|переобуч\w*)|"
         r"дообуч\w*\s+полностью|полностью\s+(?:дообуч|переобуч|зафайнтюн|файн-?тюн|затюн)\w*|"
-        # "fully fine-tune", "fine-tune the whole model", "train all parameters"
-        r"\bfully\s+(?:fine-?tun\w*|fine tun\w*|finetun\w*|re-?train\w*)|"
-        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+(?:the\s+)?(?:whole|entire)\s+model|"
-        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+all\s+(?:of\s+)?(?:its\s+|the\s+)?"
-        r"(?:parameters|params|layers)|"
-        r"(?:дообуч|файн-?тюн|переобуч)\w*\s+(?:\S+\s+){0,4}(?:целиком|всю\s+модель)|"
-        r"\bfull\s+(?:ft|sft)\b|"
+        r"\bfull(?:[- ]weight)?\s+(?:ft|sft|fine-?tuning)\b|"
         r"полноценн\w*\s+(?:\w+\s+)?(?:дообуч|обуч|файн-?тюн|переобуч)\w*|"
         # "не LoRA", "without LoRA", "instead of LoRA": all the weights
         r"(?:не|без|вместо|not|no|without|instead of|rather than)\s+(?:a\s+)?(?:q?lora|лор)\w*|"
@@ -403,6 +397,17 @@ _TASKS: tuple[tuple[str, str], ...] = (
     ),
     (r"\bq-?lora\b|\bку-?лор\w*|\bкью-?лор\w*", "qlora"),
     (r"\blora\b|\bлор[аеуыо]\w*", "lora"),
+    (  # "fully fine-tune", "the whole model", "all parameters": all the weights, unless a
+        # method above is named ("fine-tune all layers with LoRA")
+        r"\bfully\s+(?:fine-?tun(?:e|ing)\b|fine tun(?:e|ing)\b|finetun(?:e|ing)\b|"
+        r"re-?train(?:ing)?\b)|"
+        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+(?:the\s+)?(?:whole|entire)\s+model|"
+        r"(?:fine-?tun\w*|finetun\w*|train\w*)\s+(?:all|every)\s+(?:of\s+)?(?:its\s+|the\s+)?"
+        r"(?:parameters?|params|weights?)|"
+        r"(?:дообуч|файн-?тюн|переобуч)\w*\s+(?:[^\s,;]+\s+){0,4}(?:целиком|всю\s+модель|"
+        r"все\s+параметры)",
+        "full",
+    ),
     (  # "обучить свою модель на 1 млрд параметров", "train our own LLM": a model of one's
         # own, unless a fine-tuning method is named
         r"\b(?:обучить|натренировать|train|build)\s+(?:сво\w+|собственн\w+|our own|own)\s+"
@@ -495,7 +500,7 @@ _ENGINES: tuple[tuple[str, str], ...] = (
 # ---- intent -------------------------------------------------------------------------------
 
 _COMPARE = re.compile(
-    r"сравн\w*|compar\w*|cheapest (?:gpu|card)|сам\w* дешев\w* (?:видео)?карт\w*|"
+    r"сравн\w*|compar(?!abl)\w*|cheapest (?:gpu|card)|сам\w* дешев\w* (?:видео)?карт\w*|"
     r"(?:видео)?карт\w* сам\w* дешев\w*|"
     r"(?:best|fastest) gpu|лучш\w* (?:видео)?карт\w*|\bvs\.?\b|versus|или лучше|which is better|"
     r"что лучше|что выгодн\w*|на ч[её]м быстрее|which (?:one|is faster|gets)|"
@@ -646,17 +651,26 @@ _WILL_IT_RUN = re.compile(
 # "есть одна RTX 4090 — хватит?", "would those work?": whether the GPUs said are enough,
 # answered yes or no before the sizing.
 _ENOUGH_ON_GPUS = re.compile(
-    r"хват\w*|достаточно|справ\w*с|потян\w*|пойд[её]т|влез\w*|помест\w*|"
-    r"\benough\b|\bsufficient\b|\bsuffice|"
-    r"\b(?:will|would|does|do|can|could) (?:it|this|that|they|those|these|one|a single \w+) "
-    r"(?:work|do|run|fit|handle|cope|suffice|cut it)\b"
+    r"(?:хватит|хватает|достаточно|справ\w*тся|потянет|потянут|пойд[её]т|влезет|поместится|"
+    r"enough|sufficient|suffices?)\s*[?)]|\b(?:хватит|хватает|хватит ли) ли\b|\bхватит ли\b|"
+    r"\b(?:is|are) (?!its |their |the quality|quality)(?:\S+ ){1,4}?enough\b|"
+    r"\b(?:will|would|does|do|can|could) (?:it|this|that|they|those|these|"
+    r"(?:a |an |one |1 )?(?:single |1 )?[\w-]*\d[\w-]*) (?:work|do|run|fit|handle|cope|suffice|"
+    r"cut it)\b"
 )
 # "а если на этих же L40S...", "on the same cards": the GPUs the conversation is about.
 _SAME_HARDWARE = re.compile(
     r"\b(?:этих|тех|них|наших|них же) же\b|\b(?:на|с) (?:этих|тех|них|наших)\s+(?:\d+\s+)?"
     r"(?:карт\w*|видеокарт\w*|gpu|гпу|[a-z]+\d)|"
-    r"\b(?:on|with|using) (?:the same|these|those|our|the) (?:\d+ ?x? ?)?"
+    r"\b(?:on|with|using) (?:the same|these|those|our) (?:\d+ ?x? ?)?"
     r"(?:gpus|cards|[a-z]+\d+\w*s?)\b|\bsame (?:gpus|cards|hardware|servers?)\b"
+)
+# "rent vs buy", "аренда или покупка", "buy or rent": the two weighed against each other
+_RENT_OR_BUY = re.compile(
+    r"\brent\w*\s*(?:vs\.?|versus|or|/)\s*(?:buy|own|purchas)\w*|"
+    r"\b(?:buy\w*|own\w*|purchas\w*)\s*(?:vs\.?|versus|or|/)\s*rent\w*|"
+    r"аренд\w*\s*(?:или|vs|/|либо)\s*(?:покуп|купи|куп)\w*|"
+    r"(?:покуп\w*|купи\w*|купить)\s*(?:или|vs|/|либо)\s*(?:аренд|арендов)\w*"
 )
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
@@ -854,7 +868,7 @@ _COUNT_BEFORE = re.compile(
     r"(?:(?:more|additional|extra|nvidia|geforce|rtx|amd|instinct|pro|видеокарт\w*|карт\w*|gpus?|"
     r"ускорител\w*|"
     # "two old RTX 3090s", "две старые 3090", "пара б/у 3090": the cards' state, not a name
-    r"old|older|used|spare|idle|second-hand|refurbished|стар\w+|б[/ ]?у|свободн\w+|"
+    r"old|older|used|spare|idle|second[- ]hand|refurbished|стар\w+|б[/ .]?у\.?|свободн\w+|"
     r"простаивающ\w+)\s*)*$"
 )
 _COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*(?<![a-z])x\s*(\d+)\b")
@@ -1693,6 +1707,9 @@ class Reader:
         said.euros = bool(_EUROS.search(undictated))
         said.growth = q.read_growth(text)
         said.wants = q.read_wants(text)
+        share = q.read_use_share(text) if "rent" in said.wants else None
+        if said.hours_per_month is None and share is not None:  # "rent vs buy at 40% of the time"
+            said.hours_per_month = share * HOURS_PER_MONTH
         if said.wants_rent_by_budget and "rent" not in said.wants:
             said.wants.append("rent")
         if said.api_bill is not None and "api_vs_own" not in said.wants:
@@ -2546,6 +2563,7 @@ class Reader:
         if (
             gpu is not None
             and said.same_hardware
+            and not said.more_gpus  # "докупить ещё 8 и на этих же": the branch below
             and isinstance(owned, dict)
             and owned.get("gpu") == gpu
         ):  # "а если на этих же L40S полностью дообучить 70б?": the ones they own
@@ -2624,7 +2642,9 @@ class Reader:
             and len(said.gpus_compared) <= 1
             and "rent" in said.wants
             and said.hours_per_month is not None
+            and _RENT_OR_BUY.search(text)
             and not said.owned
+            and not _has_load(said)
         ):
             return "price"
         if (  # "сколько стоит сервер 8x H100?": the catalog's price, no model to size
@@ -2682,7 +2702,9 @@ class Reader:
             # whatever format), not every GPU in its published weights
             and not (_WILL_IT_RUN.search(text) and not said.gpus_compared)
         )
-        two_gpus = len(said.gpus_compared) > 1 and re.search(r"\bor\b|\bили\b", text)
+        two_gpus = len(said.gpus_compared) > 1 and re.search(
+            r"\bor\b|\bили\b|\bcomparabl\w*|сопоставим\w*", text
+        )
         # "compare renting 2x H100 with buying" weighs money, not GPUs: a goal to price
         rent_or_buy = len(said.gpus_compared) <= 1 and (
             "rent" in said.wants or "api_vs_own" in said.wants
@@ -2758,6 +2780,24 @@ class Reader:
         if _DOMAIN.search(text):
             return "explain"
         return "off_topic"
+
+
+def _has_load(said: Said) -> bool:
+    """Whether the message gives a load to size: people, requests, text or a batch."""
+    return any(
+        value is not None
+        for value in (
+            said.users,
+            said.headcount,
+            said.requests_per_s,
+            said.requests_per_day,
+            said.tokens_per_day,
+            said.words_per_day,
+            said.batch_items,
+            said.dataset_tokens,
+            said.dataset_examples,
+        )
+    )
 
 
 def _family_key(model_id: str) -> str:

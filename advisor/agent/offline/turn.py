@@ -133,8 +133,6 @@ class OfflineTurn:
     language: Language
     reading: Reading
     request: SizingRequest | None = None
-    # what a follow-up builds on, when not `request`: the requests the lead was sized for
-    carried: SizingRequest | None = None
     sizing: SizingReport | None = None
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
@@ -435,17 +433,6 @@ def _size(
         lead_cost = sizing_cost(server, catalog, owned=False)
         if lead_cost is not None:
             turn.tool_results.append(lead_cost)
-        sized = outcome.request
-        if sized.context == DEFAULT_CONTEXT and sized.prompt_tokens is None:
-            # the lead was sized for the use case's requests, not the default window: a
-            # follow-up ("would one H200 do?") weighs the same requests (QA 38 sized 4k each)
-            turn.carried = sized.model_copy(
-                update={
-                    "context": server.context,
-                    "prompt_tokens": server.prompt_tokens,
-                    "output_tokens": server.output_tokens,
-                }
-            )
         turn.answer = render_sizing(
             server,
             catalog,
@@ -521,6 +508,8 @@ def _enough_said(report: SizingReport, turn: OfflineTurn) -> str | None:
     }
     training = report.training
     if training is not None:
+        if said.deadline_hours is not None and training.hours > said.deadline_hours:
+            return None  # holds it, but not within the time said
         return render(
             M.ANSWER_ENOUGH_YES_TRAINING,
             turn.language,
@@ -691,7 +680,9 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         ]
     fitting.sort(key=lambda c: _QUANTIZED_FITS.index(c.change))
     in_ram = next((c for c in turn.make_it_fit if c.fits and c.change == "gguf_cpu_moe"), None)
-    if not fitting and in_ram is not None:  # "mixtral on my 3090": experts in system RAM
+    if (
+        not fitting and in_ram is not None and "precision" not in explicit
+    ):  # "mixtral on my 3090": experts in system RAM
         return render(
             M.ANSWER_FITS_EXPERTS_IN_RAM,
             turn.language,
@@ -844,6 +835,9 @@ def _recommend(
     held = _owned_capacity(goal, lead, catalog, turn)  # "how many devs can it serve?": first
     if held:
         turn.answer = "\n".join([*held, turn.answer])
+    swapped = _model_swapped(question, reading, previous_goal, lead, catalog, turn.language)
+    if swapped is not None:  # "Llama 3.3 70B instead: how much cheaper, quality?": first
+        turn.answer = f"{swapped}\n{turn.answer}"
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
@@ -1167,6 +1161,58 @@ def _size_recorded(
         return None
     turn.tool_results.append(report)
     return report
+
+
+# "how much cheaper", "is quality comparable", "насколько дешевле", "не хуже ли": a model
+# swapped in a goal, weighed against the last answer's
+_SWAP_WEIGHED = re.compile(
+    r"cheaper|less expensive|how much (?:less|more)|sav(?:e|ing)|quality|comparabl\w*|as good|"
+    r"дешевл\w*|дороже|сэконом\w*|экономи\w*|разниц\w*|качеств\w*|сопоставим\w*|не хуже|"
+    r"так же хорош\w*"
+)
+
+
+def _model_swapped(
+    question: str,
+    reading: Reading,
+    previous_goal: GoalContext | None,
+    lead: Option | None,
+    catalog: Catalog,
+    language: Language,
+) -> str | None:
+    """ "What if we use Llama 3.3 70B instead — how much cheaper, and is quality
+    comparable?" (QA 38): the new lead's price against the last answer's, and both models'
+    quality tiers from the catalog, before the new setup."""
+    if lead is None or previous_goal is None or previous_goal.capex_usd is None:
+        return None
+    before = previous_goal.goal.get("model")
+    if (
+        "model" not in reading.explicit
+        or not isinstance(before, str)
+        or before == lead.model
+        or not _SWAP_WEIGHED.search(question.lower())
+        or {"users", "headcount", "gpu", "gpus"} & set(reading.explicit)  # not the model alone
+    ):
+        return None
+    rated = catalog.suitability
+    if before not in catalog.models or before not in rated or lead.model not in rated:
+        return None
+    previous, capex = previous_goal.capex_usd, lead.cost.capex_usd
+    if previous <= 0 or capex <= 0:
+        return None
+    share = round(abs(capex - previous) / previous * 100)
+    return render(
+        M.REC_MODEL_SWAPPED,
+        language,
+        model=lead.model_name,
+        before=catalog.models[before].name,
+        capex=capex,
+        previous=previous,
+        share=share,
+        direction=render(M.REC_LESS if capex < previous else M.REC_MORE, language),
+        tier=rated[lead.model].quality_tier,
+        before_tier=rated[before].quality_tier,
+    )
 
 
 def _four_bits_cost_more(

@@ -3268,14 +3268,17 @@ class M(Enum):
     )
     REC_MODEL_SWAPPED = (
         "rec.model_swapped",
-        "**{model} instead of {before}: ${capex:,.0f} against ${previous:,.0f}, {share}% "
-        "{direction}.** Quality in the catalog: {model} is tier {tier} of 5, {before} tier "
-        "{before_tier} of 5 (tiers from published benchmarks; try both on your own questions "
-        "before deciding).",
-        "**{model} вместо {before}: ${capex:,.0f} против ${previous:,.0f}, на {share}% "
-        "{direction}.** Качество по каталогу: {model} — уровень {tier} из 5, {before} — "
-        "{before_tier} из 5 (уровни по опубликованным бенчмаркам; проверьте обе на своих "
-        "вопросах до решения).",
+        "**{model} instead of {before}: ${capex:,.0f} ({capex_rub:,.0f} RUB) against "
+        "${previous:,.0f} ({previous_rub:,.0f} RUB), {share}% {direction}.**",
+        "**{model} вместо {before}: {capex_rub:,.0f} ₽ (${capex:,.0f}) против {previous_rub:,.0f} ₽ "
+        "(${previous:,.0f}), на {share}% {direction}.**",
+    )
+    REC_MODEL_SWAPPED_QUALITY = (
+        "rec.model_swapped_quality",
+        "Quality in the catalog: {model} is tier {tier} of 5, {before} tier {before_tier} of 5 "
+        "(tiers from published benchmarks; try both on your own questions before deciding).",
+        "Качество по каталогу: {model} — уровень {tier} из 5, {before} — {before_tier} из 5 "
+        "(уровни по опубликованным бенчмаркам; проверьте обе на своих вопросах до решения).",
     )
     REC_LESS = ("rec.less", "less", "дешевле")
     REC_MORE = ("rec.more", "more", "дороже")

@@ -2781,3 +2781,27 @@ def test_a_model_swapped_in_a_goal_says_the_price_change_and_both_quality_tiers(
     assert f"${lead.cost.capex_usd:,.0f} against ${before.cost.capex_usd:,.0f}" in first_line
     tier = catalog.suitability["llama-3.3-70b"].quality_tier
     assert f"tier {tier} of 5" in first_line
+
+
+def test_a_model_set_aside_for_another_in_russian_is_swapped(service: AdvisorService) -> None:
+    """QA 39: "а если вместо ламы взять квен 2.5 на 32б, сколько сэкономим?" repeated the
+    Llama answer word for word ("ламы" was read as the model asked); the goal takes Qwen2.5
+    32B and opens with the saving against the last answer, in roubles first."""
+    first = service.ask(
+        AskRequest(
+            question="Нужен чат-бот по внутренним документам для ~200 сотрудников, хотим Ламу 3 "
+            "на 70 млрд у себя. Сколько видях и какой сервер, бюджет до 15 млн руб?"
+        )
+    )
+    again = service.ask(
+        AskRequest(
+            question="а если вместо ламы взять квен 2.5 на 32б, сколько сэкономим?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert again.recommendation is not None
+    assert again.recommendation.goal["model"] == "qwen2.5-32b"
+    assert again.recommendation.goal["headcount"] == 200
+    first_line = again.answer.splitlines()[0]
+    assert first_line.startswith("**Qwen2.5 32B Instruct вместо Llama 3 70B Instruct:")
+    assert "₽" in first_line and "дешевле" in first_line

@@ -3509,3 +3509,17 @@ def test_full_fine_tuning_is_not_read_into_lora_or_serving(
     reader: Reader, question: str, task: str
 ) -> None:
     assert _request(reader, question)["task"] == task
+
+
+@pytest.mark.parametrize(
+    ("question", "model"),
+    [
+        ("а если вместо ламы взять qwen 2.5 32b?", "qwen2.5-32b"),
+        ("Qwen 2.5 32B instead of Llama 3.1 70B for 50 users", "qwen2.5-32b"),
+        ("rather than llama 3.1 8b, size mistral 7b for 10 users", "mistral-7b"),
+    ],
+)
+def test_a_model_set_aside_is_not_the_model_asked(
+    reader: Reader, question: str, model: str
+) -> None:
+    assert _request(reader, question)["model"] == model

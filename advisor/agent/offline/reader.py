@@ -465,6 +465,11 @@ _OPEN_MODEL_API = re.compile(
 # тысяч в месяц"): the hosted service, not its open model.
 _BILLED_VENDOR = re.compile(rf"\b{_OPEN_API_VENDOR}\b(?!\s*-?\s*(?:\d|lite|pro\b|max\b))")
 _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
+# A model named only to set it aside for another: "вместо ламы взять квен 2.5 32б",
+# "instead of Llama 3.1 405B, what about...": its name and version words are no model asked.
+_MODEL_SET_ASIDE = re.compile(
+    r"(?:\bвместо|\binstead of|\brather than)\s+(?:the\s+)?[^\W\d]+(?:[\s-]+\d[\w.]*){0,2}"
+)
 # A service named only to deny it: "не гигачат", "not GPT-4o", "instead of Claude".
 _DENIED = re.compile(r"(?:\bне|\bnot|instead of|вместо|rather than)\s+(?:на\s+|the\s+)?$")
 # GPUs named in the plural with no count: "only A100 80GB cards", "у нас карты A100", "4090s".
@@ -1044,6 +1049,7 @@ class Reader:
             or last_model  # "DeepSeek хотим оставить" after an answer on DeepSeek-V3: that one
         )  # "а если 70B?" after a goal with Llama 3.1 8B: Llama's 70B
         naming = _NOT_A_VERSION.sub(" ", text)  # "не дистиллят": no model named
+        naming = _MODEL_SET_ASIDE.sub(" ", naming)  # "вместо ламы взять квен": not the llama
         naming = _OPEN_MODEL_API.sub(" ", naming)  # "сидим на API DeepSeek": a service used
         naming = q.without_text_volume(naming)  # "1.2B input tokens a month": no 1.2B model
         undictated = _masked(text, dictated)

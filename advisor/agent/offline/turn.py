@@ -1194,25 +1194,31 @@ def _model_swapped(
         or {"users", "headcount", "gpu", "gpus"} & set(reading.explicit)  # not the model alone
     ):
         return None
-    rated = catalog.suitability
-    if before not in catalog.models or before not in rated or lead.model not in rated:
-        return None
     previous, capex = previous_goal.capex_usd, lead.cost.capex_usd
-    if previous <= 0 or capex <= 0:
+    if before not in catalog.models or previous <= 0 or capex <= 0:
         return None
-    share = round(abs(capex - previous) / previous * 100)
-    return render(
+    names = {"model": lead.model_name, "before": catalog.models[before].name}
+    line = render(
         M.REC_MODEL_SWAPPED,
         language,
-        model=lead.model_name,
-        before=catalog.models[before].name,
+        **names,
         capex=capex,
         previous=previous,
-        share=share,
+        capex_rub=round(capex * catalog.prices.rub_per_usd.value),
+        previous_rub=round(previous * catalog.prices.rub_per_usd.value),
+        share=round(abs(capex - previous) / previous * 100),
         direction=render(M.REC_LESS if capex < previous else M.REC_MORE, language),
-        tier=rated[lead.model].quality_tier,
-        before_tier=rated[before].quality_tier,
     )
+    rated = catalog.suitability
+    if before in rated and lead.model in rated:  # the catalog's tiers, where it rates both
+        line += " " + render(
+            M.REC_MODEL_SWAPPED_QUALITY,
+            language,
+            **names,
+            tier=rated[lead.model].quality_tier,
+            before_tier=rated[before].quality_tier,
+        )
+    return line
 
 
 def _four_bits_cost_more(

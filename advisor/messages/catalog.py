@@ -730,6 +730,15 @@ class M(Enum):
         "Веса оставлены как опубликованы ({precision}): в медицине, праве и финансах ответ "
         "должен давать модель в том виде, в каком её выпустили и проверяли.",
     )
+    ANSWER_FITS_SHORTER = (
+        "answer.fits_shorter",
+        "**Yes, at {seq:,}-token sequences: it trains on {count} x {gpu}**, about {hours:g} h for "
+        "the dataset (longer examples are split or cut). At {sized:,}-token sequences it does "
+        "not fit:",
+        "**Да, на последовательностях по {seq:,} токенов: обучается на {count} x {gpu}**, около "
+        "{hours:g} ч на датасет (более длинные примеры разбиваются или обрезаются). На "
+        "последовательностях по {sized:,} токенов не помещается:",
+    )
     ANSWER_FITS_WITH_QLORA = (
         "answer.fits_with_qlora",
         "**Yes, with QLoRA: it trains on {count} x {gpu} with the frozen base in 4 bits (NF4)**, "

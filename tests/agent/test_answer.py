@@ -778,3 +778,26 @@ def test_whether_the_gpus_said_are_enough_is_answered_yes_first(
     short = _turn("Is one RTX 4060 enough to fully fine-tune Llama 3.1 8B?", reader, catalog)
     assert short.sizing is not None and not short.sizing.fits
     assert "Yes, that is enough" not in short.answer
+
+
+def test_a_fit_on_the_gpus_said_leads_before_does_not_fit(reader: Reader, catalog: Catalog) -> None:
+    """QA 39: "Qwen3-235B-A22B влезет на 4 карты RTX PRO 6000?" said no and named 8 cards,
+    though FP8 weights fit the four; "QLoRA 70B on one RTX 6000 Ada?" said no, then offered
+    QLoRA as the fix: each now opens with the yes and how (FP8; shorter sequences)."""
+    moe = _turn("Qwen3-235B-A22B влезет на 4 карты RTX PRO 6000? Для 30 юристов", reader, catalog)
+    assert moe.answer.startswith(
+        "**Да, помещается на 4 x NVIDIA RTX PRO 6000 Blackwell с весами в FP8"
+    )
+    fp8 = [a.sizing for a in moe.alternatives if a.why == "fp8"]
+    assert fp8 and fp8[0].fits and fp8[0].gpu.count == 4
+    qlora = _turn(
+        "QLoRA на Ламу 70б — одной RTX 6000 Ada хватит? и сколько по времени на 10к примеров?",
+        reader,
+        catalog,
+    )
+    assert qlora.sizing is not None and not qlora.sizing.fits
+    shorter = [c for c in qlora.make_it_fit if c.change == "qlora_shorter" and c.fits]
+    assert shorter
+    seq = shorter[0].request["context"]
+    said = f"{seq:,}".replace(",", "\xa0")
+    assert qlora.answer.startswith(f"**Да, на последовательностях по {said} токенов")

@@ -193,3 +193,23 @@ def test_rent_or_buy_at_a_share_of_the_time_leads_with_the_cheaper(
     assert price.rent_or_buy.hours_per_month == pytest.approx(hours, abs=1)
     assert price.rent_or_buy.months == months
     assert response.answer.startswith(cheaper)
+
+
+def test_rent_or_buy_around_the_clock_is_weighed_for_the_whole_month(
+    service: AdvisorService, catalog: Catalog
+) -> None:
+    """QA 39: "арендовать или покупать H100? нагрузка круглосуточная, нужно 8 карт, горизонт
+    3 года" got a pilot of 5 users on one H100; the eight are weighed rented around the clock
+    against bought, over the three years said."""
+    response = service.ask(
+        AskRequest(
+            question="арендовать или покупать H100? нагрузка круглосуточная, нужно 8 карт, "
+            "горизонт 3 года"
+        )
+    )
+    step = response.steps[0]
+    assert step.name == "price_hardware" and step.arguments["count"] == 8
+    price = price_hardware(step.arguments, catalog)
+    assert price.rent_or_buy is not None
+    assert price.rent_or_buy.hours_per_month == 730 and price.rent_or_buy.months == 36
+    assert response.answer.startswith("**Покупка дешевле при 730 ч в месяц")

@@ -3523,3 +3523,17 @@ def test_a_model_set_aside_is_not_the_model_asked(
     reader: Reader, question: str, model: str
 ) -> None:
     assert _request(reader, question)["model"] == model
+
+
+def test_no_gpus_yet_is_a_purchase_and_code_completion_is_code(reader: Reader) -> None:
+    """QA 39: "Budget $3k, no GPUs yet, code completion for 10 devs" was sized on a CPU server
+    as a general assistant: GPUs not bought yet are to buy, and code completion is the code
+    use case; "no GPU at all" is still the CPU."""
+    reading = reader.read(
+        "Budget is only $3k, no GPUs yet. Can we run something useful for code completion for "
+        "10 devs?"
+    )
+    assert reading.said.use_case == "code"
+    assert reading.goal is not None and reading.goal.get("gpu") is None
+    cpu = reader.read("Llama 3.1 8B for 3 users, no GPU at all")
+    assert cpu.request is not None and cpu.request["gpu"] == "cpu-server"

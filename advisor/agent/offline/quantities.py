@@ -1759,7 +1759,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
             r"автодополнени\w*|"
             r"(?:помощник|ассистент)\w* (?:для|по) (?:код|программ)\w*|\bcopilot\b|autocomplete|"
             r"для (?:программист|разработчик|прогер)\w*|code review|код-?ревью|писать код|write code|"
-            r"написани\w* код\w*|coding|кодинг\w*"
+            r"написани\w* код\w*|coding|кодинг\w*|code (?:completion|generation|suggestions?)|"
+            r"for (?:our |the )?(?:\d+ )?(?:devs|developers|programmers|engineers)\b"
         ),
     ),
     (

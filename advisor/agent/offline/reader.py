@@ -818,7 +818,8 @@ _ON_CPU = re.compile(
     r"\b(?:use|using|with) (?:the |a |my |our )(?:[\w-]+ )?cpus?\b(?![\s-]*(?:offload|moe|experts?))|"
     r"\bcpu[- ]only\b|"
     r"без (?:gpu|гпу|видеокарт\w*|графическ\w+ (?:ускорител|карт)\w*)|"
-    r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|\bno gpus?\b|"
+    r"\bwithout (?:a |any )?(?:gpus?|graphics cards?|video cards?)\b|"
+    r"\bno gpus?\b(?! (?:yet|so far|at the moment|right now|currently))|"
     r"\bskip (?:the |a )?gpu\b|"
     r"\bjust (?:the |my )?cpu\b|\bmy cpu\b"
 )
@@ -1716,6 +1717,10 @@ class Reader:
         share = q.read_use_share(text) if "rent" in said.wants else None
         if said.hours_per_month is None and share is not None:  # "rent vs buy at 40% of the time"
             said.hours_per_month = share * HOURS_PER_MONTH
+        elif (
+            said.hours_per_month is None and "rent" in said.wants and q.says_around_the_clock(text)
+        ):
+            said.hours_per_month = HOURS_PER_MONTH  # "нагрузка круглосуточная": the whole month
         if said.wants_rent_by_budget and "rent" not in said.wants:
             said.wants.append("rent")
         if said.api_bill is not None and "api_vs_own" not in said.wants:

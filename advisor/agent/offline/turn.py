@@ -479,7 +479,7 @@ def _size(
             )
         ),
         lead=_one_server(report, turn)
-        or _fits_in_another_format(report, turn)
+        or _fits_in_another_format(report, turn, catalog)
         or (_enough_said(report, turn) if enough else None),
         server=server,
         subhead=card_line if card is not None else None,
@@ -653,12 +653,28 @@ def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:
 _QUANTIZED_FITS = ("kv_fp8", "fp8", "fp8_kv_fp8", "int4", "int4_kv_fp8", "gguf")
 
 
-def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | None:
+def _fits_in_another_format(
+    report: SizingReport, turn: OfflineTurn, catalog: Catalog
+) -> str | None:
     """ "Can we run 72B on 2x 3090?" does not fit in BF16 but does in 4 bits on the same
     GPUs: that is the answer to lead with, when the person named no weight format."""
     explicit = turn.reading.explicit
     if report.fits or "kv_precision" in explicit:
         return None
+    if report.task == "qlora":  # "QLoRA 70B on one RTX 6000 Ada?": at shorter sequences
+        shorter = next(
+            (c for c in turn.make_it_fit if c.fits and c.change == "qlora_shorter"), None
+        )
+        if shorter is not None and shorter.training_hours is not None:
+            return render(
+                M.ANSWER_FITS_SHORTER,
+                turn.language,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                seq=shorter.request.get("context", 0),
+                sized=report.context,
+                hours=round(shorter.training_hours, 1),
+            )
     if report.task == "lora" and "task" not in explicit:
         # "llama 70b on the same cards?" after LoRA on a 7B: QLoRA on them is the answer
         qlora = next((c for c in turn.make_it_fit if c.fits and c.change == "qlora"), None)
@@ -701,7 +717,7 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
     elif "precision" in explicit:  # another weight format than the one said: not the lead
         return None
     else:
-        return _fits_owned_another_way(report, turn)
+        return _fits_owned_another_way(report, turn) or _fits_in_fp8_as_said(report, turn, catalog)
     misses = ", ".join(miss.render(turn.language) for miss in change.misses_i18n)
     sized = {"precision": report.precision.upper(), "kv": report.kv_precision.upper()}
     as_sized = M.ANSWER_AS_ASKED if "precision" in explicit else M.ANSWER_AS_PUBLISHED
@@ -717,6 +733,44 @@ def _fits_in_another_format(report: SizingReport, turn: OfflineTurn) -> str | No
         users=change.users or report.users,
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
+    )
+
+
+def _fits_in_fp8_as_said(report: SizingReport, turn: OfflineTurn, catalog: Catalog) -> str | None:
+    """ "Qwen3-235B влезет на 4 карты RTX PRO 6000?" (QA 39): the search found a cheaper
+    setup elsewhere, so it weighed no format on the GPUs said; FP8 weights on them, where the
+    card computes FP8, said first when they hold the load there."""
+    request = turn.request
+    if (
+        request is None
+        or report.training is not None
+        or request.gpus is None
+        or report.precision not in ("bf16", "fp16")
+        or catalog.gpus[report.gpu.id].tflops.fp8 is None
+    ):
+        return None
+    try:
+        fp8 = size_deployment(
+            {**request.model_dump(exclude_none=True), "precision": "fp8"}, catalog
+        )
+    except InputError:
+        return None
+    other = fp8.report
+    if not other.fits or other.gpu.count != report.gpu.count:
+        return None
+    turn.alternatives.append(Alternative(why="fp8", sizing=other))
+    turn.tool_results.append(other)
+    return render(
+        M.ANSWER_FITS_IN_FORMAT,
+        turn.language,
+        count=other.gpu.count,
+        gpu=other.gpu.name,
+        format="FP8",
+        kv=other.kv_precision.upper(),
+        users=other.users,
+        capacity=other.performance.max_concurrent_users,
+        speed=round(other.performance.per_user_tokens_per_s, 1),
+        as_sized=render(M.ANSWER_AS_PUBLISHED, turn.language, precision=report.precision.upper()),
     )
 
 

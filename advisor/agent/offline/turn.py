@@ -661,31 +661,24 @@ def _fits_in_another_format(
     explicit = turn.reading.explicit
     if report.fits or "kv_precision" in explicit:
         return None
-    if report.task == "qlora":  # "QLoRA 70B on one RTX 6000 Ada?": at shorter sequences
-        shorter = next(
-            (c for c in turn.make_it_fit if c.fits and c.change == "qlora_shorter"), None
+    on: dict[str, Param] = {"count": report.gpu.count, "gpu": report.gpu.name}
+    # "QLoRA 70B on one RTX 6000 Ada?": at shorter sequences
+    shorter = _training_fit(turn, "qlora_shorter") if report.task == "qlora" else None
+    if shorter is not None and shorter.training_hours is not None:
+        return render(
+            M.ANSWER_FITS_SHORTER,
+            turn.language,
+            **on,
+            seq=shorter.request.get("context", 0),
+            sized=report.context,
+            hours=round(shorter.training_hours, 1),
         )
-        if shorter is not None and shorter.training_hours is not None:
-            return render(
-                M.ANSWER_FITS_SHORTER,
-                turn.language,
-                count=report.gpu.count,
-                gpu=report.gpu.name,
-                seq=shorter.request.get("context", 0),
-                sized=report.context,
-                hours=round(shorter.training_hours, 1),
-            )
-    if report.task == "lora" and "task" not in explicit:
-        # "llama 70b on the same cards?" after LoRA on a 7B: QLoRA on them is the answer
-        qlora = next((c for c in turn.make_it_fit if c.fits and c.change == "qlora"), None)
-        if qlora is not None and qlora.training_hours is not None:
-            return render(
-                M.ANSWER_FITS_WITH_QLORA,
-                turn.language,
-                count=report.gpu.count,
-                gpu=report.gpu.name,
-                hours=round(qlora.training_hours, 1),
-            )
+    # "llama 70b on the same cards?" after LoRA on a 7B: QLoRA on them is the answer
+    lora = report.task == "lora" and "task" not in explicit
+    qlora = _training_fit(turn, "qlora") if lora else None
+    if qlora is not None and qlora.training_hours is not None:
+        hours = round(qlora.training_hours, 1)
+        return render(M.ANSWER_FITS_WITH_QLORA, turn.language, **on, hours=hours)
     fitting = [c for c in turn.make_it_fit if c.fits and c.change in _QUANTIZED_FITS]
     if "precision" in explicit:  # "70B in FP8 on one card": the weights as said, the cache in FP8
         fitting = [
@@ -733,6 +726,18 @@ def _fits_in_another_format(
         users=change.users or report.users,
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
+    )
+
+
+def _training_fit(turn: OfflineTurn, change: str) -> FitChange | None:
+    """The make-it-fit change of that kind that fits and has a training time, if any."""
+    return next(
+        (
+            c
+            for c in turn.make_it_fit
+            if c.fits and c.change == change and c.training_hours is not None
+        ),
+        None,
     )
 
 

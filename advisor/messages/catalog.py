@@ -2698,6 +2698,11 @@ class M(Enum):
     REC_LABEL_SCALE = ("rec.label_scale", "Room to grow", "С запасом на рост")
     REC_LABEL_OWNED = ("rec.label_owned", "On your hardware", "На вашем оборудовании")
     REC_LABEL_PARETO = ("rec.label_pareto", "Alternative", "Альтернатива")
+    REC_LABEL_NO_HEADROOM = (
+        "rec.label_no_headroom",
+        "Cheaper, but with no {share}% room above the peak",
+        "Дешевле, но без запаса {share}% сверх пика",
+    )
     REC_LABEL_RENT = ("rec.label_rent", "Rent for the run", "Аренда на время обучения")
     REC_LABEL_RENT_INSTEAD = (
         "rec.label_rent_instead",
@@ -2958,6 +2963,15 @@ class M(Enum):
         "**Аренда {count} x {gpu}** по требованию: ${rate:g} за GPU-час x {count} x {hours} ч = "
         "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц круглосуточно; меньше часов — "
         "пропорционально дешевле. Что на этих GPU можно обслужить:",
+    )
+    REC_RENT_ASKED_HOURS = (
+        "rec.rent_asked_hours",
+        "**Renting {count} x {gpu}** on demand: ${rate:g} per GPU-hour x {count} x {hours} h = "
+        "${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month for the hours said. What the same "
+        "GPUs can serve:",
+        "**Аренда {count} x {gpu}** по требованию: ${rate:g} за GPU-час x {count} x {hours} ч = "
+        "{monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц за названные часы. Что на этих "
+        "GPU можно обслужить:",
     )
     REC_POWER_PRICE = (
         "rec.power_price",

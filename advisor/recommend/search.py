@@ -910,22 +910,42 @@ class _Search:
         if hopeless and not self._can_reach_targets(config, limit):
             return None
         sharding = config.result.inputs.request.sharding
+        layout = config.result.layout
         for count in _COUNTS:
             if count < config.gpus or count > limit:
                 continue
-            bigger = self.size(
-                config.model,
-                config.suit,
-                config.precision,
-                config.gpu,
-                users,
-                gpus=count,
-                sharding=sharding,
-            )
-            if bigger is None or not bigger.result.fits:
-                continue
-            if bigger.serves(self.load, room):
-                return bigger
+            # the engine's fastest split of `count`, and copies of the group already found:
+            # 8 gaming cards as one tensor-parallel group need an 8-GPU server chassis, two
+            # copies of 4 go in two 4-GPU towers at a fifth of the price
+            splits: list[int | None] = [None]
+            if (
+                self.load.training is None
+                and layout.pp == 1
+                and count > layout.per_replica
+                and count % layout.per_replica == 0
+            ):
+                splits.append(layout.tp)
+            grown = [
+                bigger
+                for tp in splits
+                if (
+                    bigger := self.size(
+                        config.model,
+                        config.suit,
+                        config.precision,
+                        config.gpu,
+                        users,
+                        gpus=count,
+                        sharding=sharding,
+                        tp=tp,
+                    )
+                )
+                is not None
+                and bigger.result.fits
+                and bigger.serves(self.load, room)
+            ]
+            if grown:
+                return min(grown, key=_Config.key)
         return None
 
     def _can_reach_targets(self, config: _Config, limit: int) -> bool:

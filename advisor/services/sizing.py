@@ -140,7 +140,12 @@ class SizingCost(BaseModel):
         default=None, description="on-demand rent of one such GPU (null: no public rate)"
     )
     cloud_monthly_usd: float | None = Field(
-        default=None, description="the same GPUs rented on demand around the clock, per month"
+        default=None,
+        description="the same GPUs rented on demand cloud_hours_per_month hours a month",
+    )
+    cloud_hours_per_month: float = Field(
+        default=HOURS_PER_MONTH,
+        description="the hours a month rented: around the clock unless said",
     )
     cloud_monthly_rub: float | None = None
     card_alternative: str | None = Field(
@@ -174,8 +179,15 @@ class SizingCost(BaseModel):
     batch_api_rub: float | None = None
 
 
-def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> SizingCost | None:
-    """The cost of a sizing's layout at the catalog's prices; None without a price."""
+def sizing_cost(
+    report: SizingReport,
+    catalog: Catalog,
+    *,
+    owned: bool,
+    rent_hours_per_month: float = HOURS_PER_MONTH,
+) -> SizingCost | None:
+    """The cost of a sizing's layout at the catalog's prices, rented the hours a month said
+    (around the clock by default); None without a price."""
     prices = catalog.prices
     gpu = catalog.gpus.get(report.gpu.id)
     if gpu is None or report.gpu.id not in prices.gpus:
@@ -187,7 +199,16 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
     sibling = (
         card_sibling(gpu, catalog.gpus.values(), prices) if box.gpus_bought > layout.count else None
     )
-    rent = rental(gpu, layout.count, prices, box=box, owned=owned, card=sibling, group=group)
+    rent = rental(
+        gpu,
+        layout.count,
+        prices,
+        box=box,
+        owned=owned,
+        card=sibling,
+        group=group,
+        hours=rent_hours_per_month,
+    )
     sibling_capex = (
         hardware(sibling, layout.count, prices, owned=False, group=1).capex_usd
         if sibling is not None
@@ -206,6 +227,7 @@ def sizing_cost(report: SizingReport, catalog: Catalog, *, owned: bool) -> Sizin
         cloud_usd_per_gpu_hour=rent.usd_per_gpu_hour if rent else None,
         cloud_monthly_usd=round(rent.monthly_usd) if rent else None,
         cloud_monthly_rub=round(rent.monthly_usd * rate) if rent else None,
+        cloud_hours_per_month=rent_hours_per_month,
         cloud_break_even_months=(
             round(rent.break_even_months, 1) if rent and rent.break_even_months else None
         ),

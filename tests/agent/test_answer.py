@@ -801,3 +801,42 @@ def test_a_fit_on_the_gpus_said_leads_before_does_not_fit(reader: Reader, catalo
     seq = shorter[0].request["context"]
     said = f"{seq:,}".replace(",", "\xa0")
     assert qlora.answer.startswith(f"**Да, на последовательностях по {said} токенов")
+
+
+def test_a_fit_another_way_on_the_gpus_said_says_what_they_cost(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """'rent 4x H100 … 8 hours a day, Llama 3.1 70B — what does it cost?' led with the FP8
+    fit and then said no price at all (a setup that does not fit gets none): the same GPUs'
+    price and their rent for the hours said now follow."""
+    turn = _turn(
+        "rent 4x H100 for 100 users, 8 hours a day, Llama 3.1 70B — what does it cost?",
+        reader,
+        catalog,
+    )
+    assert turn.sizing is not None and not turn.sizing.fits
+    assert turn.answer.startswith("**Yes, it fits on 4 x NVIDIA H100")
+    assert turn.cost is not None and turn.cost.capex_usd > 0
+    hours = turn.reading.said.hours_per_month
+    assert hours is not None and hours < 730
+    assert turn.cost.cloud_hours_per_month == hours
+    rate = turn.cost.cloud_usd_per_gpu_hour
+    assert rate is not None and turn.cost.cloud_monthly_usd == round(rate * 4 * hours)
+    assert f"${turn.cost.cloud_monthly_usd:,.0f} a month for {round(hours)} hours" in turn.answer
+    # no fit and no other way on them: still no price for GPUs that cannot do it
+    short = _turn("Llama 3.1 405B on one RTX 4090, what does it cost?", reader, catalog)
+    assert short.sizing is not None and not short.sizing.fits and short.cost is None
+
+
+def test_renting_for_fewer_hours_is_said_as_those_hours(reader: Reader, catalog: Catalog) -> None:
+    """A sizing that fits, rented 10 hours a day: the month of rent is those hours, not the
+    clock round (it said 'around the clock' whatever the hours said)."""
+    turn = _turn(
+        "Llama 3.1 8B on 2x L40S for 40 users, we'd rent them 10 hours a day", reader, catalog
+    )
+    assert turn.sizing is not None and turn.sizing.fits and turn.cost is not None
+    assert turn.cost.cloud_hours_per_month < 730
+    assert "around the clock" not in turn.answer
+    plain = _turn("Llama 3.1 8B on 2x L40S for 40 users", reader, catalog)
+    assert plain.cost is not None and plain.cost.cloud_hours_per_month == 730
+    assert "around the clock" in plain.answer

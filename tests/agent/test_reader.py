@@ -118,6 +118,24 @@ def test_plain_fine_tuning_is_read_as_lora_and_says_so(reader: Reader) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        ("We want to serve our fine-tuned Mistral 7B to 50 users, how many GPUs?", "inference"),
+        ("хотим развернуть дообученную ламу 3 8б для 30 сотрудников", "inference"),
+        ("we fine-tuned llama 3 8b, now want to run it for 100 users", "inference"),
+        # the run itself, even beside serving it afterwards
+        ("fine-tune Mistral 7B and then serve it to 20 users", "lora"),
+        ("дообучить мистраль 7б и запустить для 20 человек", "lora"),
+        ("how many GPUs to fine-tune llama 3 8b?", "lora"),
+        ("a fine-tuned llama 3 8b needs how many GPUs to fine-tune again?", "lora"),
+    ],
+)
+def test_a_model_already_fine_tuned_is_served(reader: Reader, question: str, task: str) -> None:
+    """'serve our fine-tuned Mistral 7B' was sized as a LoRA run."""
+    assert reader.read(question).said.task == task
+
+
+@pytest.mark.parametrize(
     ("question", "precision"),
     [
         ("llama 3.1 8b в 4 бит", "int4"),
@@ -1770,6 +1788,33 @@ def test_a_corpus_in_trillions_is_read() -> None:
     assert q.read_dataset_tokens("на русском корпусе, 1 трлн токенов") == 10**12
     assert q.read_dataset_tokens("pretrain on 2t tokens") == 2 * 10**12
     assert q.read_dataset_tokens("1.5 триллиона токенов") == 1_500_000_000_000
+    # no figure written: one (or half) of the scale
+    assert q.read_dataset_tokens("а если 7б и триллион токенов?") == 10**12
+    assert q.read_dataset_tokens("on a trillion tokens") == 10**12
+    assert q.read_dataset_tokens("полтриллиона токенов") == 5 * 10**11
+    assert q.read_dataset_tokens("half a trillion tokens") == 5 * 10**11
+    assert q.read_dataset_tokens("100 токенов") is None
+
+
+def test_a_size_after_a_run_from_scratch_is_another_run_from_scratch(reader: Reader) -> None:
+    """QA 39: "а если 7б и триллион токенов?" after a 1B run from scratch changed nothing
+    (the size was no model to the reading, the corpus no figure)."""
+    first = reader.read("хотим обучить свою модель с нуля на 1 млрд параметров, 20 млрд токенов")
+    assert first.request is not None and first.request["task"] == "pretrain"
+    bigger = reader.read("а если 7б и триллион токенов?", previous=dict(first.request))
+    assert bigger.request is not None and bigger.request["task"] == "pretrain"
+    model = bigger.request["model"]
+    assert (
+        model != first.request["model"]
+        and (reader.catalog.models[model].reported_params_b or 0) > 6
+    )
+    assert bigger.request["dataset_tokens"] == 10**12
+    assert any(n.code is M.ASSUMED_ARCHITECTURE for n in bigger.notes)
+    # after serving a Llama, "а если 70б?" stays Llama's 70B
+    served = reader.read("llama 3.1 8b для 20 пользователей")
+    assert served.request is not None
+    larger = reader.read("а если 70б?", previous=dict(served.request))
+    assert larger.request is not None and larger.request["model"].startswith("llama-3")
 
 
 @pytest.mark.parametrize(

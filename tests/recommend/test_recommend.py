@@ -1336,3 +1336,21 @@ def test_a_server_rooms_pilot_is_bought_new(catalog: Catalog) -> None:
     result = recommend(request, catalog)
     start = [o for o in result.options if o.label == "start"]
     assert start and all(o.gpu.market == "new" for o in start)
+
+
+def test_growing_gaming_cards_adds_copies_not_a_wider_split(catalog: Catalog) -> None:
+    """QA 40: twice the load on 4 x RTX 4060 Ti was 8 of them as one tensor-parallel group,
+    which needs an 8-GPU server chassis ($73,600 against $7,800 for four); two copies of the
+    four that already serve it go in two 4-GPU towers."""
+    result = recommend(
+        RecommendRequest(
+            users=15, model="deepseek-r1-distill-qwen-32b", output_tokens=4096, language="ru"
+        ),
+        catalog,
+    )
+    recommended = by_label(result, "recommended")[0]
+    scale = by_label(result, "scale")[0]
+    assert scale.gpu.id == recommended.gpu.id
+    assert scale.replicas > 1 and scale.gpu.count == recommended.gpu.count
+    assert scale.cost.capex_usd <= 2.5 * recommended.cost.capex_usd
+    assert_option_holds(scale, result, catalog)

@@ -10,6 +10,7 @@ UI's structured sizing and the text never disagree.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from advisor.messages import M, Note, Param, note, render
 from advisor.recommend.costs import HOURS_PER_MONTH, MONTHS_3Y
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.request import BUDGET_FIELDS
+from advisor.recommend.search import HEADROOM
 from advisor.services.pricing import HardwarePrice, RunsOn
 from advisor.services.recommendation import (
     SAME_COST,
@@ -130,7 +132,8 @@ def render_sizing(
     when the count the user fixed does not fit. `assumed`: notes on defaults applied.
     `injection`: the message dictated an answer; say that only the engine's figures count.
     `changes`: what would make a setup the user fixed fit (make-it-fit lines).
-    `cost`: what the sized GPUs cost to buy and run, said when the setup fits.
+    `cost`: what the sized GPUs cost to buy and run, said when the setup fits (or the lead
+    says how the same GPUs hold it another way).
     `changes_first`: the changes come right after the headline (the cheapest setup beside a
     sizing on the default reference card, which is no advice to buy an 8-GPU server).
     `server`: the sizing whose server needs to describe (that cheapest setup's), when not this.
@@ -203,6 +206,8 @@ def render_sizing(
         lines.extend(_stage_lines(report, language))
         if not on_cpu:
             lines.append(gpu.layout_note_i18n.render(language))
+    elif cost is not None:  # held another way (the lead says how): the same GPUs' cost
+        lines.extend(_cost_lines(cost, gpu.count, language, service=report.training is None))
     for warning in report.warnings_i18n:
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
@@ -268,6 +273,7 @@ def _cost_lines(
                 monthly,
                 cost.cloud_break_even_months,
                 language,
+                hours=cost.cloud_hours_per_month,
                 card=cost.card_alternative,
             )
         )
@@ -1110,7 +1116,9 @@ def render_recommendation(
         elif lead is not None and lead.label == "pareto" and "cheapest" in wants:
             relabel = M.REC_LABEL_LOWEST_TCO
         for option in others:
-            label = relabel if option.label == "recommended" else None
+            label: M | Note | None = relabel if option.label == "recommended" else None
+            if _cheaper_without_headroom(option, lead, result):
+                label = note(M.REC_LABEL_NO_HEADROOM, share=round((HEADROOM - 1) * 100))
             lines.append(f"- {_goal_other(option, language, label)}")
     if result.make_it_fit:
         lines.append(render(M.GOAL_WHAT_FITS, language))
@@ -1421,11 +1429,12 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
         return []
     count = count or rated.gpu.count * rated.replicas
     rate = rated.cost.cloud_usd_per_gpu_hour
-    hours = float(result.goal.get("rent_hours_per_month") or HOURS_PER_MONTH)
+    said_hours = result.goal.get("rent_hours_per_month")
+    hours = float(said_hours or HOURS_PER_MONTH)
     monthly = rate * count * hours
     return [
         render(
-            M.REC_RENT_ASKED,
+            M.REC_RENT_ASKED_HOURS if said_hours and hours < HOURS_PER_MONTH else M.REC_RENT_ASKED,
             language,
             count=count,
             gpu=rated.gpu.name,
@@ -1542,6 +1551,25 @@ def _goal_headline(
     if option.max_concurrent_users < users:  # the closest holds fewer: at what it holds
         users = option.users_per_replica * option.replicas
     return render(M.GOAL_HEADLINE, language, **params, users=users)
+
+
+def _cheaper_without_headroom(option: Option, lead: Option | None, result: Recommendation) -> bool:
+    """An alternative that costs less than the recommended setup only because it holds the
+    peak with no room above it (the recommended one holds HEADROOM x the peak): said so,
+    or it reads as a better buy passed over."""
+    if (
+        lead is None
+        or lead.label != "recommended"
+        or option.label != "pareto"
+        or option.training_hours is not None
+        or option.batch_job is not None
+    ):
+        return False
+    room = math.ceil(result.workload.concurrency * HEADROOM)
+    cheaper = (
+        option.cost.capex_usd < lead.cost.capex_usd or option.cost.tco_3y_usd < lead.cost.tco_3y_usd
+    )
+    return cheaper and option.max_concurrent_users < room <= lead.max_concurrent_users
 
 
 def render_option_line(option: Option, language: Language, label: M | None = None) -> str:

@@ -1106,6 +1106,13 @@ _NAMED_DATASET_TOKENS = re.compile(
     rf"(?:\w+\s+){{0,2}}?{NUM}\s*(k|m|b|t|тыс\.?|млн|млрд|трлн|миллион\w*|миллиард\w*|"
     r"триллион\w*|million|billion|trillion|bn|tn)?\.?\s*(?:\w+\s+)?(?:токен\w*|tokens?)"
 )
+# "триллион токенов", "a trillion tokens", "пол триллиона": one (or half) of that scale, no
+# figure written.
+_ONE_SCALE_TOKENS = re.compile(
+    r"(?<![\d.,])(?<![\d.,]\s)(?:\b(?:a|one|один|одного)\s+|\b(half\s+a|пол-?|полу)\s*)?"
+    r"(?:(?<=пол)|(?<=полу)|(?<=пол-)|\b)(миллиард\w*|триллион\w*|billion|trillion)\s+(?:\w+\s+)?"
+    r"(?:токен\w*|tokens?)"
+)
 _SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
 _SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9, "thousand": 1e3}
 _SCALES |= {"t": 1e12, "трлн": 1e12, "trillion": 1e12, "tn": 1e12}
@@ -1335,7 +1342,10 @@ def read_dataset_tokens(text: str) -> int | None:
         value = number(found.group(1)) * _scale(found.group(2).rstrip("."))
         if value >= 1e6:
             return int(value)
-    return None
+    one = _ONE_SCALE_TOKENS.search(text)
+    if one is None:
+        return None
+    return int(_scale(one.group(2)) * (0.5 if one.group(1) else 1))
 
 
 _EPOCHS = re.compile(

@@ -1308,14 +1308,16 @@ class Reader:
                 injection=injection,
             )
         fields, notes = self._request_fields(said, russian=language == "ru")
+        pretraining = said.task == "pretrain" or (said.task is None and earlier == "pretrain")
         if (
-            said.task == "pretrain"
+            pretraining
             and said.model is None
             and mention is not None
             and mention.model_id is None
             and mention.candidates
             and not mention.family_named
-            and not (previous or {}).get("model")
+            # "а если 7б?" after a run from scratch: the model sized was only a shape
+            and (not (previous or {}).get("model") or earlier == "pretrain")
         ):  # "a 3B model from scratch": any architecture of that size, a Llama-like first
             chosen = next((m for m in mention.candidates if m.startswith("llama")), None)
             chosen = chosen or mention.candidates[0]
@@ -2950,8 +2952,18 @@ def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
 _SET_ASIDE = re.compile(r"(?:\bне|\bnot|rather than|instead of|вместо|\bбез)\s+(?:an?\s+)?$")
 
 
+# A model already fine-tuned ("our fine-tuned Mistral", "дообученную ламу"): what it is, not
+# a run to size, when serving it is asked ("serve our fine-tuned Mistral 7B to 50 users").
+_ALREADY_FINE_TUNED = re.compile(
+    r"\b(?:fine-?tuned|fine tuned|finetuned|дообученн\w*|зафайнтюнен\w*|файн-?тюнен\w*)"
+)
+
+
 def _task(text: str) -> str | None:
     """The task the text asks for: the first of _TASKS said, unless it is set aside."""
+    inference = {task: pattern for pattern, task in _TASKS}["inference"]
+    if re.search(inference, _ALREADY_FINE_TUNED.sub(" ", text)):
+        text = _ALREADY_FINE_TUNED.sub(" ", text)
     for pattern, task in _TASKS:
         for found in re.finditer(pattern, text):
             if not _SET_ASIDE.search(text[max(0, found.start() - 16) : found.start()]):

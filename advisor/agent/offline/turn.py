@@ -54,7 +54,7 @@ from advisor.catalog.schema import UseCaseId, WeightFormat
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
-from advisor.recommend.costs import card_sibling
+from advisor.recommend.costs import HOURS_PER_MONTH, card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation, Workload
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
 from advisor.recommend.search import BATCH_DEFAULT_HOURS
@@ -412,7 +412,13 @@ def _size(
         + fewer
         + _batch_in_a_lighter_format(request, report, catalog, turn)
     )
-    cost = sizing_cost(report, catalog, owned=_owned(turn)) if report.fits else None
+    held_another_way = None if report.fits else _fits_in_another_format(report, turn, catalog)
+    # the GPUs said hold it another way (FP8, QLoRA): what they cost, as for a fit
+    cost = (
+        sizing_cost(report, catalog, owned=_owned(turn), rent_hours_per_month=_rent_hours(turn))
+        if report.fits or held_another_way is not None
+        else None
+    )
     if cost is not None:
         turn.tool_results.append(cost)
         turn.cost = cost
@@ -479,7 +485,7 @@ def _size(
             )
         ),
         lead=_one_server(report, turn)
-        or _fits_in_another_format(report, turn, catalog)
+        or held_another_way
         or (_enough_said(report, turn) if enough else None),
         server=server,
         subhead=card_line if card is not None else None,
@@ -632,6 +638,12 @@ def _option_sizing(
     turn.tool_results.append(report)
     turn.alternatives.append(Alternative(why="recommended_setup", sizing=report))
     return report
+
+
+def _rent_hours(turn: OfflineTurn) -> float:
+    """The hours a month the GPUs would be rented: those said ("8 hours a day"), else all."""
+    hours = turn.reading.said.hours_per_month
+    return hours if hours is not None and 0 < hours < HOURS_PER_MONTH else HOURS_PER_MONTH
 
 
 def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:

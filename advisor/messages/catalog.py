@@ -928,6 +928,25 @@ class M(Enum):
         "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно, {speed:g} "
         "токенов/с каждому (цифры ниже; скажите нагрузку, и я рассчитаю под неё).",
     )
+    COMPARE_FOR_LOAD = (
+        "compare.for_load",
+        "For {users:plural:user|users} at once I would take {count} x {gpu} ({precision}): the "
+        "least to buy (${capex:,.0f}) of those that hold them at the {target} tokens/s a user "
+        "needs, {speed:g} each.",
+        "Для {users:plural:пользователя|пользователей|пользователей} одновременно я бы взял "
+        "{count} x {gpu} ({precision}): дешевле всего в покупке (${capex:,.0f}) из тех, что "
+        "держат их на нужных пользователю {target} токенов/с, — {speed:g} каждому.",
+    )
+    COMPARE_FOR_LOAD_SLOW = (
+        "compare.for_load_slow",
+        "For {users:plural:user|users} at once none of these reaches the {target} tokens/s a "
+        "user needs; the fastest that holds them: {count} x {gpu} ({precision}), {speed:g} "
+        "each, ${capex:,.0f} to buy (more GPUs per copy, or a lighter format, make it faster).",
+        "Для {users:plural:пользователя|пользователей|пользователей} одновременно ни один "
+        "вариант не даёт нужных пользователю {target} токенов/с; быстрее всех из тех, что их "
+        "держат, {count} x {gpu} ({precision}): {speed:g} каждому, покупка ${capex:,.0f} (быстрее "
+        "сделают больше GPU на копию модели или более лёгкий формат).",
+    )
     COMPARE_HEAD_TRAINING = (
         "compare.head_training",
         "{count} x {gpu}: fits, {rate:,} tokens/s, the run in about {hours:g} h; about "
@@ -2180,8 +2199,30 @@ class M(Enum):
     CLARIFY_AVAILABLE = ("clarify.available", "Available: {names}.", "Есть: {names}.")
     CLARIFY_FULL_LIST = (
         "clarify.full_list",
-        "The full list: `advisor models`.",
-        "Список моделей: `advisor models`.",
+        "Or tell me what the model is for, and I will pick one that runs on your own hardware.",
+        "Или скажите, для чего нужна модель, и я подберу ту, что работает на своём железе.",
+    )
+    SIZE_ONLY_NO = (
+        "size_only.no",
+        "**No.** A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone "
+        "in BF16 and {int4:,.0f} GB even in 4 bits, before any KV cache, against {memory:,.0f} GB "
+        "on {count} x {gpu}. No open model that large is published: the largest in the catalog "
+        "is {largest} ({largest_b:,.0f}B).",
+        "**Нет.** Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в "
+        "BF16 и {int4:,.0f} ГБ даже в 4 битах, ещё без KV-кэша; у {count} x {gpu} — "
+        "{memory:,.0f} ГБ. Открытых моделей такого размера нет: самая большая в каталоге — "
+        "{largest} ({largest_b:,.0f} млрд).",
+    )
+    SIZE_ONLY = (
+        "size_only.any",
+        "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16, "
+        "{fp8:,.0f} GB in FP8 and {int4:,.0f} GB in 4 bits, before any KV cache: at least "
+        "{h100s:,} GPUs of 80 GB for the 4-bit weights alone. No open model that large is "
+        "published: the largest in the catalog is {largest} ({largest_b:,.0f}B).",
+        "Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в BF16, "
+        "{fp8:,.0f} ГБ в FP8 и {int4:,.0f} ГБ в 4 битах, ещё без KV-кэша: не меньше {h100s:,} GPU по "
+        "80 ГБ только под веса в 4 битах. Открытых моделей такого размера нет: самая большая в "
+        "каталоге — {largest} ({largest_b:,.0f} млрд).",
     )
     CLARIFY_MISSING = (
         "clarify.missing",

@@ -7,6 +7,7 @@ the request is reported as the engine read it (catalog ids, the weight format us
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,7 @@ from advisor.recommend.costs import (
     rental,
 )
 from advisor.sizing.engine import compare, resolve, size
+from advisor.sizing.memory import weights_of_size
 from advisor.sizing.report import Comparison, SizingReport
 from advisor.sizing.request import SizingRequest
 
@@ -177,6 +179,54 @@ class SizingCost(BaseModel):
         default=None, description="the batch job's requests through that API at its prices"
     )
     batch_api_rub: float | None = None
+
+
+class SizeOnly(BaseModel):
+    """A model size no catalog model has ("10 trillion parameters"): its weights alone in the
+    usual formats, against the GPUs said, and the largest model the catalog knows."""
+
+    params_b: float
+    weights_gb: dict[str, float] = Field(description="format id -> GB of weights alone")
+    gpu: str | None = Field(default=None, description="the GPU said, by name")
+    gpus: int = 1
+    memory_gb: float | None = Field(default=None, description="the GPUs said, all together")
+    fits: bool | None = Field(
+        default=None, description="whether the lightest weights fit the GPUs said (null: none)"
+    )
+    gpus_of_80gb: int = Field(description="80 GB GPUs the lightest weights alone fill")
+    largest_model: str
+    largest_params_b: float
+    formulas: list[str]
+
+
+# The formats a size alone is weighed in: as published, in 8 bits, in 4 bits.
+SIZE_ONLY_FORMATS = ("bf16", "fp8", "int4")
+
+
+def size_only(params_b: float, catalog: Catalog, gpu: str | None = None, gpus: int = 1) -> SizeOnly:
+    """The weights of a parameter count in each of SIZE_ONLY_FORMATS (the bits its transformer
+    layers take in the catalog's format), against the memory of `gpus` x `gpu`."""
+    weights: dict[str, float] = {}
+    formulas: list[str] = []
+    for fmt in SIZE_ONLY_FORMATS:
+        bits = catalog.formats[fmt].bits.get("mlp", 16.0)
+        weights[fmt] = round(weights_of_size(params_b, bits), 1)
+        formulas.append(f"{fmt}: {params_b:g}e9 params x {bits:g} bits / 8 = {weights[fmt]:g} GB")
+    device = catalog.gpus.get(gpu or "")
+    memory = device.memory_gb * gpus if device is not None else None
+    largest = max(catalog.models.values(), key=lambda m: m.reported_params_b or 0.0)
+    return SizeOnly(
+        params_b=params_b,
+        weights_gb=weights,
+        gpu=device.name if device is not None else None,
+        gpus=gpus,
+        memory_gb=memory,
+        fits=None if memory is None else min(weights.values()) <= memory,
+        gpus_of_80gb=math.ceil(min(weights.values()) / 80),
+        largest_model=largest.name,
+        largest_params_b=largest.reported_params_b or 0.0,
+        formulas=formulas,
+    )
 
 
 def sizing_cost(

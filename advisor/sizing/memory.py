@@ -55,6 +55,12 @@ class GpuMemory:
         return self.total <= self.usable and self.kv_budget >= self.kv_cache
 
 
+def weights_of_size(params_b: float, bits_per_weight: float) -> float:
+    """GB of weights for a parameter count alone, no architecture known: params x bits / 8
+    (a floor: a real checkpoint keeps embeddings and norms wider than its format)."""
+    return params_b * bits_per_weight / 8
+
+
 def weights_per_gpu(
     weights: WeightBytes, layout: Layout, offloaded: tuple[float, ...] = ()
 ) -> float:

@@ -12,7 +12,7 @@ from advisor.agent.offline.reader import Reader
 from advisor.agent.offline.turn import OfflineTurn, run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.language import Language
-from advisor.services.sizing import SizingCost, compare_gpus, size_deployment
+from advisor.services.sizing import SizeOnly, SizingCost, compare_gpus, size_deployment
 from advisor.sizing.report import SizingReport
 
 if TYPE_CHECKING:
@@ -840,3 +840,55 @@ def test_renting_for_fewer_hours_is_said_as_those_hours(reader: Reader, catalog:
     plain = _turn("Llama 3.1 8B on 2x L40S for 40 users", reader, catalog)
     assert plain.cost is not None and plain.cost.cloud_hours_per_month == 730
     assert "around the clock" in plain.answer
+
+
+def test_gpus_weighed_for_a_load_pick_the_least_to_buy_that_serves_it(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """QA 40: 'h100 vs a100 80gb … which one should we buy? ~40 concurrent users' picked the
+    lowest price per user its memory holds (A100 PCIe, 10.8 tokens/s, below the 20 a user
+    needs) and asked for the load it was given."""
+    turn = _turn(
+        "compare h100 vs a100 80gb for llama 70b inference, which one should we buy? "
+        "~40 concurrent users",
+        reader,
+        catalog,
+    )
+    first = turn.answer.splitlines()[0]
+    assert first.startswith("For 40 users at once I would take ")
+    assert "tell me the load" not in turn.answer
+    sized = [r for r in turn.tool_results if isinstance(r, SizingReport) and r.fits]
+    picked = next(
+        r for r in sized if f"{r.gpu.count} x {r.gpu.name} ({r.precision.upper()})" in first
+    )
+    assert picked.performance.per_user_tokens_per_s >= 20
+    assert picked.performance.max_concurrent_users >= 40
+    # no load said: the price per user its memory holds, as before
+    plain = _turn("h100 or a100 80gb for llama 70b, which one should we buy?", reader, catalog)
+    assert "For " not in plain.answer.splitlines()[0]
+
+
+def test_a_size_no_model_has_is_answered_from_its_weights(reader: Reader, catalog: Catalog) -> None:
+    """QA 40: '10 триллионов параметров на одной 4090, реально?' got only 'which model?', and
+    'GPT-7 Ultra 5T' the CLI's model list: the weights alone answer it (no: 5 TB even in 4
+    bits against 24 GB), and the question back follows."""
+    turn = _turn(
+        "Хочу запустить модель на 10 триллионов параметров на одной видеокарте 4090, реально?",
+        reader,
+        catalog,
+    )
+    weighed = next(r for r in turn.tool_results if isinstance(r, SizeOnly))
+    assert weighed.params_b == 10_000 and weighed.fits is False and weighed.memory_gb == 24
+    assert weighed.weights_gb["bf16"] == 20_000
+    assert turn.answer.startswith("**Нет.** Модели на 10\u00a0000 млрд параметров")
+    assert "Какую модель" in turn.answer  # still asks which, after the answer
+    unknown = _turn(
+        "How many GPUs for GPT-7 Ultra 5T? We want to self-host it for 500 users.", reader, catalog
+    )
+    sized = next(r for r in unknown.tool_results if isinstance(r, SizeOnly))
+    assert sized.params_b == 5000 and sized.fits is None
+    assert unknown.answer.startswith("A model of 5,000B parameters needs 10,000 GB")
+    assert "advisor models" not in unknown.answer
+    # a size some catalog model has is asked about, not weighed alone
+    known = _turn("how much vram for a 70b model?", reader, catalog)
+    assert not any(isinstance(r, SizeOnly) for r in known.tool_results)

@@ -3582,3 +3582,44 @@ def test_no_gpus_yet_is_a_purchase_and_code_completion_is_code(reader: Reader) -
     assert reading.goal is not None and reading.goal.get("gpu") is None
     cpu = reader.read("Llama 3.1 8B for 3 users, no GPU at all")
     assert cpu.request is not None and cpu.request["gpu"] == "cpu-server"
+
+
+@pytest.mark.parametrize(
+    ("question", "examples", "each"),
+    [
+        (
+            "full fine-tune of Llama 3 8B on ~50k instruction examples, avg 1k tokens each",
+            50_000,
+            1000,
+        ),
+        ("дообучить qwen3 8b на 10к диалогов по 800 токенов каждый", 10_000, 800),
+        ("LoRA on llama 3.1 8b, 50k examples, 1,000 tokens per example", 50_000, 1000),
+        ("QLoRA llama 3.1 8b on 20k Q&A pairs", 20_000, None),
+    ],
+)
+def test_the_length_of_each_example_sets_the_dataset(
+    reader: Reader, question: str, examples: int, each: int | None
+) -> None:
+    """QA 40: '50k instruction examples, avg 1k tokens each' was sized on the default 400
+    tokens an example (20M tokens, not 50M)."""
+    said = reader.read(question).said
+    assert said.dataset_examples == examples
+    assert said.tokens_per_example == each
+
+
+@pytest.mark.parametrize(
+    ("question", "headcount", "users"),
+    [
+        ("cheapest way to run mistral 7b for our helpdesk? about 30 people use it", 30, None),
+        ("llama 3.1 8b used by 50 people", 50, None),
+        ("llama 3.1 8b, пользоваться будут 40 человек", 40, None),
+        ("llama 3.1 8b, 30 people will use it at once", None, 30),
+        ("llama 3.1 8b, 50 человек будут пользоваться одновременно", None, 50),
+    ],
+)
+def test_people_who_use_it_are_a_user_base(
+    reader: Reader, question: str, headcount: int | None, users: int | None
+) -> None:
+    """QA 40: 'about 30 people use it' was 30 at once, which turned an API-or-own verdict."""
+    said = reader.read(question).said
+    assert (said.headcount, said.users) == (headcount, users)

@@ -45,7 +45,7 @@ from advisor.services.recommendation import (
     runs_verdict,
     russian_rank,
 )
-from advisor.services.sizing import SizingCost
+from advisor.services.sizing import SizeOnly, SizingCost
 from advisor.sizing.report import (
     BatchJob,
     Comparison,
@@ -569,6 +569,28 @@ def _excerpt(text: str, limit: int = 500) -> str:
         return body
     cut = body.rfind(". ", 0, limit)
     return body[: cut + 1] if cut > limit // 3 else body[:limit].rstrip() + "…"
+
+
+def render_size_only(weighed: SizeOnly, language: Language) -> str:
+    """A size no catalog model has: its weights alone, against the GPUs said if any."""
+    values: dict[str, Any] = {
+        "params": weighed.params_b,
+        "bf16": weighed.weights_gb["bf16"],
+        "fp8": weighed.weights_gb["fp8"],
+        "int4": weighed.weights_gb["int4"],
+        "largest": weighed.largest_model,
+        "largest_b": weighed.largest_params_b,
+    }
+    if weighed.memory_gb is not None and weighed.fits is False:
+        return render(
+            M.SIZE_ONLY_NO,
+            language,
+            **values,
+            memory=weighed.memory_gb,
+            count=weighed.gpus,
+            gpu=weighed.gpu or "",
+        )
+    return render(M.SIZE_ONLY, language, **values, h100s=weighed.gpus_of_80gb)
 
 
 def render_clarification(clarification: Clarification, catalog: Catalog, language: Language) -> str:

@@ -294,12 +294,38 @@ _TEAM_BRACKETS = re.compile(
     rf"(?:team|staff|department|команд\w*|отдел\w*|штат\w*)\s*\(\s*(?:about |around |около |"
     rf"примерно )?~?\s*{NUM}\s*(?:people|persons|agents|{_STAFF_NOUN}|человек|чел\.?)?\s*\)"
 )
+# "about 30 people use it", "used by 200 people", "пользоваться будут человек 50": the people
+# who use it, of whom a share is on at once, unless said at once.
+_NOT_AT_ONCE = (
+    r"(?!\s+(?:\w+\s+){0,2}?(?:at once|at the same time|concurrently|simultaneously|online|"
+    r"одновременно|онлайн|сразу))"
+)
+_PEOPLE_USE = (
+    re.compile(
+        rf"(?<![\w.]){NUM}\s+(?:people|persons|users)\s+(?:will\s+|would\s+|are going to\s+|"
+        rf"(?:do|would)\s+)?(?:use|using)\b{_NOT_AT_ONCE}"
+    ),
+    re.compile(
+        rf"used by\s+(?:about\s+|around\s+|some\s+|up to\s+)?~?\s*{NUM}\s+(?:people|persons|"
+        rf"users){_NOT_AT_ONCE}"
+    ),
+    re.compile(
+        rf"пользоваться\s+(?:им\s+|ей\s+|ими\s+)?(?:будут|будет|станут)\s+(?:около\s+|"
+        rf"примерно\s+|человек\s+)?~?{NUM}(?:\s*(?:человек|чел\b\.?))?"
+        r"(?!\s*(?:одновременно|онлайн|сразу))"
+    ),
+    re.compile(
+        rf"(?<![\w.]){NUM}\s+человек\s+(?:будут\s+|будет\s+)?пользова\w*"
+        r"(?!\s+(?:\w+\s+){0,2}?(?:одновременно|онлайн|сразу))"
+    ),
+)
 _HEADCOUNT_PATTERNS = (
     *_HEADCOUNT_PATTERNS,
     _ROLE_COUNT,
     _ROLE_COUNT_AFTER,
     _STAFF_THEN_COUNT,
     _TEAM_BRACKETS,
+    *_PEOPLE_USE,
 )
 
 
@@ -1092,7 +1118,7 @@ _EXAMPLE_NOUN = (
 _EXAMPLE_ADJECTIVE = r"(?:example|sample|record|conversation|dialog(?:ue)?|document|row|pair)"
 _EXAMPLE_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*))?"
 _EXAMPLES = re.compile(
-    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:(?!\d)[\w«»\"'–-]+\s+){{0,3}}?{_EXAMPLE_NOUN}|"
+    rf"(?<![\w.]){NUM}{_EXAMPLE_SCALE}(?:\s+(?:(?!\d)[\w«»\"'&–-]+\s+){{0,3}}?{_EXAMPLE_NOUN}|"
     rf"\s*-\s*{_EXAMPLE_ADJECTIVE}\b)(?!\s+(?:a|per|в|/)\s*"
     r"(?:month|day|week|year|месяц|день|сутки|недел\w*|год))"
 )
@@ -1312,8 +1338,16 @@ _TOKENS_PER_EXAMPLE = re.compile(
 )
 
 
+# "50k examples, avg 1k tokens each", "по 800 токенов каждый", "1,000 tokens per example".
+_TOKENS_EACH = re.compile(
+    rf"(?<![\w.]){NUM}{_K}\s*(?:токен\w*|tokens?)\s*(?:each|apiece|on average|"
+    r"per\s+(?:example|sample|pair|dialog(?:ue)?|conversation|document|doc|record|ticket|row)|"
+    r"кажд\w*|в среднем|на\s+(?:пример|диалог|документ|запись|пару|тикет))"
+)
+
+
 def read_tokens_per_example(text: str) -> int | None:
-    found = _TOKENS_PER_EXAMPLE.search(text)
+    found = _TOKENS_PER_EXAMPLE.search(text) or _TOKENS_EACH.search(text)
     if found is None:
         return None
     value = number(found.group(1)) * (1000 if found.group(2) else 1)

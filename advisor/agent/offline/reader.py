@@ -72,6 +72,9 @@ class Clarification(BaseModel):
     reason: ClarifyReason
     candidates: list[str] = Field(default_factory=list)
     said: str | None = Field(default=None, description="the name the catalog lacks")
+    params_b: float | None = Field(
+        default=None, description="a size said that no catalog model comes near ('10T')"
+    )
 
 
 class GoalContext(BaseModel):
@@ -1437,6 +1440,8 @@ class Reader:
                     common["goal"] = {**smaller, "smaller_than_b": current.reported_params_b}
         if "model" not in merged:
             clarification = _clarification(mention)
+            if clarification.reason in ("missing", "unknown"):
+                clarification.params_b = self._size_beyond_catalog(text)
             family = self._family_of(clarification.candidates)
             if (
                 clarification.reason == "ambiguous"
@@ -2619,6 +2624,17 @@ class Reader:
             else:  # "what about only 2?": two of those, to buy
                 goal["gpu"], goal["gpus"] = previous.gpu, said.gpus
 
+    def _size_beyond_catalog(self, text: str) -> float | None:
+        """The parameter count said, in billions, when it is beyond every catalog model by
+        half again (no published model that large to ask about)."""
+        largest = max((m.reported_params_b or 0.0) for m in self.catalog.models.values())
+        for found in _PARAMS_SAID.finditer(text):
+            scale = 1.0 if found.group(2) == "b" else 1000.0
+            params = float(found.group(1)) * scale
+            if params > SIZE_BEYOND_CATALOG * largest:
+                return params
+        return None
+
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""
         precision = fields.get("precision")
@@ -2993,6 +3009,16 @@ def _names_no_method(text: str) -> bool:
     return not re.search(r"\blora\b|\bлор[аеуыо]\w*", text) and bool(
         re.search(_GENERIC_FINE_TUNE, text)
     )
+
+
+# A size this many times the largest catalog model's is no model one could mean.
+SIZE_BEYOND_CATALOG = 1.5
+# A parameter count said: "10 триллионов параметров", "5T", "a 3000b model" (billions are
+# "Nb" once normalized); never a count of tokens.
+_PARAMS_SAID = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|трлн\.?|триллион\w*|trillion|b)(?![\w])"
+    r"(?!\s*(?:\S+\s+)?(?:токен\w*|tokens?))"
+)
 
 
 def _clarification(mention: ModelMention | None) -> Clarification:

@@ -28,6 +28,7 @@ from advisor.agent.offline.answer import (
     render_option_line,
     render_recommendation,
     render_server_tiers,
+    render_size_only,
     render_sizing,
     render_user_base,
     task_name,
@@ -74,12 +75,14 @@ from advisor.services.recommendation import (
 )
 from advisor.services.sizing import (
     BusyCost,
+    SizeOnly,
     SizingCost,
     SizingOutcome,
     busy_cost,
     compare_gpus,
     comparison_summary,
     size_deployment,
+    size_only,
     sizing_cost,
     sizing_summary,
 )
@@ -146,7 +149,13 @@ class OfflineTurn:
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
     tool_results: list[
-        SizingReport | Comparison | Recommendation | SizingCost | BusyCost | HardwarePrice
+        SizingReport
+        | Comparison
+        | Recommendation
+        | SizingCost
+        | BusyCost
+        | HardwarePrice
+        | SizeOnly
     ] = field(default_factory=list)  # every figure the answer may state
 
     def record(self, name: str, arguments: dict[str, Any], result: Any, summary: str) -> None:
@@ -189,6 +198,8 @@ def run_offline_turn(
     elif reading.request is None:  # the reader asks back whenever it has no request
         clarification = reading.clarification or Clarification(reason="missing")
         turn.answer = render_clarification(clarification, catalog, language)
+        if clarification.params_b is not None:  # "10 триллионов параметров на 4090?": no
+            _size_alone(clarification.params_b, reading, catalog, turn)
     elif reading.intent == "compare":
         _compare(question, reading.request, catalog, kb, turn)
     else:
@@ -638,6 +649,17 @@ def _option_sizing(
     turn.tool_results.append(report)
     turn.alternatives.append(Alternative(why="recommended_setup", sizing=report))
     return report
+
+
+def _size_alone(params_b: float, reading: Reading, catalog: Catalog, turn: OfflineTurn) -> None:
+    """A size beyond every catalog model: its weights alone, against the GPUs said, before
+    the question back (which model, then)."""
+    said = reading.said
+    gpu = said.gpu if said.gpu in catalog.gpus else None
+    weighed = size_only(params_b, catalog, gpu, said.gpus or 1)
+    arguments: dict[str, Any] = {"params_b": params_b, "gpu": gpu, "gpus": said.gpus or 1}
+    turn.record("size_only", arguments, weighed, "; ".join(weighed.formulas))
+    turn.answer = f"{render_size_only(weighed, turn.language)}\n{turn.answer}"
 
 
 def _rent_hours(turn: OfflineTurn) -> float:
@@ -2538,10 +2560,19 @@ def _head_to_head(
                 hours=round(training.hours, 1) if training is not None else 0.0,
             )
         )
-    verdict = _head_to_head_verdict(priced, turn, question) if not said.pick else None
+    for_load = _for_the_load(priced, request, catalog, turn)
+    if for_load is not None and said.pick:  # "which one should we buy? ~40 users": first
+        lines.insert(0, for_load)
+    elif for_load is not None:
+        lines.append(for_load)
+    verdict = (
+        _head_to_head_verdict(priced, turn, question)
+        if not said.pick and for_load is None
+        else None
+    )
     if verdict is not None:
         lines.append(verdict)
-    if turn.reading.said.pick and len(priced) > 1:  # "which one would you take?": first
+    if turn.reading.said.pick and len(priced) > 1 and for_load is None:  # first
         report, cost = min(priced, key=_price_per_user)
         perf = report.performance
         lines.insert(
@@ -2563,6 +2594,45 @@ def _head_to_head(
         budget = catalog.prices.usd(said_budget.amount, said_budget.currency)
         lines.extend(_within_budget(request, priced, budget, catalog, turn))
     return lines if len(lines) > 1 else []
+
+
+def _for_the_load(
+    priced: list[tuple[SizingReport, SizingCost]],
+    request: dict[str, Any],
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> str | None:
+    """GPUs weighed for a load said ("h100 vs a100 for 40 users, which to buy?"): the least
+    to buy of those that hold the users at the use case's speed, or, when none reaches it,
+    the fastest that holds them. None without a load said or with fewer than two served."""
+    said = turn.reading.said
+    served = [(r, c) for r, c in priced if r.training is None and r.batch_job is None]
+    if len(served) < 2 or (said.users is None and said.headcount is None):
+        return None
+    users = int(request.get("users") or 1)
+    profile = catalog.workloads.use_cases[said.use_case or "chat"]
+    target = said.tokens_per_s or profile.tokens_per_s_per_user
+    holding = [(r, c) for r, c in served if r.performance.max_concurrent_users >= users]
+    if not holding:
+        return None
+    meeting = [(r, c) for r, c in holding if r.performance.per_user_tokens_per_s >= target]
+    if meeting:
+        report, cost = min(meeting, key=lambda pair: pair[1].capex_usd)
+        code = M.COMPARE_FOR_LOAD
+    else:
+        report, cost = max(holding, key=lambda pair: pair[0].performance.per_user_tokens_per_s)
+        code = M.COMPARE_FOR_LOAD_SLOW
+    return render(
+        code,
+        turn.language,
+        users=users,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        speed=round(report.performance.per_user_tokens_per_s, 1),
+        target=fmt(target),
+        capex=cost.capex_usd,
+        precision=report.precision.upper(),
+    )
 
 
 def _price_per_user(pair: tuple[SizingReport, SizingCost]) -> float:

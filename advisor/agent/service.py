@@ -392,6 +392,8 @@ class AdvisorService:
             guard_events=fallback.guard_events if fallback is not None else 0,
         )
         stated = turn.reading.said_fields if turn.reading is not None else []
+        if turn.lead_mark is not None:  # what the answer led with, for the next to weigh
+            stated = [*stated, turn.lead_mark]
         return response, turn.draft, turn.goal, stated
 
 

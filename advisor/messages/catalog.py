@@ -1546,6 +1546,13 @@ class M(Enum):
         "**Да, хватит:** на {count} x {gpu} это {task} помещается и займёт около {hours} ч "
         "({per_gpu:g} ГБ из {capacity:g} ГБ на GPU).",
     )
+    ANSWER_AGAINST_LAST_SAME = (
+        "answer.against_last_same",
+        "The same GPUs as the last answer ({before}) lead again: {count} x {gpu}, ${capex:,.0f} "
+        "to buy.",
+        "Снова те же GPU, что и в прошлом ответе ({before}): {count} x {gpu}, покупка "
+        "${capex:,.0f}.",
+    )
     ANSWER_AGAINST_LAST = (
         "answer.against_last",
         "Against the last answer ({before}): {before_count} x {before_gpu} -> {count} x {gpu}; "
@@ -2201,6 +2208,22 @@ class M(Enum):
         "clarify.full_list",
         "Or tell me what the model is for, and I will pick one that runs on your own hardware.",
         "Или скажите, для чего нужна модель, и я подберу ту, что работает на своём железе.",
+    )
+    BATCH_BUY_OR_NOT = (
+        "batch.buy_or_not",
+        "**For a one-off job, don't buy:** the same job costs about ${alt:,.0f} ({alt_rub:,.0f} "
+        "RUB) {via}, against ${capex:,.0f} ({capex_rub:,.0f} RUB) to buy {count} x {gpu}; buying "
+        "pays off only if such a job recurs about {jobs:,} times.",
+        "**Для разовой задачи покупать невыгодно:** та же задача обойдётся примерно в "
+        "{alt_rub:,.0f} ₽ (${alt:,.0f}) {via}, против {capex_rub:,.0f} ₽ (${capex:,.0f}) за "
+        "покупку {count} x {gpu}; покупка окупится, только если такая задача повторится около "
+        "{jobs:,} раз.",
+    )
+    BATCH_VIA_API = ("batch.via_api", "through {api}", "через {api}")
+    BATCH_VIA_RENT = (
+        "batch.via_rent",
+        "on the same GPUs rented for its hours",
+        "на тех же GPU, арендованных на время задачи",
     )
     SIZE_ONLY_NO = (
         "size_only.no",

@@ -179,6 +179,12 @@ class SizingCost(BaseModel):
         default=None, description="the batch job's requests through that API at its prices"
     )
     batch_api_rub: float | None = None
+    batch_jobs_to_pay_back: int | None = Field(
+        default=None,
+        description="such jobs before buying these GPUs beats the cheaper of the API and "
+        "renting them, each job saving that less its electricity (null: no batch job, or "
+        "buying is the cheaper for one job)",
+    )
 
 
 class SizeOnly(BaseModel):
@@ -265,6 +271,11 @@ def sizing_cost(
         else None
     )
     job = _batch_cost(report, box.power_kw, rent.usd_per_gpu_hour if rent else None, catalog)
+    instead = [v for v in (job.get("batch_api_usd"), job.get("batch_rent_usd")) if v]
+    if instead and not owned:  # a one-off job: what buying for it pays back against
+        saved = min(instead) - job["batch_power_usd"]
+        if box.capex_usd > min(instead) and saved > 0:
+            job["batch_jobs_to_pay_back"] = math.ceil(box.capex_usd / saved)
     return SizingCost(
         **job,
         capex_usd=round(box.capex_usd),

@@ -767,6 +767,8 @@ def _layout_note(inputs: Inputs, layout: Layout) -> Note:
             return note(M.LAYOUT_SINGLE_GPU)
         if layout.gpus > max(gpu.interconnect.domain_size, GPUS_PER_NODE):
             link = note(M.LINK_NETWORK)
+        elif layout.gpus > gpu.interconnect.domain_size > 1:
+            link = link_note("pcie")  # 8 cards bridged in pairs: the gradients cross PCIe
         sharding = inputs.request.sharding
         return note(
             M.LAYOUT_DATA_PARALLEL,

@@ -892,3 +892,64 @@ def test_a_size_no_model_has_is_answered_from_its_weights(reader: Reader, catalo
     # a size some catalog model has is asked about, not weighed alone
     known = _turn("how much vram for a 70b model?", reader, catalog)
     assert not any(isinstance(r, SizeOnly) for r in known.tool_results)
+
+
+def test_a_one_off_batch_job_says_buying_for_it_does_not_pay(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """QA 40: 2 million summaries within 48 h recommended buying $17,200 of GPUs while its
+    own line priced the same job through an API at $840: the verdict now leads, with how
+    often the job must recur to pay for the GPUs."""
+    turn = _turn(
+        "We need to summarize 2 million documents, about 2,000 tokens each, summary ~200 "
+        "tokens, using Llama 3.1 8B. It must finish within 48 hours. How many GPUs do we need?",
+        reader,
+        catalog,
+    )
+    costs = [r for r in turn.tool_results if isinstance(r, SizingCost) and r.batch_api_usd]
+    first = turn.answer.splitlines()[0]
+    assert first.startswith("**For a one-off job, don't buy:**")
+    lead = next(
+        c
+        for c in costs
+        if c.batch_jobs_to_pay_back is not None and f"${c.capex_usd:,.0f} to buy" in first
+    )
+    assert lead.batch_api_usd is not None and lead.batch_api_usd < lead.capex_usd
+    assert f"about {lead.batch_jobs_to_pay_back:,} times" in first
+    # a service, not a job: no such verdict
+    service = _turn("Llama 3.1 8B for 20 users on 2x L40S", reader, catalog)
+    assert "one-off" not in service.answer
+
+
+def test_targets_said_hold_for_a_follow_up(reader: Reader) -> None:
+    """QA 40: 'And if we use the 8B model instead, same requirements?' after 30 tokens/s and
+    500 ms was sized on the use case's 20 tokens/s."""
+    first = reader.read(
+        "Latency requirements: time to first token under 500 ms and at least 30 tokens/s per "
+        "user, 100 concurrent users, Llama 3.1 70B, prompts around 2k tokens."
+    )
+    assert first.request is not None
+    previous = {**first.request, "stated_fields": first.said_fields}
+    again = reader.read("And if we use the 8B model instead, same requirements?", previous=previous)
+    assert (again.said.tokens_per_s, again.said.ttft_s) == (30, 0.5)
+    changed = reader.read(
+        "and the 8B at 50 tokens/s?", previous={**first.request, "stated_fields": first.said_fields}
+    )
+    assert changed.said.tokens_per_s == 50 and changed.said.ttft_s == 0.5
+
+
+def test_a_laptop_gpu_is_not_offered_more_of_itself(reader: Reader, catalog: Catalog) -> None:
+    """QA 40: 'ламу 3 8б на ноутбуке с RTX 4060 на 8 гигов' was offered 2 and 4 of the card
+    and a minimum of 4: a laptop has the one."""
+    turn = _turn(
+        "Можно ли запустить ламу 3 8б на ноутбуке с RTX 4060 на 8 гигов? Для себя, поиграться",
+        reader,
+        catalog,
+    )
+    assert turn.reading.said.laptop
+    assert turn.answer.startswith("**Да, помещается на 1 x NVIDIA GeForce RTX 4060")
+    assert not any(c.change.endswith("more_gpus") for c in turn.make_it_fit)
+    assert "Минимум, который помещается" not in turn.answer
+    assert "Свои GPU: работа" not in turn.answer
+    desktop = _turn("llama 3 8b on my RTX 4060 8GB desktop, just me", reader, catalog)
+    assert not desktop.reading.said.laptop

@@ -59,3 +59,14 @@ def test_owned_v100s_get_only_formats_volta_runs() -> None:
     on_turing = recommend(RecommendRequest(headcount=50, owned=Owned(gpu="t4", count=2)), CATALOG)
     assert "bf16" not in {o.precision.lower() for o in on_turing.options}
     assert M.ENGINE_DROPPED_GPU not in {n.code for n in on_turing.assumptions_i18n}
+
+
+def test_data_parallel_past_a_bridged_pair_says_pcie() -> None:
+    """QA 40: QLoRA on 8 x RTX 3090 said its gradients were all-reduced over the NVLink
+    bridge, which pairs two cards; eight talk over PCIe."""
+    catalog = load_catalog()
+    eight = size(SizingRequest(model="mixtral-8x7b", task="qlora", gpu="rtx-3090", gpus=8), catalog)
+    said = eight.gpu.layout_note_i18n.render("en")
+    assert "PCIe" in said and "NVLink" not in said
+    pair = size(SizingRequest(model="mistral-7b", task="lora", gpu="rtx-3090", gpus=2), catalog)
+    assert "NVLink" in pair.gpu.layout_note_i18n.render("en")

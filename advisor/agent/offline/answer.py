@@ -212,7 +212,7 @@ def render_sizing(
         if warning.code is not M.DOES_NOT_FIT:  # the headline says so
             lines.append(render(M.ANSWER_NOTE, language, note=warning.render(language)))
     if changes_first:
-        at = lines.index(subhead) + 1 if subhead else 1
+        at = lines.index(subhead) + 1 if subhead else (2 if lead else 1)  # after the headline
         lines[at:at] = changes
     else:
         lines.extend(changes)
@@ -359,6 +359,38 @@ def _batch_cost_line(cost: SizingCost, language: Language) -> str:
             )
         )
     return " ".join(parts)
+
+
+def batch_buy_or_not(report: SizingReport, cost: SizingCost, language: Language) -> str | None:
+    """A batch job the GPUs would be bought for: when the API or renting does the job for
+    less than buying them, say so first, with how often the job must recur to pay back."""
+    jobs = cost.batch_jobs_to_pay_back
+    if jobs is None or report.batch_job is None:
+        return None
+    options = [
+        (usd, rub, render(M.BATCH_VIA_API, language, api=cost.batch_api))
+        for usd, rub in [(cost.batch_api_usd, cost.batch_api_rub)]
+        if usd is not None and rub is not None and cost.batch_api
+    ] + [
+        (usd, rub, render(M.BATCH_VIA_RENT, language))
+        for usd, rub in [(cost.batch_rent_usd, cost.batch_rent_rub)]
+        if usd is not None and rub is not None
+    ]
+    if not options:
+        return None
+    alt, alt_rub, via = min(options, key=lambda option: option[0])
+    return render(
+        M.BATCH_BUY_OR_NOT,
+        language,
+        alt=alt,
+        alt_rub=alt_rub,
+        via=via,
+        capex=cost.capex_usd,
+        capex_rub=cost.capex_rub,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        jobs=jobs,
+    )
 
 
 def render_injection_note(language: Language) -> str:

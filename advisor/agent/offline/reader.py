@@ -223,6 +223,7 @@ class Said(BaseModel):
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
     personal: bool = False  # "at home for tinkering", "для себя": one person's own use
+    laptop: bool = False  # "на ноутбуке с RTX 4060": one GPU that no other joins
     same_hardware: bool = False  # "на этих же L40S", "on the same cards": the GPUs just discussed
     enough_asked: bool = False  # "есть одна RTX 4090 — хватит?": whether the GPUs said do
     host_memory_gb: float | None = None  # "32gb ram" beside a CPU with no GPU
@@ -621,6 +622,7 @@ _PERSONAL_USE = re.compile(
     r"\bдомашн\w* (?:пк|комп\w*)|\bhome (?:pc|computer|rig)\b|"
     r"\bдля хобби\b|\bтолько я\b|\bя один\b"
 )
+_LAPTOP = re.compile(r"\b(?:laptop|notebook|ноутбук\w*|ноуте|ноут)\b")
 _ONE_MACHINE = re.compile(
     r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation|rig)\b|"
     r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|\bhome (?:pc|computer|rig|desktop)\b|"
@@ -745,6 +747,8 @@ ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" i
 ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
 HEADCOUNT = "headcount"  # a stated field: the request's users came from the staff
 CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
+TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
+TARGET_TTFT = "target_ttft_s:"  # and a first-token target
 USE_CASE = "use_case:"  # a stated field that keeps the use case ("use_case:coding") for follow-ups
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
@@ -1370,6 +1374,15 @@ class Reader:
         )
         if said.use_case is not None:
             said_fields.append(f"{USE_CASE}{said.use_case}")
+        # "at least 30 tokens/s, under 500 ms", then "and the 8B, same requirements?": the
+        # targets said earlier hold until new ones are said
+        kept_speed, kept_ttft = _targets_kept(carried)
+        said.tokens_per_s = said.tokens_per_s or kept_speed
+        said.ttft_s = said.ttft_s or kept_ttft
+        if said.tokens_per_s is not None:
+            said_fields.append(f"{TARGET_SPEED}{said.tokens_per_s:g}")
+        if said.ttft_s is not None:
+            said_fields.append(f"{TARGET_TTFT}{said.ttft_s:g}")
         if (
             previous
             and "model" in fields
@@ -2001,6 +2014,7 @@ class Reader:
         said.same_hardware = _SAME_HARDWARE.search(normalized) is not None
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
+        said.laptop = _LAPTOP.search(text) is not None
         if (
             said.gpus is None
             and len(said.gpus_compared) == 1
@@ -2886,6 +2900,13 @@ def _conditions(said: Said) -> dict[str, Any]:
 
 def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
+
+
+def _targets_kept(fields: Sequence[str]) -> tuple[float | None, float | None]:
+    """The speed and first-token targets an earlier message stated, from their marks."""
+    speed = next((f.removeprefix(TARGET_SPEED) for f in fields if f.startswith(TARGET_SPEED)), None)
+    ttft = next((f.removeprefix(TARGET_TTFT) for f in fields if f.startswith(TARGET_TTFT)), None)
+    return (float(speed) if speed else None, float(ttft) if ttft else None)
 
 
 def _use_case_kept(fields: Sequence[str]) -> q.UseCase | None:

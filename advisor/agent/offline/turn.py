@@ -13,6 +13,7 @@ from advisor.agent.offline.answer import (
     BATCH_RATE_NOTES,
     LONG_PROMPT_TOKENS,
     WeighedGpu,
+    batch_buy_or_not,
     fmt,
     model_name,
     render_clarification,
@@ -140,6 +141,9 @@ class OfflineTurn:
     citations: list[Citation] = field(default_factory=list)
     steps: list[ToolStep] = field(default_factory=list)
     draft: dict[str, Any] | None = None  # fields awaiting a model, for the conversation
+    # the setup a sizing led with in place of its reference card, kept among the stated
+    # fields so the next answer weighs itself against what was offered (lead_mark)
+    lead_mark: str | None = None
     recommendation: Recommendation | None = None
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
     cost: SizingCost | None = None  # for a sizing that fits
@@ -312,11 +316,81 @@ USER_BASE_FROM = 50
 _COMPARED_FIELDS = ("model", "precision", "kv_precision", "users", "context", "gpu", "gpus")
 
 
+# The mark of a setup an answer led with: "lead:<gpu>:<count>:<capex>:<monthly>:<format>".
+LEAD_MARK = "lead:"
+
+
+def lead_mark(report: SizingReport, cost: SizingCost) -> str:
+    """The setup an answer led with, as a stated-field mark the next turn reads back."""
+    return (
+        f"{LEAD_MARK}{report.gpu.id}:{report.gpu.count}:{round(cost.capex_usd)}:"
+        f"{round(cost.monthly_usd)}:{report.precision}"
+    )
+
+
+def _lead_kept(stated: Sequence[str]) -> tuple[str, int, float, float, str] | None:
+    """The last answer's lead from its mark: GPU id, count, capex, monthly, format."""
+    for mark in stated:
+        if mark.startswith(LEAD_MARK):
+            gpu, count, capex, monthly, precision = mark.removeprefix(LEAD_MARK).split(":")
+            return gpu, int(count), float(capex), float(monthly), precision
+    return None
+
+
+def _against_last_lead(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> bool:
+    """Both answers led with the cheapest setup in place of the reference card: those two
+    side by side (True), not the reference cards nobody was offered."""
+    last = _lead_kept(previous.get(STATED) or [])
+    now = _lead_kept([turn.lead_mark] if turn.lead_mark else [])
+    if last is None or now is None or turn.request is None:
+        return False
+    gpu, count, capex, monthly, precision = last
+    if gpu not in catalog.gpus or now[0] not in catalog.gpus:
+        return False
+    before: list[str] = []
+    model = previous.get("model")
+    if model and model != turn.request.model:
+        before.append(catalog.models[model].name if model in catalog.models else str(model))
+    if precision != now[4]:
+        before.append(precision.upper())
+    if previous.get("users") and previous.get("users") != turn.request.users:
+        before.append(render(M.ANSWER_AGAINST_USERS, turn.language, users=previous["users"]))
+    if last[:2] == now[:2]:  # "и в 4 бита?": the same GPUs lead again
+        if before:
+            same = render(
+                M.ANSWER_AGAINST_LAST_SAME,
+                turn.language,
+                before=", ".join(before),
+                count=count,
+                gpu=catalog.gpus[gpu].name,
+                capex=now[2],
+            )
+            turn.answer = f"{same}\n{turn.answer}"
+        return True
+    line = render(
+        M.ANSWER_AGAINST_LAST,
+        turn.language,
+        before=", ".join(before) or catalog.gpus[gpu].name,
+        before_count=count,
+        before_gpu=catalog.gpus[gpu].name,
+        count=now[1],
+        gpu=catalog.gpus[now[0]].name,
+        before_capex=capex,
+        capex=now[2],
+        before_monthly=monthly,
+        monthly=now[3],
+    )
+    turn.answer = f"{line}\n{turn.answer}"
+    return True
+
+
 def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> None:
     """ "How much do we save with 4-bit?", "and for 50 users?": the last answer's GPUs and
     costs beside this one's, when the follow-up changed what the GPUs are sized for."""
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
+        return
+    if _against_last_lead(previous, catalog, turn):
         return
     stated = previous.get(STATED) or []
     last_on_reference = "gpu" not in stated and previous.get("gpu") in (None, DEFAULT_GPU)
@@ -400,10 +474,12 @@ def _size(
     minimum = None
     changes: list[str] = []
     enough = report.fits and report.training is not None
+    laptop = turn.reading.said.laptop  # one GPU no other joins: no count to grow to
     if not report.fits and request.get("gpus") is not None:
         try:
-            minimum = size_deployment({**request, "gpus": None}, catalog).report
-            turn.tool_results.append(minimum)
+            minimum = None if laptop else size_deployment({**request, "gpus": None}, catalog).report
+            if minimum is not None:
+                turn.tool_results.append(minimum)
         except InputError:
             minimum = None
         if report.gpu.id != "cpu":
@@ -424,10 +500,10 @@ def _size(
         + _batch_in_a_lighter_format(request, report, catalog, turn)
     )
     held_another_way = None if report.fits else _fits_in_another_format(report, turn, catalog)
-    # the GPUs said hold it another way (FP8, QLoRA): what they cost, as for a fit
+    # the GPUs said hold it another way (FP8, QLoRA): what they cost to buy, as for a fit
     cost = (
         sizing_cost(report, catalog, owned=_owned(turn), rent_hours_per_month=_rent_hours(turn))
-        if report.fits or held_another_way is not None
+        if report.fits or (held_another_way is not None and not _owned(turn))
         else None
     )
     if cost is not None:
@@ -450,6 +526,7 @@ def _size(
         lead_cost = sizing_cost(server, catalog, owned=False)
         if lead_cost is not None:
             turn.tool_results.append(lead_cost)
+            turn.lead_mark = lead_mark(server, lead_cost)
         turn.answer = render_sizing(
             server,
             catalog,
@@ -464,6 +541,7 @@ def _size(
             changes=[*turn.reference_lead, *_lead_in_fp8(request, server, catalog, turn)],
             cost=lead_cost,
             changes_first=True,
+            lead=_one_off_job(server, lead_cost, turn) if lead_cost else None,
         )
         return
     turn.answer = render_sizing(
@@ -497,7 +575,8 @@ def _size(
         ),
         lead=_one_server(report, turn)
         or held_another_way
-        or (_enough_said(report, turn) if enough else None),
+        or (_enough_said(report, turn) if enough else None)
+        or (_one_off_job(report, cost, turn) if cost is not None else None),
         server=server,
         subhead=card_line if card is not None else None,
     )
@@ -649,6 +728,13 @@ def _option_sizing(
     turn.tool_results.append(report)
     turn.alternatives.append(Alternative(why="recommended_setup", sizing=report))
     return report
+
+
+def _one_off_job(report: SizingReport, cost: SizingCost, turn: OfflineTurn) -> str | None:
+    """A batch job not said to recur: whether buying the GPUs for it beats the API or rent."""
+    if turn.reading.said.runs_per_year is not None:
+        return None
+    return batch_buy_or_not(report, cost, turn.language)
 
 
 def _size_alone(params_b: float, reading: Reading, catalog: Catalog, turn: OfflineTurn) -> None:
@@ -2102,9 +2188,14 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
             f"- {render_option_line(owned, turn.language)}",
         ]
     turn.tool_results.append(result)
-    turn.make_it_fit = result.make_it_fit
+    changes = result.make_it_fit
+    if turn.reading.said.laptop:  # a laptop's one GPU: no second to add
+        changes = [c for c in changes if not c.change.endswith("more_gpus")]
+    turn.make_it_fit = changes
+    if not changes:
+        return []
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
-        f"- {fit_line(change, turn.language)}" for change in result.make_it_fit
+        f"- {fit_line(change, turn.language)}" for change in changes
     ]
 
 

@@ -2886,3 +2886,30 @@ def test_a_follow_up_weighs_itself_against_the_setup_last_offered(
     else:
         assert line.startswith("По сравнению с прошлым ответом")
         assert f"{before_gpus} x {before.gpu.name} -> {now_gpus} x {now.gpu.name}" in line
+
+
+def test_what_to_add_for_more_staff_sizes_more_of_the_gpus_last_offered(
+    service: AdvisorService,
+) -> None:
+    """QA 40: '1000 сотрудников вместо 200? что тогда докупать?' got a new build on other
+    GPUs in another format and no word on what to add: it is sized on the GPUs and format the
+    last answer led with, beside that answer."""
+    first = service.ask(
+        AskRequest(
+            question="Ламу 3.1 на 70 млрд для 200 сотрудников, чат-бот по документам, что купить?"
+        )
+    )
+    before = first.to_meet_targets
+    assert before is not None
+    more = service.ask(
+        AskRequest(
+            question="а если пользователей станет 1000 сотрудников, а не 200? что тогда докупать?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert more.request is not None and more.sizing is not None
+    assert more.request.gpu == before.gpu.id and more.request.precision == before.precision
+    assert more.sizing.users > first.sizing.users if first.sizing else True
+    head = more.answer.splitlines()[0]
+    assert head.startswith("По сравнению с прошлым ответом")
+    assert f"{before.gpu.count * before.replicas} x {before.gpu.name} ->" in head

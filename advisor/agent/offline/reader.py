@@ -747,6 +747,14 @@ ASKED_BUDGET = "asked_budget"  # the budget of a GPU weighing a "which model?" i
 ASKED_CONDITIONS = "asked_conditions"  # the goal's conditions said before "which model?"
 HEADCOUNT = "headcount"  # a stated field: the request's users came from the staff
 CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
+# The mark of a setup an answer led with: "lead:<gpu>:<count>:<capex>:<monthly>:<format>".
+LEAD_MARK = "lead:"
+# "что тогда докупать?", "what do we add?": more of what the last answer led with.
+_WHAT_TO_ADD = re.compile(
+    r"что\s+(?:\w+\s+){0,2}?(?:докуп|добав|дозакуп)\w*|\bдокупать\b|"
+    r"what (?:else |more )?(?:do we|should we|would we|to|must we) (?:need to )?(?:buy|add)\b|"
+    r"what (?:do we|should we) add\b"
+)
 TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
 TARGET_TTFT = "target_ttft_s:"  # and a first-token target
 USE_CASE = "use_case:"  # a stated field that keeps the use case ("use_case:coding") for follow-ups
@@ -1356,6 +1364,15 @@ class Reader:
             and (previous.get("gpus") or GPUS_PER_NODE + 1) > GPUS_PER_NODE
         ):
             fields["gpus"] = GPUS_PER_NODE  # "хватит одного сервера?" after 16 GPUs
+        last_lead = lead_kept(carried)
+        if (
+            last_lead is not None
+            and "gpu" not in fields
+            and intent == "size"
+            and _WHAT_TO_ADD.search(text)
+        ):  # "1000 вместо 200? что тогда докупать?": more of the GPUs the last answer led with
+            fields["gpu"] = last_lead[0]
+            fields.setdefault("precision", last_lead[4])  # in the format it led with
         if said.growth is not None and previous and "users" not in fields:
             # "what if we grow 10x?" after a sizing: ten times its users
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
@@ -2900,6 +2917,15 @@ def _conditions(said: Said) -> dict[str, Any]:
 
 def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
+
+
+def lead_kept(stated: Sequence[str]) -> tuple[str, int, float, float, str] | None:
+    """The last answer's lead from its mark: GPU id, count, capex, monthly, format."""
+    for mark in stated:
+        if mark.startswith(LEAD_MARK):
+            gpu, count, capex, monthly, precision = mark.removeprefix(LEAD_MARK).split(":")
+            return gpu, int(count), float(capex), float(monthly), precision
+    return None
 
 
 def _targets_kept(fields: Sequence[str]) -> tuple[float | None, float | None]:

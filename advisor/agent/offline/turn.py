@@ -42,6 +42,7 @@ from advisor.agent.offline.reader import (
     COMPARED,
     GPUS_COMPARED,
     LAST_PICK,
+    LEAD_MARK,
     LED_BY,
     OWNED,
     STATED,
@@ -50,6 +51,7 @@ from advisor.agent.offline.reader import (
     GoalContext,
     Reader,
     Reading,
+    lead_kept,
 )
 from advisor.catalog.loader import Catalog
 from advisor.catalog.schema import UseCaseId, WeightFormat
@@ -316,10 +318,6 @@ USER_BASE_FROM = 50
 _COMPARED_FIELDS = ("model", "precision", "kv_precision", "users", "context", "gpu", "gpus")
 
 
-# The mark of a setup an answer led with: "lead:<gpu>:<count>:<capex>:<monthly>:<format>".
-LEAD_MARK = "lead:"
-
-
 def lead_mark(report: SizingReport, cost: SizingCost) -> str:
     """The setup an answer led with, as a stated-field mark the next turn reads back."""
     return (
@@ -328,20 +326,20 @@ def lead_mark(report: SizingReport, cost: SizingCost) -> str:
     )
 
 
-def _lead_kept(stated: Sequence[str]) -> tuple[str, int, float, float, str] | None:
-    """The last answer's lead from its mark: GPU id, count, capex, monthly, format."""
-    for mark in stated:
-        if mark.startswith(LEAD_MARK):
-            gpu, count, capex, monthly, precision = mark.removeprefix(LEAD_MARK).split(":")
-            return gpu, int(count), float(capex), float(monthly), precision
-    return None
-
-
 def _against_last_lead(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> bool:
     """Both answers led with the cheapest setup in place of the reference card: those two
     side by side (True), not the reference cards nobody was offered."""
-    last = _lead_kept(previous.get(STATED) or [])
-    now = _lead_kept([turn.lead_mark] if turn.lead_mark else [])
+    last = lead_kept(previous.get(STATED) or [])
+    now = lead_kept([turn.lead_mark] if turn.lead_mark else [])
+    report, cost = turn.sizing, turn.cost
+    if (
+        now is None
+        and last is not None
+        and report is not None
+        and cost is not None
+        and report.gpu.id == last[0]
+    ):  # "что тогда докупать?": sized on the GPUs the last answer led with
+        now = lead_kept([lead_mark(report, cost)])
     if last is None or now is None or turn.request is None:
         return False
     gpu, count, capex, monthly, precision = last

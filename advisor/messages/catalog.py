@@ -2204,6 +2204,13 @@ class M(Enum):
         "память), и я посчитаю.",
     )
     CLARIFY_AVAILABLE = ("clarify.available", "Available: {names}.", "Есть: {names}.")
+    CLARIFY_HOSTED = (
+        "clarify.hosted",
+        "“{said}” is a hosted model: its weights are not published, so it cannot run on your "
+        "own servers at any price; an open model of its class can.",
+        "«{said}» — облачная модель: её веса не опубликованы, поэтому на своих серверах её не "
+        "запустить ни за какие деньги; открытую модель её класса — можно.",
+    )
     CLARIFY_FULL_LIST = (
         "clarify.full_list",
         "Or tell me what the model is for, and I will pick one that runs on your own hardware.",

@@ -953,3 +953,18 @@ def test_a_laptop_gpu_is_not_offered_more_of_itself(reader: Reader, catalog: Cat
     assert "Свои GPU: работа" not in turn.answer
     desktop = _turn("llama 3 8b on my RTX 4060 8GB desktop, just me", reader, catalog)
     assert not desktop.reading.said.laptop
+
+
+def test_a_hosted_model_asked_for_on_premises_is_said_to_have_no_weights(
+    reader: Reader, catalog: Catalog
+) -> None:
+    """QA 41: 'run GPT-5 on premises for 1000 users' got 'not in the catalog', as if a
+    catalog update would add it: its weights are not published."""
+    turn = _turn(
+        "We want to run GPT-5 on premises for 1000 users. What servers do we need?", reader, catalog
+    )
+    assert turn.reading.clarification is not None and turn.reading.clarification.hosted
+    assert "weights are not published" in turn.answer
+    unknown = _turn("How many GPUs for FooLM 13B for 20 users?", reader, catalog)
+    clarification = unknown.reading.clarification
+    assert clarification is None or not clarification.hosted

@@ -172,6 +172,13 @@ def test_a_gpu_sold_only_in_servers_weighs_both_as_servers(service: AdvisorServi
             584,
             36,
         ),
+        (  # QA 41: a horizon and no hours was a LoRA run of a model nobody named
+            "Что выгоднее на год для дообучения: арендовать или купить сервер с 8×H100? "
+            "Сколько стоит каждый вариант?",
+            "**Аренда дешевле при 730 ч в месяц (100% времени) на 12 мес.:**",
+            730,
+            12,
+        ),
     ],
 )
 def test_rent_or_buy_at_a_share_of_the_time_leads_with_the_cheaper(

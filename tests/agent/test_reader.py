@@ -430,6 +430,8 @@ def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> N
         ("fine-tune llama 70 with LoRA on 20k tickets", "llama-3.3-70b"),  # 70: the size
         ("Модель уровня ллама 70, 30 пользователей", "llama-3.3-70b"),
         ("квен 72 на двух A100", "qwen2.5-72b"),
+        ("Фай-3 мини для 500 пользователей, сколько карт надо?", "phi-3-mini"),  # QA 41
+        ("фи-4 мини на 4090", "phi-4-mini"),
     ],
 )
 def test_names_as_people_write_them(reader: Reader, question: str, model: str) -> None:

@@ -644,7 +644,8 @@ def render_clarification(clarification: Clarification, catalog: Catalog, languag
         said = said.upper() if len(said) <= 5 else said  # "t4" was lower-cased to be read
         return render(M.CLARIFY_UNKNOWN_GPU, language, said=said, gpus=gpus)
     if clarification.reason == "unknown":
-        text = render(M.CLARIFY_UNKNOWN, language, said=clarification.said or "")
+        code = M.CLARIFY_HOSTED if clarification.hosted else M.CLARIFY_UNKNOWN
+        text = render(code, language, said=clarification.said or "")
         if names:
             text += " " + render(M.CLARIFY_AVAILABLE, language, names=names)
         return text + " " + render(M.CLARIFY_FULL_LIST, language)

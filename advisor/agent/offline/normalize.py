@@ -54,7 +54,8 @@ _FAMILIES: tuple[tuple[str, str], ...] = (
     (r"яндекс\s*gpt|яндексгпт|яндекс\s*гпт", "yandexgpt"),
     (r"т-?про\b", "t-pro"),
     (r"т-?лайт\b", "t-lite"),
-    (r"фи(?=[\s-]*\d)", "phi"),
+    (r"ф(?:ай|и)(?=[\s-]*\d)", "phi"),  # "фи-4", "фай-3"
+    (r"(?<=\d )мини\b|(?<=\d-)мини\b", "mini"),  # "фай-3 мини": a version's size
     (r"смол(?=[\s-]*\d)|смол\b", "small"),
     (r"дистил+[а-я]*|\bdistill(?:ed|ation)\b", "distill"),
     (r"скаут[а-я]*", "scout"),

@@ -75,6 +75,9 @@ class Clarification(BaseModel):
     params_b: float | None = Field(
         default=None, description="a size said that no catalog model comes near ('10T')"
     )
+    hosted: bool = Field(
+        default=False, description="the name is a hosted API's model ('GPT-5'): no weights"
+    )
 
 
 class GoalContext(BaseModel):
@@ -1472,6 +1475,9 @@ class Reader:
             clarification = _clarification(mention)
             if clarification.reason in ("missing", "unknown"):
                 clarification.params_b = self._size_beyond_catalog(text)
+            clarification.hosted = clarification.reason == "unknown" and bool(
+                _API_PRODUCT_RE.search(clarification.said or "")
+            )
             family = self._family_of(clarification.candidates)
             if (
                 clarification.reason == "ambiguous"
@@ -2701,7 +2707,8 @@ class Reader:
             and said.gpu not in (None, "cpu", *CPU_DEVICES)
             and len(said.gpus_compared) <= 1
             and "rent" in said.wants
-            and said.hours_per_month is not None
+            # the hours ("40% of the time") or the horizon ("на год"): weighed over it
+            and (said.hours_per_month is not None or said.horizon_months is not None)
             and _RENT_OR_BUY.search(text)
             and not said.owned
             and not _has_load(said)

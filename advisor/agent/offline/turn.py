@@ -243,6 +243,8 @@ def _price(
     arguments = {"gpu": said.gpu, "count": said.gpus or 1}
     if "rent" in said.wants and said.hours_per_month is not None:  # "40% of the time"
         arguments |= {"hours_per_month": said.hours_per_month, "months": said.horizon_months}
+    elif "rent" in said.wants and said.horizon_months is not None:  # "на год": every hour
+        arguments |= {"months": said.horizon_months}
     try:
         price = price_hardware(arguments, catalog)
     except InputError as exc:

@@ -682,11 +682,11 @@ class M(Enum):
     ANSWER_HELD_AS_THEY_ARE = (
         "answer.held_as_they_are",
         "On these {count} x {gpu} as they are, with the weights in {format} and the KV cache in "
-        "FP8: memory for {held:plural:request|requests} of {context:,} tokens at once, "
-        "{speed:g} tokens/s each at that load.",
+        "FP8: memory for {held:plural:request|requests} of {context:,} tokens at once; "
+        "{speed:g} tokens/s each with {users:plural:request|requests} in flight.",
         "На этих {count} x {gpu} как есть, с весами в {format} и KV-кэшем в FP8: памяти хватит "
-        "на {held:plural:запрос|запроса|запросов} по {context:,} токенов одновременно, по "
-        "{speed:g} токенов/с каждому при такой нагрузке.",
+        "на {held:plural:запрос|запроса|запросов} по {context:,} токенов одновременно; по "
+        "{speed:g} токенов/с каждому, когда их одновременно {users}.",
     )
     ANSWER_USERS_HELD_MEMORY = (
         "answer.users_held_memory",

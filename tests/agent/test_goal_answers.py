@@ -2913,3 +2913,17 @@ def test_what_to_add_for_more_staff_sizes_more_of_the_gpus_last_offered(
     head = more.answer.splitlines()[0]
     assert head.startswith("По сравнению с прошлым ответом")
     assert f"{before.gpu.count * before.replicas} x {before.gpu.name} ->" in head
+
+
+def test_a_reasoning_distill_on_owned_gpus_leads_with_the_format_that_fits(
+    service: AdvisorService,
+) -> None:
+    """QA 41: 'What about the 70B distill?' on 4 owned A100 40GB said only 'does not fit'
+    (its assumed 4,096-token answer filled the 4,096 window, and the search for what fits
+    refused the request); the lighter format on the same GPUs now leads."""
+    first = service.ask(AskRequest(question="We own 4x A100 40GB. Can we run DeepSeek R1 on them?"))
+    distill = service.ask(
+        AskRequest(question="What about the 70B distill?", conversation_id=first.conversation_id)
+    )
+    assert distill.sizing is not None and not distill.sizing.fits
+    assert distill.answer.startswith("**Yes, it fits on 4 x NVIDIA A100 40GB")

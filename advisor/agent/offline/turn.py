@@ -1855,6 +1855,7 @@ def _held_as_they_are(
             held=held,
             context=report.context,
             speed=round(loaded.performance.per_user_tokens_per_s, 1),
+            users=at_most,
         )
     ]
 
@@ -2166,8 +2167,9 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
     goal["context"] = request.context  # the sizing's context: fixes are for that run
     if goal["task"] == "inference":
         goal["users"] = request.users
-        # and its requests: a fix sized for other requests would state other speeds
-        goal["output_tokens"] = request.tokens_generated
+        # and its requests: a fix sized for other requests would state other speeds (a
+        # reasoning model's assumed answer may fill the window: a prompt still needs room)
+        goal["output_tokens"] = min(request.tokens_generated, request.context - 1)
         goal["prompt_tokens"] = request.prompt_length
     else:
         goal["dataset_tokens"] = request.dataset_tokens

@@ -2927,3 +2927,21 @@ def test_a_reasoning_distill_on_owned_gpus_leads_with_the_format_that_fits(
     )
     assert distill.sizing is not None and not distill.sizing.fits
     assert distill.answer.startswith("**Yes, it fits on 4 x NVIDIA A100 40GB")
+
+
+def test_api_or_own_holds_for_a_follow_up_on_the_volume(service: AdvisorService) -> None:
+    """QA 41: 'What if it's 500 million tokens a day?' after 'API or own server?' led with
+    8 x H100 NVL to buy and left a 54-month payback in the third line: the verdict leads."""
+    first = service.ask(
+        AskRequest(
+            question="API or own server? We process about 2 million tokens a day with a 70B model."
+        )
+    )
+    assert first.answer.startswith("**The API costs less here.**")
+    more = service.ask(
+        AskRequest(
+            question="What if it's 500 million tokens a day?", conversation_id=first.conversation_id
+        )
+    )
+    verdict = next(line for line in more.answer.splitlines() if line.startswith("**"))
+    assert not verdict.startswith("**Recommended")

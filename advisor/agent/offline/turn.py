@@ -953,7 +953,10 @@ def _recommend(
     turn.record("recommend_deployment", goal, result, recommendation_summary(result, turn.language))
     wants = goal_wants(reading.said.wants, goal)
     lead = lead_option(result, wants)
-    kept = {**goal, LED_BY: ["cheapest"]} if "cheapest" in wants else dict(goal)
+    # what chose the lead, kept for the follow-up: "cheapest", "API or own?" ("and at 500M
+    # tokens a day?" still weighs the API)
+    led = [want for want in ("cheapest", "api_vs_own") if want in wants]
+    kept = {**goal, LED_BY: led} if led else dict(goal)
     if lead is not None and lead.training_hours is None:
         kept[LAST_PICK] = {"size_request": lead.size_request}
     turn.goal = _goal_context(kept, lead)

@@ -2243,6 +2243,17 @@ class M(Enum):
         "{memory:,.0f} ГБ. Открытых моделей такого размера нет: самая большая в каталоге — "
         "{largest} ({largest_b:,.0f} млрд).",
     )
+    SIZE_ONLY_FITS = (
+        "size_only.fits",
+        "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16 "
+        "and {int4:,.0f} GB in 4 bits, before any KV cache; {count} x {gpu} have {memory:,.0f} "
+        "GB, so the 4-bit weights would fit. No open model that large is published: the largest "
+        "in the catalog is {largest} ({largest_b:,.0f}B).",
+        "Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в BF16 и "
+        "{int4:,.0f} ГБ в 4 битах, ещё без KV-кэша; у {count} x {gpu} — {memory:,.0f} ГБ, так "
+        "что веса в 4 битах поместились бы. Открытых моделей такого размера нет: самая большая в "
+        "каталоге — {largest} ({largest_b:,.0f} млрд).",
+    )
     SIZE_ONLY = (
         "size_only.any",
         "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16, "

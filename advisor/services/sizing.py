@@ -272,10 +272,12 @@ def sizing_cost(
     )
     job = _batch_cost(report, box.power_kw, rent.usd_per_gpu_hour if rent else None, catalog)
     instead = [v for v in (job.get("batch_api_usd"), job.get("batch_rent_usd")) if v]
+    # what buying for the job costs: the card version when whole servers would buy more
+    buy = sibling_capex if box.gpus_bought > layout.count and sibling_capex else box.capex_usd
     if instead and not owned:  # a one-off job: what buying for it pays back against
         saved = min(instead) - job["batch_power_usd"]
-        if box.capex_usd > min(instead) and saved > 0:
-            job["batch_jobs_to_pay_back"] = math.ceil(box.capex_usd / saved)
+        if buy > min(instead) and saved > 0:
+            job["batch_jobs_to_pay_back"] = math.ceil(buy / saved)
     return SizingCost(
         **job,
         capex_usd=round(box.capex_usd),

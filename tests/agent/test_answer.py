@@ -889,6 +889,8 @@ def test_a_size_no_model_has_is_answered_from_its_weights(reader: Reader, catalo
     assert sized.params_b == 5000 and sized.fits is None
     assert unknown.answer.startswith("A model of 5,000B parameters needs 10,000 GB")
     assert "advisor models" not in unknown.answer
+    many = _turn("Can we run a 2T model on 32 H100?", reader, catalog)
+    assert "so the 4-bit weights would fit" in many.answer.splitlines()[0]
     # a size some catalog model has is asked about, not weighed alone
     known = _turn("how much vram for a 70b model?", reader, catalog)
     assert not any(isinstance(r, SizeOnly) for r in known.tool_results)
@@ -919,6 +921,16 @@ def test_a_one_off_batch_job_says_buying_for_it_does_not_pay(
     # a service, not a job: no such verdict
     service = _turn("Llama 3.1 8B for 20 users on 2x L40S", reader, catalog)
     assert "one-off" not in service.answer
+    # a job that comes back each week is no one-off (review)
+    weekly = _turn("Classify 500k tickets with Llama 3.1 8B on 2 H100 each week", reader, catalog)
+    assert "one-off" not in weekly.answer
+    # 2 H100 SXM come in a whole 8-GPU server: the verdict prices the 2 cards bought
+    twice = _turn(
+        "Classify 500k tickets with Llama 3.1 8B on 2 H100 within 2 days", reader, catalog
+    )
+    first = twice.answer.splitlines()[0]
+    assert first.startswith("**For a one-off job, don't buy:**")
+    assert "$285,000" not in first and "H100 PCIe" in first
 
 
 def test_targets_said_hold_for_a_follow_up(reader: Reader) -> None:

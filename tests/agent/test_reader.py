@@ -128,6 +128,16 @@ def test_plain_fine_tuning_is_read_as_lora_and_says_so(reader: Reader) -> None:
         ("дообучить мистраль 7б и запустить для 20 человек", "lora"),
         ("how many GPUs to fine-tune llama 3 8b?", "lora"),
         ("a fine-tuned llama 3 8b needs how many GPUs to fine-tune again?", "lora"),
+        # review: the run itself, said with its data or as a past run
+        (
+            "We fine-tuned Llama 3.1 8B on 4 A100 and the run took 10 hours; how long on 8 H100?",
+            "lora",
+        ),
+        ("We want a fine-tuned Llama 3 8B on our 20k support tickets and then deploy it", "lora"),
+        (
+            "Хотим получить дообученную Qwen 2.5 7B на наших 50к диалогах и потом запустить её",
+            "lora",
+        ),
     ],
 )
 def test_a_model_already_fine_tuned_is_served(reader: Reader, question: str, task: str) -> None:
@@ -1791,11 +1801,15 @@ def test_a_corpus_in_trillions_is_read() -> None:
     assert q.read_dataset_tokens("pretrain on 2t tokens") == 2 * 10**12
     assert q.read_dataset_tokens("1.5 триллиона токенов") == 1_500_000_000_000
     # no figure written: one (or half) of the scale
-    assert q.read_dataset_tokens("а если 7б и триллион токенов?") == 10**12
-    assert q.read_dataset_tokens("on a trillion tokens") == 10**12
-    assert q.read_dataset_tokens("полтриллиона токенов") == 5 * 10**11
-    assert q.read_dataset_tokens("half a trillion tokens") == 5 * 10**11
-    assert q.read_dataset_tokens("100 токенов") is None
+    assert q.read_dataset_tokens("а если 7б и триллион токенов?", bare_scale=True) == 10**12
+    assert q.read_dataset_tokens("on a trillion tokens", bare_scale=True) == 10**12
+    assert q.read_dataset_tokens("полтриллиона токенов", bare_scale=True) == 5 * 10**11
+    assert q.read_dataset_tokens("half a trillion tokens", bare_scale=True) == 5 * 10**11
+    assert q.read_dataset_tokens("100 токенов", bare_scale=True) is None
+    # vague amounts are no figure; outside training no bare scale is a corpus
+    assert q.read_dataset_tokens("полтора триллиона токенов", bare_scale=True) is None
+    assert q.read_dataset_tokens("несколько миллиардов токенов", bare_scale=True) is None
+    assert q.read_dataset_tokens("about a billion tokens in total") is None
 
 
 def test_a_size_after_a_run_from_scratch_is_another_run_from_scratch(reader: Reader) -> None:
@@ -3597,6 +3611,8 @@ def test_no_gpus_yet_is_a_purchase_and_code_completion_is_code(reader: Reader) -
         ("дообучить qwen3 8b на 10к диалогов по 800 токенов каждый", 10_000, 800),
         ("LoRA on llama 3.1 8b, 50k examples, 1,000 tokens per example", 50_000, 1000),
         ("QLoRA llama 3.1 8b on 20k Q&A pairs", 20_000, None),
+        ("LoRA on llama 3.1 8b, 50k examples, each about 1k tokens", 50_000, 1000),
+        ("дообучить qwen3 8b на 10к диалогов, в среднем 1000 токенов", 10_000, 1000),
     ],
 )
 def test_the_length_of_each_example_sets_the_dataset(
@@ -3617,6 +3633,10 @@ def test_the_length_of_each_example_sets_the_dataset(
         ("llama 3.1 8b, пользоваться будут 40 человек", 40, None),
         ("llama 3.1 8b, 30 people will use it at once", None, 30),
         ("llama 3.1 8b, 50 человек будут пользоваться одновременно", None, 50),
+        # review: at once in other words, and no number cut short
+        ("llama 3.1 8b on one L40S, up to 30 people using it at any given moment", None, 30),
+        ("40 человек будут пользоваться в пике, llama 3.1 8b", None, 40),
+        ("пользоваться будут 120 одновременно, llama 3.1 8b", None, 120),
     ],
 )
 def test_people_who_use_it_are_a_user_base(
@@ -3625,3 +3645,17 @@ def test_people_who_use_it_are_a_user_base(
     """QA 40: 'about 30 people use it' was 30 at once, which turned an API-or-own verdict."""
     said = reader.read(question).said
     assert (said.headcount, said.users) == (headcount, users)
+
+
+@pytest.mark.parametrize(
+    ("question", "laptop"),
+    [
+        ("Можно ли запустить ламу 3 8б на ноутбуке с RTX 4060 на 8 гигов?", True),
+        ("llama 3.1 8b on my laptop with an RTX 4090", True),
+        ("Llama 3.3 70B in BF16 in a Jupyter notebook on 2 A100 40GB", False),
+        ("Not on a laptop: we have a server with 2 L4, llama 3.1 8b", False),
+        ("Не на ноутбуке, а на сервере с 2 L4, llama 3.1 8b", False),
+    ],
+)
+def test_a_laptop_is_one_gpu_no_other_joins(reader: Reader, question: str, laptop: bool) -> None:
+    assert reader.read(question).said.laptop is laptop

@@ -379,16 +379,24 @@ def batch_buy_or_not(report: SizingReport, cost: SizingCost, language: Language)
     if not options:
         return None
     alt, alt_rub, via = min(options, key=lambda option: option[0])
+    capex, capex_rub, gpu = cost.capex_usd, cost.capex_rub, report.gpu.name
+    card, card_usd, card_rub = (
+        cost.card_alternative,
+        cost.card_alternative_capex_usd,
+        cost.card_alternative_capex_rub,
+    )
+    if cost.gpus_bought > report.gpu.count and card and card_usd and card_rub:
+        gpu, capex, capex_rub = card, card_usd, card_rub  # the card version, not 8 in a server
     return render(
         M.BATCH_BUY_OR_NOT,
         language,
         alt=alt,
         alt_rub=alt_rub,
         via=via,
-        capex=cost.capex_usd,
-        capex_rub=cost.capex_rub,
+        capex=capex,
+        capex_rub=capex_rub,
         count=report.gpu.count,
-        gpu=report.gpu.name,
+        gpu=gpu,
         jobs=jobs,
     )
 
@@ -616,6 +624,15 @@ def render_size_only(weighed: SizeOnly, language: Language) -> str:
     if weighed.memory_gb is not None and weighed.fits is False:
         return render(
             M.SIZE_ONLY_NO,
+            language,
+            **values,
+            memory=weighed.memory_gb,
+            count=weighed.gpus,
+            gpu=weighed.gpu or "",
+        )
+    if weighed.memory_gb is not None and weighed.fits:
+        return render(
+            M.SIZE_ONLY_FITS,
             language,
             **values,
             memory=weighed.memory_gb,
@@ -1485,7 +1502,7 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
     count = count or rated.gpu.count * rated.replicas
     rate = rated.cost.cloud_usd_per_gpu_hour
     said_hours = result.goal.get("rent_hours_per_month")
-    hours = float(said_hours or HOURS_PER_MONTH)
+    hours = float(round(said_hours or HOURS_PER_MONTH))  # the hours shown multiply out
     monthly = rate * count * hours
     return [
         render(

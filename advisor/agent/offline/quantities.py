@@ -296,14 +296,18 @@ _TEAM_BRACKETS = re.compile(
 )
 # "about 30 people use it", "used by 200 people", "пользоваться будут человек 50": the people
 # who use it, of whom a share is on at once, unless said at once.
-_NOT_AT_ONCE = (
-    r"(?!\s+(?:\w+\s+){0,2}?(?:at once|at the same time|concurrently|simultaneously|online|"
-    r"одновременно|онлайн|сразу))"
+_AT_ONCE_WORDS = (
+    r"(?:at once|at the same (?:time|moment)|at any (?:given )?(?:moment|time)|at (?:the )?peak|"
+    r"concurrently|simultaneously|online|одновременно|онлайн|сразу|параллельно|в пике|"
+    r"в час пик|в один момент|в одно время)"
 )
+_NOT_AT_ONCE = rf"(?!\s+(?:\w+\s+){{0,3}}?{_AT_ONCE_WORDS})"
+# after a Russian count: "человек" may come between it and "одновременно"
+_NOT_AT_ONCE_RU = rf"(?![\d.,])(?!\s*(?:человек|чел\.?)?\s*(?:\w+\s+){{0,2}}?{_AT_ONCE_WORDS})"
 _PEOPLE_USE = (
     re.compile(
-        rf"(?<![\w.]){NUM}\s+(?:people|persons|users)\s+(?:will\s+|would\s+|are going to\s+|"
-        rf"(?:do|would)\s+)?(?:use|using)\b{_NOT_AT_ONCE}"
+        rf"(?<![\w.]){NUM}(?![\d.,])\s+(?:people|persons|users)\s+(?:will\s+|would\s+|"
+        rf"are going to\s+|(?:do|would)\s+)?(?:use|using)\b{_NOT_AT_ONCE}"
     ),
     re.compile(
         rf"used by\s+(?:about\s+|around\s+|some\s+|up to\s+)?~?\s*{NUM}\s+(?:people|persons|"
@@ -311,13 +315,9 @@ _PEOPLE_USE = (
     ),
     re.compile(
         rf"пользоваться\s+(?:им\s+|ей\s+|ими\s+)?(?:будут|будет|станут)\s+(?:около\s+|"
-        rf"примерно\s+|человек\s+)?~?{NUM}(?:\s*(?:человек|чел\b\.?))?"
-        r"(?!\s*(?:одновременно|онлайн|сразу))"
+        rf"примерно\s+|человек\s+)?~?{NUM}{_NOT_AT_ONCE_RU}"
     ),
-    re.compile(
-        rf"(?<![\w.]){NUM}\s+человек\s+(?:будут\s+|будет\s+)?пользова\w*"
-        r"(?!\s+(?:\w+\s+){0,2}?(?:одновременно|онлайн|сразу))"
-    ),
+    re.compile(rf"(?<![\w.]){NUM}\s+человек\s+(?:будут\s+|будет\s+)?пользова\w*\b{_NOT_AT_ONCE}"),
 )
 _HEADCOUNT_PATTERNS = (
     *_HEADCOUNT_PATTERNS,
@@ -1139,6 +1139,10 @@ _ONE_SCALE_TOKENS = re.compile(
     r"(?:(?<=пол)|(?<=полу)|(?<=пол-)|\b)(миллиард\w*|триллион\w*|billion|trillion)\s+(?:\w+\s+)?"
     r"(?:токен\w*|tokens?)"
 )
+_VAGUE_SCALE = re.compile(
+    r"(?:полтора|полторы|несколько|десятк\w*|сотн\w*|several|a few|tens of|hundreds of|"
+    r"and a half|с половиной)\s*$"
+)
 _SCALES = {"k": 1e3, "тыс": 1e3, "тыс.": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6, "b": 1e9}
 _SCALES |= {"млрд": 1e9, "billion": 1e9, "bn": 1e9, "thousand": 1e3}
 _SCALES |= {"t": 1e12, "трлн": 1e12, "trillion": 1e12, "tn": 1e12}
@@ -1338,11 +1342,14 @@ _TOKENS_PER_EXAMPLE = re.compile(
 )
 
 
-# "50k examples, avg 1k tokens each", "по 800 токенов каждый", "1,000 tokens per example".
+# "50k examples, avg 1k tokens each", "по 800 токенов каждый", "1,000 tokens per example",
+# "each about 1k tokens", "в среднем 1000 токенов".
 _TOKENS_EACH = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s*(?:токен\w*|tokens?)\s*(?:each|apiece|on average|"
     r"per\s+(?:example|sample|pair|dialog(?:ue)?|conversation|document|doc|record|ticket|row)|"
-    r"кажд\w*|в среднем|на\s+(?:пример|диалог|документ|запись|пару|тикет))"
+    r"кажд\w*|в среднем|на\s+(?:пример|диалог|документ|запись|пару|тикет))|"
+    rf"(?:\beach|кажд\w*|в среднем|on average|average of)\s+(?:(?:is|of|по)\s+)?"
+    rf"(?:about|around|roughly|~|примерно|около|где-то)?\s*{NUM}{_K}\s*(?:токен\w*|tokens?)"
 )
 
 
@@ -1350,7 +1357,9 @@ def read_tokens_per_example(text: str) -> int | None:
     found = _TOKENS_PER_EXAMPLE.search(text) or _TOKENS_EACH.search(text)
     if found is None:
         return None
-    value = number(found.group(1)) * (1000 if found.group(2) else 1)
+    groups = found.groups()
+    at = 0 if groups[0] is not None else 2  # _TOKENS_EACH: the figure before or after
+    value = number(groups[at]) * (1000 if groups[at + 1] else 1)
     return int(value) if 10 <= value <= 1_000_000 else None
 
 
@@ -1364,9 +1373,10 @@ def read_dataset_examples(text: str) -> int | None:
     return None
 
 
-def read_dataset_tokens(text: str) -> int | None:
+def read_dataset_tokens(text: str, bare_scale: bool = False) -> int | None:
     """A corpus in tokens: '500 млн токенов', '1b tokens' (a million or more, else a context),
-    or any size the text calls a dataset ('датасет 300 тыс токенов')."""
+    or any size the text calls a dataset ('датасет 300 тыс токенов'); with `bare_scale` (a
+    training run), 'триллион токенов' with no figure too."""
     named = _NAMED_DATASET_TOKENS.search(text)
     if named is not None:
         value = number(named.group(1)) * _scale((named.group(2) or "").rstrip("."))
@@ -1376,9 +1386,9 @@ def read_dataset_tokens(text: str) -> int | None:
         value = number(found.group(1)) * _scale(found.group(2).rstrip("."))
         if value >= 1e6:
             return int(value)
-    one = _ONE_SCALE_TOKENS.search(text)
-    if one is None:
-        return None
+    one = _ONE_SCALE_TOKENS.search(text) if bare_scale else None
+    if one is None or _VAGUE_SCALE.search(text[max(0, one.start() - 24) : one.start()]):
+        return None  # "несколько миллиардов", "полтора триллиона": no figure to take
     return int(_scale(one.group(2)) * (0.5 if one.group(1) else 1))
 
 

@@ -625,7 +625,10 @@ _PERSONAL_USE = re.compile(
     r"\bдомашн\w* (?:пк|комп\w*)|\bhome (?:pc|computer|rig)\b|"
     r"\bдля хобби\b|\bтолько я\b|\bя один\b"
 )
-_LAPTOP = re.compile(r"\b(?:laptop|notebook|ноутбук\w*|ноуте|ноут)\b")
+_LAPTOP = re.compile(
+    r"(?<!jupyter )(?<!colab )(?<!kaggle )(?<!не на )(?<!not on )(?<!not on a )(?<!not a )"
+    r"\b(?:laptop|notebook|ноутбук\w*|ноуте|ноут)\b"
+)
 _ONE_MACHINE = re.compile(
     r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation|rig)\b|"
     r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|\bhome (?:pc|computer|rig|desktop)\b|"
@@ -754,9 +757,9 @@ CONDITION = "condition:"  # a stated field that marks a goal's condition ("condi
 LEAD_MARK = "lead:"
 # "что тогда докупать?", "what do we add?": more of what the last answer led with.
 _WHAT_TO_ADD = re.compile(
-    r"что\s+(?:\w+\s+){0,2}?(?:докуп|добав|дозакуп)\w*|\bдокупать\b|"
-    r"what (?:else |more )?(?:do we|should we|would we|to|must we) (?:need to )?(?:buy|add)\b|"
-    r"what (?:do we|should we) add\b"
+    r"что\s+(?:\w+\s+){0,2}?(?:докуп|дозакуп)\w*|\bдокупать\b|"
+    r"what (?:else|more) (?:do we|should we|would we|to|must we) (?:need to )?(?:buy|add)\b|"
+    r"what (?:do we|should we) add\b|what (?:gpus |cards )?to add\b"
 )
 TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
 TARGET_TTFT = "target_ttft_s:"  # and a first-token target
@@ -1164,8 +1167,11 @@ class Reader:
         elif compared and mention is None:  # "which one would you pick?", "and for 200?"
             said.models_compared = compared
         if led_by and not said.pick and not set(said.wants) & {"largest_model", "fast", "rent"}:
+            chosen_own = said.on_premises or said.purchase_asked  # "own servers, what to buy?"
             said.wants += [  # "а в 4 бита?" after the cheapest: still the cheapest
-                w for w in q.WANTS if w in led_by and w not in said.wants
+                w
+                for w in q.WANTS
+                if w in led_by and w not in said.wants and not (w == "api_vs_own" and chosen_own)
             ]
         said.wants += [  # the question the "which model?" interrupted, answered now
             w for w in q.WANTS if w in asked_wants and w not in said.wants
@@ -1649,7 +1655,9 @@ class Reader:
             else:  # "чат на 15 человек в отделе продаж": the department's people, not at once
                 said.users = None
         said.personal = bool(_PERSONAL_USE.search(text))
-        said.dataset_tokens = q.read_dataset_tokens(text)
+        said.dataset_tokens = q.read_dataset_tokens(
+            text, bare_scale=said.task in TRAINING or with_deadline
+        )
         if said.task in TRAINING or said.dataset_tokens is not None:
             said.batch_items = None  # examples to train on, not requests to answer
             said.dataset_examples = q.read_dataset_examples(text)
@@ -2037,7 +2045,7 @@ class Reader:
         said.same_hardware = _SAME_HARDWARE.search(normalized) is not None
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
-        said.laptop = _LAPTOP.search(text) is not None
+        said.laptop = _LAPTOP.search(text) is not None and said.gpus in (None, 1)
         if (
             said.gpus is None
             and len(said.gpus_compared) == 1
@@ -3029,10 +3037,22 @@ _ALREADY_FINE_TUNED = re.compile(
 )
 
 
+# Serving it: to people or as a deployment, not "the run took 10 hours".
+_SERVING = re.compile(
+    r"\bserv(?:e|es|ing)\b|\bdeploy\w*|\bhost(?:s|ing)?\b|разверн\w*|развер(?:т|тыв)\w*|"
+    r"запуст\w*|\busers?\b|пользовател\w*|сотрудник\w*|\bstaff\b|\bemployees\b"
+)
+
+
 def _task(text: str) -> str | None:
     """The task the text asks for: the first of _TASKS said, unless it is set aside."""
-    inference = {task: pattern for pattern, task in _TASKS}["inference"]
-    if re.search(inference, _ALREADY_FINE_TUNED.sub(" ", text)):
+    if (
+        _ALREADY_FINE_TUNED.search(text)
+        and _SERVING.search(_ALREADY_FINE_TUNED.sub(" ", text))
+        and not (
+            q.read_dataset_examples(text) or q.read_dataset_tokens(text) or q.read_epochs(text)
+        )
+    ):  # a model fine-tuned already, to serve: no data to train on is said
         text = _ALREADY_FINE_TUNED.sub(" ", text)
     for pattern, task in _TASKS:
         for found in re.finditer(pattern, text):

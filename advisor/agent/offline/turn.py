@@ -523,7 +523,9 @@ def _size(
     if server is not None and server.fits and turn.reference_lead:
         # The setup to buy leads, with its own memory, speed, cost, server and stages; the
         # reference card it was found from is one line (buyers read one answer, not two).
-        lead_cost = sizing_cost(server, catalog, owned=False)
+        lead_cost = sizing_cost(
+            server, catalog, owned=False, rent_hours_per_month=_rent_hours(turn)
+        )
         if lead_cost is not None:
             turn.tool_results.append(lead_cost)
             turn.lead_mark = lead_mark(server, lead_cost)
@@ -541,7 +543,7 @@ def _size(
             changes=[*turn.reference_lead, *_lead_in_fp8(request, server, catalog, turn)],
             cost=lead_cost,
             changes_first=True,
-            lead=_one_off_job(server, lead_cost, turn) if lead_cost else None,
+            lead=_one_off_job(server, lead_cost, turn, question) if lead_cost else None,
         )
         return
     turn.answer = render_sizing(
@@ -576,7 +578,7 @@ def _size(
         lead=_one_server(report, turn)
         or held_another_way
         or (_enough_said(report, turn) if enough else None)
-        or (_one_off_job(report, cost, turn) if cost is not None else None),
+        or (_one_off_job(report, cost, turn, question) if cost is not None else None),
         server=server,
         subhead=card_line if card is not None else None,
     )
@@ -730,9 +732,20 @@ def _option_sizing(
     return report
 
 
-def _one_off_job(report: SizingReport, cost: SizingCost, turn: OfflineTurn) -> str | None:
+# A job said to come back: "each week", "ежемесячно", "every night".
+_RECURS = re.compile(
+    r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:day|night|week|month|quarter|year)\b|\bdaily\b|"
+    r"\bnightly\b|\bweekly\b|\bmonthly\b|\bquarterly\b|кажд\w+\s+(?:\w+\s+)?(?:день|ночь|"
+    r"недел\w*|месяц\w*|квартал\w*|год\w*)|ежедневн\w*|еженедельн\w*|ежемесячн\w*|"
+    r"ежеквартальн\w*|ежегодн\w*|по ночам|регулярн\w*|\bregularly\b"
+)
+
+
+def _one_off_job(
+    report: SizingReport, cost: SizingCost, turn: OfflineTurn, question: str
+) -> str | None:
     """A batch job not said to recur: whether buying the GPUs for it beats the API or rent."""
-    if turn.reading.said.runs_per_year is not None:
+    if turn.reading.said.runs_per_year is not None or _RECURS.search(question.lower()):
         return None
     return batch_buy_or_not(report, cost, turn.language)
 

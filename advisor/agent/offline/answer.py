@@ -621,18 +621,9 @@ def render_size_only(weighed: SizeOnly, language: Language) -> str:
         "largest": weighed.largest_model,
         "largest_b": weighed.largest_params_b,
     }
-    if weighed.memory_gb is not None and weighed.fits is False:
+    if weighed.memory_gb is not None and weighed.fits is not None:  # against the GPUs said
         return render(
-            M.SIZE_ONLY_NO,
-            language,
-            **values,
-            memory=weighed.memory_gb,
-            count=weighed.gpus,
-            gpu=weighed.gpu or "",
-        )
-    if weighed.memory_gb is not None and weighed.fits:
-        return render(
-            M.SIZE_ONLY_FITS,
+            M.SIZE_ONLY_FITS if weighed.fits else M.SIZE_ONLY_NO,
             language,
             **values,
             memory=weighed.memory_gb,

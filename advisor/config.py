@@ -25,6 +25,10 @@ __all__ = ["Settings", "SettingsError", "get_settings", "normalize_database_url"
 
 SQLITE_FILE_NAME = "advisor.db"
 DATABASE_URL_PREFIXES = ("sqlite:", "postgresql:", "postgresql+psycopg:", "postgres:")
+# Questions answered at once by default: offline, one in Python and one storing or
+# embedding (more only share the GIL); with an LLM, as many as its server batches well.
+OFFLINE_ASK_CONCURRENCY = 2
+LLM_ASK_CONCURRENCY = 16
 
 
 class Settings(BaseSettings):
@@ -103,6 +107,21 @@ class Settings(BaseSettings):
         ge=2,
         description="messages (questions + answers) one conversation may hold; then 422",
     )
+    ask_concurrency: int | None = Field(
+        default=None,
+        ge=1,
+        le=256,
+        description="questions answered at once, the rest wait in arrival order; unset = "
+        f"{OFFLINE_ASK_CONCURRENCY} offline (the reader is CPU-bound Python), "
+        f"{LLM_ASK_CONCURRENCY} with an LLM (its server batches requests)",
+    )
+
+    @property
+    def asks_at_once(self) -> int:
+        """`ask_concurrency`, or the default for this mode."""
+        if self.ask_concurrency is not None:
+            return self.ask_concurrency
+        return LLM_ASK_CONCURRENCY if self.llm_url else OFFLINE_ASK_CONCURRENCY
 
     @field_validator("database_url")
     @classmethod

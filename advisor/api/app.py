@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI
 
+from advisor.api.admission import AskAdmission
 from advisor.api.deps import AppState
 from advisor.api.errors import STAFF_RESPONSES, install_error_handlers
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
@@ -101,6 +102,8 @@ def _build_app(
         on_feedback=lambda rating: telemetry.feedback.labels(rating=rating).inc(),
     )
     keys = staff_keys or StaffKeys.from_secret(settings.staff_api_keys)
+    admission = AskAdmission(settings.asks_at_once)
+    telemetry.watch_admission(admission)
     state = AppState(
         settings=settings,
         catalog=catalog,
@@ -110,6 +113,7 @@ def _build_app(
         telemetry=telemetry,
         staff_keys=keys,
         database=database,
+        admission=admission,
     )
     mcp_server = build_mcp_server(catalog, knowledge)
 

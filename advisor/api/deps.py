@@ -11,6 +11,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from advisor.api.admission import AskAdmission
 from advisor.api.resources import KnowledgeBaseHolder, LlmProbe
 from advisor.api.telemetry import Telemetry
 from advisor.catalog.loader import Catalog
@@ -33,6 +34,7 @@ class AppState:
     telemetry: Telemetry
     staff_keys: StaffKeys
     database: DatabaseStore
+    admission: AskAdmission
 
     @property
     def mode(self) -> str:
@@ -60,5 +62,11 @@ def get_gateway(state: StateDep) -> AdvisorGateway:
     return state.gateway
 
 
+def get_admission(state: StateDep) -> AskAdmission:
+    """Where questions wait for a place to be answered (`AdmissionDep`)."""
+    return state.admission
+
+
 CatalogDep = Annotated[Catalog, Depends(get_catalog)]
+AdmissionDep = Annotated[AskAdmission, Depends(get_admission)]
 GatewayDep = Annotated[AdvisorGateway, Depends(get_gateway)]

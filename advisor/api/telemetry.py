@@ -1,4 +1,5 @@
-"""Prometheus metrics of one app: HTTP traffic, latency, answers by mode, fallbacks, guard.
+"""Prometheus metrics of one app: HTTP traffic, latency, answers by mode, fallbacks, guard,
+questions answered and waiting.
 
 Each app owns its registry, so several apps in one process (tests) never collide.
 The HTTP middleware is plain ASGI: it does not buffer streaming responses.
@@ -10,12 +11,13 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, Metric
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 if TYPE_CHECKING:
+    from advisor.api.admission import AskAdmission
     from advisor.services.asking import ServiceMetrics
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
@@ -43,6 +45,19 @@ class Telemetry:
         self.feedback = Counter(
             "advisor_feedback", "Feedback by rating", ["rating"], registry=self.registry
         )
+
+    def watch_admission(self, admission: AskAdmission) -> None:
+        """Export how many questions are being answered and how many wait for a place."""
+        answering = Gauge(
+            "advisor_asks_answering", "Questions being answered now", registry=self.registry
+        )
+        answering.set_function(lambda: admission.answering)
+        waiting = Gauge(
+            "advisor_asks_waiting",
+            "Questions waiting for a place to be answered (in arrival order)",
+            registry=self.registry,
+        )
+        waiting.set_function(lambda: admission.waiting)
 
     def watch_service(self, metrics: ServiceMetrics) -> None:
         """Export the advisor service's own counters: answers by mode, fallbacks, guard."""

@@ -76,6 +76,10 @@ def test_metrics_count_requests_answers_and_feedback(client: TestClient) -> None
     assert grew("advisor_feedback_total", rating="up") == 1
     assert "# TYPE advisor_fallbacks_total counter" in after
     assert "# TYPE advisor_guard_events_total counter" in after
+    # no question is in flight between requests: none answered, none waiting
+    assert "# TYPE advisor_asks_waiting gauge" in after
+    assert _metric(after, "advisor_asks_waiting") == 0
+    assert _metric(after, "advisor_asks_answering") == 0
 
 
 def test_widget_page_script_and_snippet(client: TestClient) -> None:

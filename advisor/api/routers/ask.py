@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from advisor.api.deps import GatewayDep
+from advisor.api.deps import AdmissionDep, GatewayDep
 from advisor.api.errors import STORING_RESPONSES, ApiError
 from advisor.services.protocol import (
     AskApiResponse,
@@ -18,9 +18,11 @@ router = APIRouter(prefix="/v1", tags=["ask"], responses=STORING_RESPONSES)
 
 
 @router.post("/ask", response_model=AskApiResponse, summary="Ask the advisor")
-def post_ask(request: AskRequest, gateway: GatewayDep) -> AskApiResponse:
+async def post_ask(
+    request: AskRequest, gateway: GatewayDep, admission: AdmissionDep
+) -> AskApiResponse:
     """The `advisor ask --json` object plus the `message_id` to rate it with."""
-    return gateway.ask(request)
+    return await admission.run(gateway.ask, request)
 
 
 @router.post("/feedback", response_model=FeedbackResponse, summary="Rate an answer")

@@ -20,7 +20,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
-from advisor.api.deps import GatewayDep
+from advisor.api.deps import AdmissionDep, GatewayDep
 from advisor.api.errors import STORAGE_UNAVAILABLE, STORING_RESPONSES, ApiError
 from advisor.api.protocol import ADVISOR_MODEL_ID, OpenAIModel
 from advisor.errors import InputError
@@ -154,9 +154,10 @@ def _ask_request(body: ChatCompletionRequest, conversation_header: str | None) -
     summary="OpenAI-compatible chat (streaming with `stream: true`)",
     responses={200: {"content": {"text/event-stream": {}}}},
 )
-def chat_completions(
+async def chat_completions(
     body: ChatCompletionRequest,
     gateway: GatewayDep,
+    admission: AdmissionDep,
     x_conversation_id: Annotated[str | None, Header(max_length=100)] = None,
 ) -> Any:
     """The last `user` message is the question. Earlier messages are not re-read: the
@@ -171,13 +172,14 @@ def chat_completions(
     completion_id = f"chatcmpl-{uuid.uuid4().hex}"
     created = int(time.time())
     if body.stream:
-        chunks = gateway.ask_stream(request)  # a full conversation is a 422 before the 200
+        # a full conversation is a 422 before the 200
+        chunks = await admission.run(gateway.ask_stream, request)
         return StreamingResponse(
-            _sse(chunks, completion_id, created),
+            admission.stream(_sse(chunks, completion_id, created)),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
-    answer = gateway.ask(request)
+    answer = await admission.run(gateway.ask, request)
     return ChatCompletion(
         id=completion_id,
         created=created,

@@ -857,6 +857,20 @@ class M(Enum):
         "Needed per GPU: {per_gpu} GB, the card has {capacity} GB",
         "Нужно на GPU: {per_gpu} ГБ, а у карты {capacity} ГБ",
     )
+    ANSWER_MEMORY_NO_FIT_USABLE = (
+        "answer.memory_no_fit_usable",
+        "Needed per GPU: {per_gpu} GB, more than the {usable} GB the engine may use of the "
+        "card's {capacity} GB",
+        "Нужно на GPU: {per_gpu} ГБ, больше {usable} ГБ, которые движок может занять из {capacity} "
+        "ГБ карты",
+    )
+    ANSWER_HOLDS_FEWER = (
+        "answer.holds_fewer",
+        "The weights fit; the memory left holds {tokens} tokens of KV cache: {users} of the "
+        "{asked} users at once at {context} tokens of context.",
+        "Веса помещаются; оставшаяся память вмещает {tokens} токенов KV-кэша: {users} из {asked} "
+        "пользователей одновременно при контексте {context} токенов.",
+    )
     ANSWER_HOST_OFFLOAD = (
         "answer.host_offload",
         "Offloaded to host RAM: {offload} GB.",
@@ -1568,6 +1582,15 @@ class M(Enum):
         "{context} tokens of context",
         "контекст {context} токенов",
     )
+    ANSWER_AGAINST_SHAPE = (
+        "answer.against_shape",
+        "The last answer counted every user at {before} tokens; this one counts a typical "
+        "request of {prompt} tokens in and {output} out, with room for one at the full "
+        "{window}-token window: say if most of your requests are that long.",
+        "Прошлый ответ считал каждого пользователя на {before} токенов; этот считает обычный "
+        "запрос в {prompt} токенов на входе и {output} на выходе, с местом для одного на всё "
+        "окно в {window} токенов: скажите, если большинство запросов такой длины.",
+    )
     ANSWER_STAGED_PATH = ("answer.staged_path", "Staged path:", "Путь внедрения:")
     ANSWER_NOTE = ("answer.note", "Note: {note}", "Внимание: {note}")
     ANSWER_INJECTION = (
@@ -1720,6 +1743,13 @@ class M(Enum):
         "the fastest run within that:",
         "GPU не назван, поэтому расчёт сделан для {gpu} как эталонной карты. Шире: {unmet}; "
         "самый быстрый запуск в этих пределах:",
+    )
+    ANSWER_FASTEST_TRAINING_LEAD = (
+        "answer.fastest_training_lead",
+        "No GPU was named, and {unmet}: this is the fastest setup, {hours:g} h; on the "
+        "reference card, {count} x {gpu}, it takes {slow:g} h.",
+        "GPU не назван, и {unmet}: это самая быстрая конфигурация, {hours:g} ч; на эталонной "
+        "карте, {count} x {gpu}, обучение займёт {slow:g} ч.",
     )
     ANSWER_PRETRAIN_COUNT = (
         "answer.pretrain_count",
@@ -2077,6 +2107,13 @@ class M(Enum):
         "без GPU: llama.cpp на однопроцессорном сервере со всеми 12 каналами памяти, веса GGUF "
         "в 4 битах (Q4_K_M), потому что каждый токен читает все веса из ОЗУ; назовите каналы и "
         "частоту памяти вашего процессора, и я посчитаю для него",
+    )
+    ASSUMED_NEWEST_VERSION = (
+        "assumed.newest_version",
+        "sized for {model}, the newest version of this size; {others} weighs the same but keeps "
+        "a different KV cache per token of context: say so if you meant it",
+        "посчитано для {model}, самой новой версии этого размера; {others} весит столько же, "
+        "но KV-кэш на токен контекста у неё другой: скажите, если имели в виду её",
     )
     ASSUMED_LIKELIEST = (
         "assumed.likeliest",
@@ -2799,6 +2836,13 @@ class M(Enum):
         "${rate:g} за GPU-час",
     )
     REC_LABEL_CHEAPEST = ("rec.label_cheapest", "Cheapest", "Дешевле всего")
+    REC_BEYOND_GPUS_SAID = (
+        "rec.beyond_gpus_said",
+        "**It does not fit on {gpus}; what it takes:** {option}",
+        "**На {gpus} это не помещается; что для этого нужно:** {option}",
+    )
+    REC_GPUS_ANY = ("rec.gpus_any", "GPUs of that kind", "GPU такого типа")
+    REC_LABEL_IF_BUYING = ("rec.label_if_buying", "To buy instead", "Если всё же покупать")
     REC_LABEL_CHEAPEST_RENT = (
         "rec.label_cheapest_rent",
         "Cheapest to rent",

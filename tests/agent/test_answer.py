@@ -181,7 +181,7 @@ def test_the_gpu_list_prices_whole_servers_and_keeps_one_server_setups_first(
 @pytest.mark.parametrize(
     ("question", "fragment"),
     [
-        ("gemma 27b на двух A100?", "Уточните модель: скорее всего"),
+        ("gpt-oss на двух A100?", "Уточните модель: скорее всего"),
         ("how many GPUs do I need?", "Which model do you want"),
         ("Привет!", "Здравствуйте"),
         ("Какая погода в Москве?", "Я помогаю только"),

@@ -168,7 +168,10 @@ def test_a_question_past_which_model_takes_the_likeliest_and_names_the_others(
     "which model?" of everything; the likeliest is taken, the GPUs kept, the others named."""
     service = _service(catalog, None)
     first = service.ask(
-        AskRequest(question="У нас есть 2x RTX 3090, потянем гемму 27?", conversation_id="g")
+        AskRequest(
+            question="У нас есть 2x RTX 3090, потянем гемму 27 с контекстом 200к?",
+            conversation_id="g",
+        )
     )
     assert first.request is None
     second = service.ask(

@@ -183,6 +183,23 @@ def render_sizing(
     if subhead:
         lines.append(subhead)
     lines.append(_memory_line(report, language, on_cpu=on_cpu))
+    perf = report.performance
+    if (
+        not report.fits
+        and report.training is None
+        and perf is not None
+        and 0 < perf.max_concurrent_users < report.users
+    ):  # "Llama 70B in 8-bit on our 2 x L40S for 7": the cache holds 6 of them
+        lines.append(
+            render(
+                M.ANSWER_HOLDS_FEWER,
+                language,
+                tokens=fmt(report.memory.kv_cache_total_tokens, language),
+                users=perf.max_concurrent_users,
+                asked=report.users,
+                context=fmt(report.context, language),
+            )
+        )
     if report.fits:
         if report.batch_job is not None:  # a job kept full, not people waiting on answers
             lines.append(_batch_line(report.batch_job, language))
@@ -439,6 +456,11 @@ def _memory_line(report: SizingReport, language: Language, *, on_cpu: bool = Fal
         # training may use the device total PyTorch reports, which the marketed decimal
         # figure understates ("80 GB" is 79.2 GiB = 85.0 GB)
         code = M.ANSWER_MEMORY_USABLE
+        values["usable"] = fmt(round(memory.usable_per_gpu_gb, 1))
+    usable = memory.usable_per_gpu_gb
+    if not (report.fits or on_cpu) and usable < memory.per_gpu_gb <= memory.capacity_per_gpu_gb:
+        # "43.2 GB needed, the card has 48": what the engine may use of them is the limit
+        code = M.ANSWER_MEMORY_NO_FIT_USABLE
         values["usable"] = fmt(round(memory.usable_per_gpu_gb, 1))
     line = render(code, language, **values)
     parts = breakdown_parts(memory.breakdown_gb, language)
@@ -1085,8 +1107,13 @@ def render_recommendation(
         asked_api = verdict is not None
         if verdict is not None:
             lines.append(verdict)
+    rented = next((o for o in result.options if o.label == "rent_instead"), None)
+    rent_run = rent_the_run(lead, rented, language) if lead is not None else None
+    if rent_run is not None:  # "full fine-tune, 500M tokens, within a month": $58 rented
+        lines.append(rent_run)
     if lead is not None:
-        lines.append(_goal_headline(lead, result, language, wants))
+        buying = M.REC_LABEL_IF_BUYING if rent_run is not None else None
+        lines.append(_goal_headline(lead, result, language, wants, label=buying))
         if lead.batch_job is not None:  # "how long will it take?": on the setup to take
             deadline = result.goal.get("deadline_hours")
             line = _batch_line(lead.batch_job, language, deadline)
@@ -1094,10 +1121,6 @@ def render_recommendation(
             if job_gpus > lead.gpu.count * lead.replicas:  # a batch runs on every owned GPU
                 line += render(M.ANSWER_BATCH_ON_ALL, language, gpus=job_gpus)
             lines.append(line)
-        rented = next((o for o in result.options if o.label == "rent_instead"), None)
-        verdict = rent_the_run(lead, rented, language)  # a run one rents for a few dollars
-        if verdict is not None:
-            lines.append(verdict)
         said_why = (lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)) or (
             _strongest_lead(lead, wants)
         )
@@ -1482,9 +1505,9 @@ def _asked_rental(result: Recommendation, language: Language) -> list[str]:
     """For "what does renting 8x H100 cost?": the GPUs the goal names, rented around the
     clock, before any option (the rate is the catalog's, carried by an option on that GPU)."""
     gpu, count = result.goal.get("gpu"), result.goal.get("gpus")
-    if gpu is None:
-        return []
     lead = lead_option(result)
+    if gpu is None or (lead is not None and lead.training_hours is not None):
+        return []  # a training run is rented per run, which its verdict prices, not monthly
     on_gpu = [o for o in result.options if o.gpu.id == gpu and o.cost.cloud_usd_per_gpu_hour]
     # "арендовать H100 на месяц": as many as the lead on it takes, not the pilot's
     rated = lead if lead is not None and lead in on_gpu else next(iter(on_gpu), None)
@@ -1592,10 +1615,18 @@ def _copies(option: Option, language: Language) -> str:
 
 
 def _goal_headline(
-    option: Option, result: Recommendation, language: Language, wants: Sequence[str] = ()
+    option: Option,
+    result: Recommendation,
+    language: Language,
+    wants: Sequence[str] = (),
+    label: M | None = None,
 ) -> str:
+    """The lead's bold line; `label` in place of its own (the setup to buy, when renting
+    the run is the answer)."""
     params = _option_params(option, language)
-    if option.label == "pareto" and "rent" in wants and rent_usd(option) is not None:
+    if label is not None:
+        params["label"] = render(label, language)
+    elif option.label == "pareto" and "rent" in wants and rent_usd(option) is not None:
         params["label"] = render(M.REC_LABEL_CHEAPEST_RENT, language)  # why it leads
     elif option.label == "pareto" and "cheapest" in wants:
         params["label"] = render(M.REC_LABEL_CHEAPEST, language)

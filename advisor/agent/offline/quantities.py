@@ -75,11 +75,33 @@ def _length(match: re.Match[str] | None) -> int | None:
 _CONTEXT_ALONE = re.compile(r"(?<![\w.$€])(\d{1,4})k(?=\s*(?:[,.?!;)]|$))")
 
 
+# "10M context", "контекст 1 млн токенов": the million-token windows (Llama 4 Scout's 10M)
+_MILLION = r"\s*(?:m|млн|million|миллион\w*)"
+_CONTEXT_M_AFTER = re.compile(rf"{_CONTEXT_WORD}{_FILLER}\s*~?(\d{{1,2}}(?:[.,]\d)?){_MILLION}\b")
+_CONTEXT_M_BEFORE = re.compile(
+    rf"(?<![\w.$€])(\d{{1,2}}(?:[.,]\d)?){_MILLION}\s*-?\s*(?:токен\w*\s+|tokens?\s+)?"
+    rf"(?:of\s+)?(?:{_CONTEXT_WORD}|окн\w* контекста)"
+)
+
+
+def _million_length(match: re.Match[str] | None) -> int | None:
+    """'1M' is 2^20 tokens as vendors count a window; '10M' is ten million."""
+    if match is None:
+        return None
+    value = number(match.group(1))
+    return int(value) * 1024 * 1024 if value in _POWERS_OF_TWO else int(value * 1_000_000)
+
+
 def read_context(text: str) -> int | None:
-    """Tokens per request: 'контекст 8к', '32k context', 'при контексте 4096 токенов', and a
-    lone '32k' (only a power of two: a length, not a price or a count)."""
+    """Tokens per request: 'контекст 8к', '32k context', 'при контексте 4096 токенов',
+    '10M context', and a lone '32k' (only a power of two: a length, not a price or a
+    count)."""
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         found = _length(pattern.search(text))
+        if found is not None:
+            return found
+    for pattern in (_CONTEXT_M_AFTER, _CONTEXT_M_BEFORE):
+        found = _million_length(pattern.search(text))
         if found is not None:
             return found
     for match in _CONTEXT_ALONE.finditer(text):

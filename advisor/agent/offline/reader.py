@@ -179,6 +179,7 @@ class Said(BaseModel):
     same_sizing: list[str] = Field(default_factory=list)  # versions the chosen model stands for
     likeliest_of: list[str] = Field(default_factory=list)  # others asked about, not chosen
     trains_alike: list[str] = Field(default_factory=list)  # versions of one size, trained alike
+    newest_of: list[str] = Field(default_factory=list)  # versions of one size, cached otherwise
     longer_version_of: str | None = None  # "Llama 3 with 128k": the model named, too short
     size_alone_of: list[str] = Field(default_factory=list)  # "a 8B model": the others that size
     reasoning_output: bool = False  # output_tokens is a reasoning model's assumed trace
@@ -710,6 +711,7 @@ _NOT_FIGURES = (
     "longer_version_of",
     "card_version_open",
     "trains_alike",
+    "newest_of",
     "context_window",
     "review_items",
     "high_stakes",
@@ -760,6 +762,15 @@ _WHAT_TO_ADD = re.compile(
     r"что\s+(?:\w+\s+){0,2}?(?:докуп|дозакуп)\w*|\bдокупать\b|"
     r"what (?:else|more) (?:do we|should we|would we|to|must we) (?:need to )?(?:buy|add)\b|"
     r"what (?:do we|should we) add\b|what (?:gpus |cards )?to add\b"
+)
+# "сколько это в рублях?", "how much would that cost?": the price of what the last answer led
+# with, not a new search (which may weigh other GPUs).
+_PRICE_OF_THIS = re.compile(
+    r"сколько\s+(?:же\s+)?(?:это|оно|он[аи]|эт[аои]т?\s+\w+)\s+(?:всё\s+|все\s+)?(?:будет\s+)?"
+    r"(?:стои\w*|в\s+рубл\w*|в\s+деньгах|по\s+деньгам|выйдет)|"
+    r"(?:цена|стоимость)\s+(?:этого|этой|этих)\b|"
+    r"how much (?:is|does|would|will) (?:that|this|it)\b(?! (?:model|gpu|card))|"
+    r"what (?:does|would|will) (?:that|this|it) cost\b|\b(?:that|this) in (?:roubles|rubles|dollars)\b"
 )
 TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
 TARGET_TTFT = "target_ttft_s:"  # and a first-token target
@@ -1382,6 +1393,16 @@ class Reader:
         ):  # "1000 вместо 200? что тогда докупать?": more of the GPUs the last answer led with
             fields["gpu"] = last_lead[0]
             fields.setdefault("precision", last_lead[4])  # in the format it led with
+        elif (
+            last_lead is not None
+            and "gpu" not in fields
+            and "gpus" not in fields
+            and _PRICE_OF_THIS.search(text)
+        ):  # "ок, и сколько это в рублях, если покупать?": the setup a sizing led with, sized
+            # and priced again as it was (a new search for the goal may weigh other GPUs)
+            fields["gpu"], fields["gpus"] = last_lead[0], last_lead[1]
+            fields.setdefault("precision", last_lead[4])
+            intent = "size"
         if said.growth is not None and previous and "users" not in fields:
             # "what if we grow 10x?" after a sizing: ten times its users
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
@@ -1813,6 +1834,16 @@ class Reader:
                 )
                 said.model, *said.trains_alike = newest
             elif (
+                mention.family_named
+                and self._same_size(mention.candidates)
+                and len({_family_key(c) for c in mention.candidates}) == 1
+                and (newest := self._newest_reading(mention.candidates, said.context))
+            ):
+                # "гемма 27б": Gemma 3 and Gemma 2 27B weigh the same, their KV caches do not;
+                # the newest is what a buyer gets today: it is sized and the other named,
+                # rather than a question back whose answer the question already guesses
+                said.model, *said.newest_of = newest
+            elif (
                 not mention.family_named
                 and said.task not in TRAINING  # a class to train: its heaviest general model
                 and _size_alone_alike([self.catalog.models[c] for c in mention.candidates])
@@ -1953,6 +1984,18 @@ class Reader:
         if later:
             said.longer_version_of = named.id
             said.model = min(later, key=lambda m: m.released or "").id
+
+    def _newest_reading(self, candidates: Sequence[str], context: int | None) -> list[str]:
+        """The versions newest first, when the newest reads the context said (a longer
+        window than it has needs a question); empty otherwise."""
+        models = sorted(
+            (self.catalog.models[c] for c in candidates if c in self.catalog.models),
+            key=lambda m: m.released or "",
+            reverse=True,
+        )
+        if not models or models[0].longest_context < (context or DEFAULT_CONTEXT):
+            return []
+        return [m.id for m in models]
 
     def _same_size(self, candidates: Sequence[str]) -> bool:
         """Whether the models a clarification asked between weigh the same (within 3%),
@@ -2207,6 +2250,7 @@ class Reader:
             (said.likeliest_of, M.ASSUMED_LIKELIEST),  # asked about, sizing otherwise
             (said.same_sizing, M.ASSUMED_SAME_SIZING),  # versions that size alike
             (said.trains_alike, M.ASSUMED_TRAINS_ALIKE),  # one size, no KV cache to tell
+            (said.newest_of, M.ASSUMED_NEWEST_VERSION),  # one size, cached otherwise
             (said.size_alone_of, M.ASSUMED_SIZE_ALONE),  # "модель 8B": the likeliest of them
         ):
             if others and said.model is not None:

@@ -447,6 +447,18 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         before_monthly=old_cost.monthly_usd,
         monthly=cost.monthly_usd,
     )
+    sized_before = old.prompt_tokens + old.output_tokens
+    if "context" in changed and report.prompt_tokens + report.output_tokens < sized_before:
+        # "500 chats with 16k context then" after 4,096 for each: a longer window can need
+        # fewer GPUs only because typical requests are now shorter than the window; say so
+        line += " " + render(
+            M.ANSWER_AGAINST_SHAPE,
+            language,
+            before=fmt(sized_before, language),
+            prompt=fmt(report.prompt_tokens, language),
+            output=fmt(report.output_tokens, language),
+            window=fmt(report.context, language),
+        )
     turn.answer = f"{line}\n{turn.answer}"
 
 
@@ -837,8 +849,8 @@ def _fits_in_another_format(
     meeting = [c for c in fitting if c.meets_targets]
     if meeting:
         change, code = meeting[0], M.ANSWER_FITS_IN_FORMAT
-    elif fitting:  # fits, but slower than the targets: the fastest, and what it misses
-        change = max(fitting, key=lambda c: c.per_user_tokens_per_s)
+    elif fitting:  # fits, but misses the targets: the nearest to them, and what it misses
+        change = min(fitting, key=lambda c: _shortfall(c, turn))
         code = M.ANSWER_FITS_IN_FORMAT_SLOW
     elif "precision" in explicit:  # another weight format than the one said: not the lead
         return None
@@ -860,6 +872,21 @@ def _fits_in_another_format(
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
     )
+
+
+def _shortfall(change: FitChange, turn: OfflineTurn) -> float:
+    """How far a change that fits misses the targets: the larger of the speed it lacks and
+    the first-token time it overshoots, as ratios. GGUF on two 3090s streams fastest but
+    makes the 20th of 20 users wait minutes for a first token: AWQ, a little slow, is nearer."""
+    workload = next(
+        (r.workload for r in reversed(turn.tool_results) if isinstance(r, Recommendation)),
+        None,
+    )
+    speed = workload.tokens_per_s_per_user if workload is not None else None
+    ttft = workload.ttft_p95_s if workload is not None else None
+    slow = speed / max(change.per_user_tokens_per_s, 1e-3) if speed else 1.0
+    late = (change.ttft_s or 0.0) / ttft if ttft else 1.0
+    return max(slow, late)
 
 
 def _training_fit(turn: OfflineTurn, change: str) -> FitChange | None:
@@ -1015,6 +1042,9 @@ def _recommend(
         and goal.get("gpu") is None
         and not reading.said.hardware_asked,
     )
+    beyond = _beyond_the_gpus_said(goal, lead, catalog, turn)
+    if beyond is not None:  # "full fine-tune instead?" after one RTX 4090: what it takes
+        turn.answer = f"{beyond}\n{turn.answer}"
     last = _last_pick_at_this_load(previous_goal, goal, result, lead, catalog, turn)
     if last is not None:  # "а если 300 человек?": what the last answer's pick does now
         turn.answer = f"{last}\n{turn.answer}"
@@ -1051,6 +1081,37 @@ def _recommend(
         changed = _format_on_the_same_gpus(previous_goal, result, lead, catalog, turn)
         if changed is not None:  # "а в 4 бит?" on the same card: what the format changed
             turn.answer = f"{changed}\n{turn.answer}"
+
+
+def _beyond_the_gpus_said(
+    goal: dict[str, Any], lead: Option | None, catalog: Catalog, turn: OfflineTurn
+) -> str | None:
+    """A goal held to GPUs the customer chose, not owned, that nothing fits ("and a full
+    fine-tune instead?" after "QLoRA on a single RTX 4090"): what it takes without that
+    limit, first, rather than only the lighter task that would fit."""
+    if (lead is not None and lead.fits) or not (goal.get("gpu") or goal.get("gpus")):
+        return None
+    free = {k: v for k, v in goal.items() if k not in ("gpu", "gpus", "card_version")}
+    try:
+        result = recommend_deployment(free, catalog)
+    except InputError:
+        return None
+    found = lead_option(result)
+    if found is None or not found.fits:
+        return None
+    turn.tool_results.append(result)
+    rented = next((o for o in result.options if o.label == "rent_instead"), None)
+    if rented is not None and rent_the_run(found, rented, turn.language) is not None:
+        found = rented  # a run of a few hours: rented, not $100k of GPUs bought for it
+    gpu = catalog.gpus.get(str(goal.get("gpu", "")))
+    name = gpu.name if gpu is not None else render(M.REC_GPUS_ANY, turn.language)
+    limit = f"{goal['gpus']} x {name}" if goal.get("gpus") else name
+    return render(
+        M.REC_BEYOND_GPUS_SAID,
+        turn.language,
+        gpus=limit,
+        option=render_option_line(found, turn.language),
+    )
 
 
 # "бюджет 30 млн, хватит?", "is $50k enough?": a budget asked about, not only given.
@@ -2181,6 +2242,8 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
     else:  # "a budget for 4 GPUs": at most that many, to buy and priced
         goal["gpu"], goal["gpus"] = request.gpu, request.gpus
     goal["context"] = request.context  # the sizing's context: fixes are for that run
+    if "precision" in turn.reading.said_fields:  # "in 8-bit": fixes keep it (an FP8 cache)
+        goal["precision"] = request.precision
     if goal["task"] == "inference":
         goal["users"] = request.users
         # and its requests: a fix sized for other requests would state other speeds (a
@@ -2304,6 +2367,23 @@ def _cheapest_training(
             slow=slow,
         )
         turn.reference_lead = [lead, *([verdict] if verdict is not None else rent_line)]
+    elif not named and option is closest and option.training_hours is not None:
+        # "pre-train a 7B on 1T tokens": the fastest setup leads, not the reference card's
+        # two GPUs at 15,800 h; how many would end in time follows
+        lead = render(
+            M.ANSWER_FASTEST_TRAINING_LEAD,
+            turn.language,
+            unmet=unmet,
+            hours=round(option.training_hours, 1),
+            count=report.gpu.count,
+            gpu=gpu,
+            slow=slow,
+        )
+        turn.reference_lead = [
+            lead,
+            *(f"- {line}" for line in beyond),
+            *([verdict] if verdict is not None else rent_line),
+        ]
     return [
         heading,
         f"- {render_option_line(option, turn.language)}",

@@ -671,6 +671,14 @@ class HostedApi(ApiPrice):
     quality_tier: int = Field(ge=1, le=5)
 
 
+class HostedModel(ApiPrice):
+    """An open model as a provider hosts it: the same weights through an API, the plainest
+    alternative to serving them on one's own GPUs."""
+
+    model: str
+    provider: str
+
+
 class RoublePrice(_Record):
     """A price list in roubles per 1,000 tokens, VAT included, as Russian vendors publish."""
 
@@ -714,6 +722,7 @@ class Prices(_Record):
     hosted_api: tuple[HostedApi, ...] = Field(min_length=1)
     bill_reference: ApiPrice  # what a monthly API bill buys when no volume is stated
     named_apis: tuple[NamedApi, ...] = ()  # hosted models customers name, most specific first
+    hosted_models: tuple[HostedModel, ...] = ()  # open models as providers host them
 
     @model_validator(mode="before")
     @classmethod
@@ -756,6 +765,10 @@ class Prices(_Record):
             return self.bill_reference
         wanted = name.strip().lower()
         return next((a for a in self.priced_apis if a.name.lower() == wanted), None)
+
+    def api_for_model(self, model: str) -> HostedModel | None:
+        """The same open model through a provider's API, where the catalog prices one."""
+        return next((a for a in self.hosted_models if a.model == model), None)
 
     def api_for_tier(self, tier: int) -> HostedApi:
         """The hosted API of the same quality tier (the nearest below when none matches)."""

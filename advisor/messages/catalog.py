@@ -3081,6 +3081,11 @@ class M(Enum):
         "облачный API того же уровня",
     )
     REC_API_NAMED = ("rec.api_named", "the API you named", "названный вами API")
+    REC_API_SAME_MODEL = (
+        "rec.api_same_model",
+        "a hosted API of the same model",
+        "облачный API с той же моделью",
+    )
     REC_RENT_ASKED = (
         "rec.rent_asked",
         "**Renting {count} x {gpu}** on demand: ${rate:g} per GPU-hour x {count} x {hours} h = "
@@ -3324,6 +3329,14 @@ class M(Enum):
         "{gpu}.",
         "**Для разовой задачи API или аренда дешевле покупки:** API возьмёт около ${api:,.0f} "
         "за токены задачи{rent}, а покупка {count} x {gpu} — ${capex:,.0f}.",
+    )
+    REC_JOB_NEVER_PAYS = (
+        "rec.job_never_pays",
+        "**The API or renting costs less than buying, even if the job comes every month:** the "
+        "API bills about ${api:,.0f} for its tokens{rent}, against ${capex:,.0f} to buy {count} "
+        "x {gpu}.",
+        "**API или аренда дешевле покупки, даже если задача повторяется каждый месяц:** API "
+        "возьмёт около ${api:,.0f} за её токены{rent}, а покупка {count} x {gpu} — ${capex:,.0f}.",
     )
     REC_JOB_IF_ONE_OFF = (
         "rec.job_if_one_off",

@@ -52,6 +52,7 @@ class Serving:
     monthly_tokens: float
     input_share: float
     quality_tier: int
+    hosted: ApiPrice | None = None  # the same model through a provider's API, where priced
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,8 @@ def spend(
     hosted-API bill, for training the run's cost owned and rented. `card`: the card version of
     a GPU sold only in whole servers; renting one or two is weighed against buying those
     cards, not a server of eight (rental_purchase). `api`: the hosted API the customer named
-    to weigh against (None: the one of the model's quality tier)."""
+    to weigh against (None: the same model hosted where priced, else the API of its quality
+    tier)."""
     box = hardware(gpu, count, prices, owned=owned, group=group)
     capex, monthly, servers = box.capex_usd, box.monthly_usd, box.servers
     bought, power_kw = box.gpus_bought, box.power_kw
@@ -295,7 +297,7 @@ def spend(
             cloud_usd_per_gpu_hour=rate.usd if rate else None,
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
-    api = api or prices.api_for_tier(use.quality_tier)
+    api = api or use.hosted or prices.api_for_tier(use.quality_tier)
     api_monthly = millions * api.blended_usd_per_m(use.input_share)
     saving = api_monthly - monthly
     break_even = capex / saving if saving > 0 and not owned else None

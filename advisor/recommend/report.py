@@ -84,6 +84,11 @@ class Cost(_Out):
         description="api_name is the hosted API the customer named (api_model), not the one "
         "of the option's quality tier",
     )
+    api_same_model: bool = Field(
+        default=False,
+        description="api_name hosts the option's own model (the same weights through a "
+        "provider's API), not a hosted API of its quality tier",
+    )
     batch_api_usd: float | None = Field(
         default=None,
         description="the goal's batch job (batch_items): its requests through the hosted API "

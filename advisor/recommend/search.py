@@ -29,6 +29,7 @@ from advisor.catalog.loader import Catalog, CatalogLookupError
 from advisor.catalog.schema import (
     SERVER_GPUS,
     Gpu,
+    HostedModel,
     Model,
     NamedApi,
     Prices,
@@ -863,6 +864,7 @@ class _Search:
                 ),
                 input_share=load.input_tokens / (load.input_tokens + load.output_tokens),
                 quality_tier=suit.quality_tier if suit else 3,
+                hosted=self.prices.api_for_model(model.id),
             )
         cost = spend(
             gpu,
@@ -1073,6 +1075,7 @@ def _option(
             cloud_monthly_usd=_round(cost.cloud_monthly_usd, 0),
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
             api_named=api_named and cost.api is not None,
+            api_same_model=not api_named and isinstance(cost.api, HostedModel),
             batch_api_usd=_round(batch_api, 2),
             batch_rent_usd=_round(batch_rent, 2),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
@@ -2173,6 +2176,10 @@ def _engine_dropped(catalog: Catalog, options: list[Option]) -> list[Note]:
     out) that current vLLM releases no longer run (a V100): the release to pin, or
     llama.cpp."""
     engine = catalog.engines[SizingRequest.model_fields["engine"].default]
-    gpus = dict.fromkeys(option.gpu.id for option in options if option.label != "pareto")
+    gpus = dict.fromkeys(  # a training run uses no inference engine (QA 42: a V100 LoRA run)
+        option.gpu.id
+        for option in options
+        if option.label != "pareto" and option.training_hours is None
+    )
     found = (engine_dropped(engine, catalog.gpus[gpu_id]) for gpu_id in gpus)
     return [n for n in found if n is not None]

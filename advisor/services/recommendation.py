@@ -477,8 +477,11 @@ def _batch_cost_line(
 
 
 def _which_api(cost: Cost, language: Language) -> str:
-    """The API compared: the one the customer named, or the one of the option's tier."""
-    return render(M.REC_API_NAMED if cost.api_named else M.REC_API_OF_TIER, language)
+    """The API compared: the one the customer named, the same model hosted, or the one of
+    the option's tier."""
+    if cost.api_named:
+        return render(M.REC_API_NAMED, language)
+    return render(M.REC_API_SAME_MODEL if cost.api_same_model else M.REC_API_OF_TIER, language)
 
 
 def _api_line(option: Option, language: Language) -> str | None:
@@ -568,8 +571,10 @@ def job_verdict(option: Option, goal: Mapping[str, Any], language: Language) -> 
         "count": option.gpu.count * option.replicas,
         "gpu": option.gpu.name,
     }
-    if said or payback is None:
+    if said:
         return render(M.REC_JOB_ONE_OFF, language, **params)
+    if payback is None:  # a month of the job's tokens never pays the GPUs back
+        return render(M.REC_JOB_NEVER_PAYS, language, **params)
     return render(M.REC_JOB_IF_ONE_OFF, language, **params, months=payback)
 
 

@@ -325,7 +325,7 @@ def _batch_cost(
         fields["batch_rent_rub"] = round(job.gpu_hours * rate * per_rub)
     suit = catalog.suitability.get(report.model)
     if suit is not None:
-        api = prices.api_for_tier(suit.quality_tier)
+        api = prices.api_for_model(report.model) or prices.api_for_tier(suit.quality_tier)
         usd = job_api_usd(job, api)
         fields.update(
             batch_api=api.name, batch_api_usd=round(usd, 2), batch_api_rub=round(usd * per_rub)

@@ -716,7 +716,7 @@ def _warnings(inputs: Inputs) -> list[Note]:
             )
         )
     have, need = inputs.gpu.compute_capability, fmt.min_compute_capability
-    dropped = engine_dropped(inputs.engine, inputs.gpu)
+    dropped = engine_dropped(inputs.engine, inputs.gpu) if request.task == "inference" else None
     if dropped is not None:
         notes.append(dropped)
     if have is not None and need is not None and have < need:

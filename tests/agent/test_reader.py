@@ -181,6 +181,8 @@ def test_a_gguf_format_runs_on_the_engine_the_catalog_names(reader: Reader) -> N
         ("llama 3.1 8b, 128K context", 131072),
         ("llama 3.1 8b, 50k context", 50000),  # not a power of two: plain thousands
         ("llama 3.1 8b, 6000 токенов", 6000),
+        ("llama 4 scout for 500 chats with 10M context lol", 10_000_000),  # QA 42
+        ("llama 4 scout, контекст 1 млн токенов", 1_048_576),  # a binary million, as vendors
     ],
 )
 def test_context(reader: Reader, question: str, context: int) -> None:

@@ -62,6 +62,20 @@ def test_a_hosted_api_for_every_quality_tier() -> None:
     assert all(api.source.strip() for api in prices.hosted_api)
 
 
+def test_hosted_open_models_are_catalog_models_with_a_sourced_price() -> None:
+    """The same open model through a provider's API is what an own server for it is weighed
+    against: each names a catalog model, a provider and where its price was read."""
+    prices = CATALOG.prices
+    models = [api.model for api in prices.hosted_models]
+    assert len(models) >= 10 and len(models) == len(set(models))
+    assert set(models) <= set(CATALOG.models)
+    for api in prices.hosted_models:
+        assert api.provider in api.name and api.source.strip(), api.model
+        assert 0 < api.input_usd_per_m <= api.output_usd_per_m * 3, api.model
+        assert prices.api_for_model(api.model) is api
+    assert prices.api_for_model("no-such-model") is None
+
+
 def test_named_apis_are_sourced_and_rouble_prices_convert_without_vat() -> None:
     """A Sber or Yandex price is roubles per 1,000 tokens with VAT; the catalog compares
     dollars without VAT at its own rate, and an operator's rate moves it."""

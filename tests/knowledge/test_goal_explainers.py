@@ -66,6 +66,10 @@ def advisor_value(key: str) -> float:
     if kind == "users_from_rate":
         use_case, rate = args
         return concurrent_from_rate(float(rate), workloads.use_cases[use_case])[0]  # type: ignore[index]
+    if kind in ("hosted_input_per_m", "hosted_output_per_m"):
+        hosted = prices.api_for_model(args[0])
+        assert hosted is not None, key
+        return hosted.input_usd_per_m if kind == "hosted_input_per_m" else hosted.output_usd_per_m
     if kind in ("api_input_per_m", "api_output_per_m"):
         api = prices.api_for_tier(int(args[0]))
         return api.input_usd_per_m if kind == "api_input_per_m" else api.output_usd_per_m

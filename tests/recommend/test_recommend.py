@@ -1354,3 +1354,25 @@ def test_growing_gaming_cards_adds_copies_not_a_wider_split(catalog: Catalog) ->
     assert scale.replicas > 1 and scale.gpu.count == recommended.gpu.count
     assert scale.cost.capex_usd <= 2.5 * recommended.cost.capex_usd
     assert_option_holds(scale, result, catalog)
+
+
+def test_an_own_server_is_weighed_against_the_same_model_hosted_where_priced(
+    catalog: Catalog,
+) -> None:
+    """QA 42: Qwen3-235B at 50M tokens a day was weighed against deepseek-v4-pro at peak
+    hours, the API of its tier, at several times the price of Qwen3-235B itself hosted; the
+    verdict said an own server pays off. The same model hosted is the alternative a buyer has;
+    a model no provider lists in the catalog keeps the API of its tier."""
+    hosted = recommend(
+        RecommendRequest(model="qwen3-235b-a22b", tokens_per_day=50_000_000), catalog
+    )
+    lead = hosted.options[0]
+    api = catalog.prices.api_for_model("qwen3-235b-a22b")
+    assert api is not None
+    assert lead.cost.api_same_model and lead.cost.api_name == api.name
+    assert not lead.cost.api_named
+    unlisted = next(m for m in catalog.suitability if catalog.prices.api_for_model(m) is None)
+    tiered = recommend(RecommendRequest(model=unlisted, users=10), catalog).options[0]
+    tier = catalog.suitability[unlisted].quality_tier
+    assert not tiered.cost.api_same_model
+    assert tiered.cost.api_name == catalog.prices.api_for_tier(tier).name

@@ -69,7 +69,7 @@ def test_no_job_without_items_or_a_fit_and_none_for_training() -> None:
         SizingRequest(model="llama-3.1-8b", task="lora", batch_items=1000)
 
 
-def test_the_job_is_priced_as_power_rent_and_the_api_of_its_tier() -> None:
+def test_the_job_is_priced_as_power_rent_and_the_same_model_hosted() -> None:
     outcome = size_deployment({**BASE, "batch_items": 1_000_000}, CATALOG)
     job = outcome.report.batch_job
     cost = sizing_cost(outcome.report, CATALOG, owned=False)
@@ -77,7 +77,8 @@ def test_the_job_is_priced_as_power_rent_and_the_api_of_its_tier() -> None:
     prices = CATALOG.prices
     rate = prices.cloud_usd_per_gpu_hour["h100-sxm"].usd
     assert cost.batch_rent_usd == pytest.approx(job.gpu_hours * rate, rel=1e-3)
-    api = prices.api_for_tier(CATALOG.suitability["llama-3.1-8b"].quality_tier)
+    api = prices.api_for_model("llama-3.1-8b")  # the same model hosted, where one is priced
+    assert api is not None
     expected = 1_000_000 * (300 * api.input_usd_per_m + 300 * api.output_usd_per_m) / 1e6
     assert cost.batch_api == api.name
     assert cost.batch_api_usd == pytest.approx(expected, rel=1e-3)

@@ -70,3 +70,15 @@ def test_data_parallel_past_a_bridged_pair_says_pcie() -> None:
     assert "PCIe" in said and "NVLink" not in said
     pair = size(SizingRequest(model="mistral-7b", task="lora", gpu="rtx-3090", gpus=2), catalog)
     assert "NVLink" in pair.gpu.layout_note_i18n.render("en")
+
+
+def test_a_training_run_on_a_v100_gets_no_inference_engine_note() -> None:
+    """QA 42: LoRA on V100s carried 'current vLLM has no kernels for the V100: pin 0.19.1',
+    a note about serving, in a fine-tuning answer."""
+    codes = _codes(SizingRequest(model="llama-3.1-8b", gpu="v100-32gb", task="lora"))
+    assert M.ENGINE_DROPPED_GPU not in codes
+    trained = recommend(
+        RecommendRequest(model="llama-3.1-8b", task="lora", owned=Owned(gpu="v100-32gb", count=2)),
+        CATALOG,
+    )
+    assert M.ENGINE_DROPPED_GPU not in {n.code for n in trained.assumptions_i18n}

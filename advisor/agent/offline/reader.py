@@ -555,7 +555,7 @@ _PURCHASE_ASKED = re.compile(
     r"\bwhich (?:server|hardware|gpus?|machine)\s+(?:should|to) (?:we |i )?(?:buy|get|purchase)\b|"
     r"\bwhat (?:should|do) (?:we|i) (?:buy|purchase|order)\b|"
     r"как(?:ой|ое|ие|ую) (?:\w+ )?(?:сервер|железо|оборудование|видеокарт\w*|gpu|гпу)\s+"
-    r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*)|"
+    r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*|нужен)|"
     r"что (?:нам |мне )?(?:купить|закупать|закупить|покупать|брать)\b"
 )
 # "а если взять модель поменьше?", "what about a smaller model?": another, lighter model.

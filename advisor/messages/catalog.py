@@ -871,6 +871,14 @@ class M(Enum):
         "Веса помещаются; оставшаяся память вмещает {tokens} токенов KV-кэша: {users} из {asked} "
         "пользователей одновременно при контексте {context} токенов.",
     )
+    ANSWER_RUN_RENTED = (
+        "answer.run_rented",
+        "Rented on demand for the run instead: {hours:g} h x {count} GPUs x ${rate:g} per "
+        "GPU-hour = ${run:,.2f}; billed by whole hours, {billed} h, ${billed_usd:,.2f}.",
+        "Аренда по требованию на время запуска вместо покупки: {hours:g} ч x {count} GPU x "
+        "${rate:g} за GPU-час = ${run:,.2f}; с оплатой за целые часы, {billed} ч, "
+        "${billed_usd:,.2f}.",
+    )
     ANSWER_HOST_OFFLOAD = (
         "answer.host_offload",
         "Offloaded to host RAM: {offload} GB.",

@@ -179,6 +179,18 @@ class SizingCost(BaseModel):
         default=None, description="the batch job's requests through that API at its prices"
     )
     batch_api_rub: float | None = None
+    run_hours: float | None = Field(
+        default=None, description="training: the run's hours as shown (3 decimals under 10 h)"
+    )
+    run_rent_usd: float | None = Field(
+        default=None, description="training: the run's GPU-hours rented on demand (null: no rate)"
+    )
+    run_billed_hours: int | None = Field(
+        default=None, description="training: the run rounded up to whole hours, as billed"
+    )
+    run_billed_usd: float | None = Field(
+        default=None, description="training: the run rented for its whole billed hours"
+    )
     batch_jobs_to_pay_back: int | None = Field(
         default=None,
         description="such jobs before buying these GPUs beats the cheaper of the API and "
@@ -278,8 +290,22 @@ def sizing_cost(
         saved = min(instead) - job["batch_power_usd"]
         if buy > min(instead) and saved > 0:
             job["batch_jobs_to_pay_back"] = math.ceil(buy / saved)
+    run: dict[str, Any] = {}
+    if report.training is not None and rent is not None and not owned:
+        # "and if we rent 8x H100 instead, how much?": the run's GPU-hours, not a server
+        hours = report.training.hours
+        shown = round(hours, 3 if hours < 10 else 1)  # the line multiplies out
+        billed = max(1, math.ceil(hours))  # providers bill whole hours, or a minimum
+        per_hour = rent.usd_per_gpu_hour * layout.count
+        run = {
+            "run_hours": shown,
+            "run_rent_usd": round(shown * per_hour, 2),
+            "run_billed_hours": billed,
+            "run_billed_usd": round(billed * per_hour, 2),
+        }
     return SizingCost(
         **job,
+        **run,
         capex_usd=round(box.capex_usd),
         capex_rub=round(box.capex_usd * rate),
         monthly_usd=round(box.monthly_usd),

@@ -3106,3 +3106,44 @@ def test_a_training_run_on_gpus_asked_to_rent_is_priced_per_run(service: Advisor
     assert "around the clock" not in one.answer
     assert "What the same GPUs can serve" not in one.answer
     assert "Renting a run costs $" in one.answer
+
+
+def test_geforce_cards_picked_to_rent_carry_no_data_centre_licence_note(
+    service: AdvisorService,
+) -> None:
+    """QA 42: 'rent or buy?' led with four RTX 4090 as the cheapest to rent and warned that
+    NVIDIA's driver licence does not cover a data centre: the rented cards are the provider's."""
+    answer = service.ask(
+        AskRequest(
+            question="We want to fine-tune Mistral Small 24B with LoRA on 20k support tickets "
+            "(~1k tokens each), need it done by Friday. What hardware, rent or buy?"
+        )
+    )
+    assert answer.recommendation is not None
+    lead = lead_option(answer.recommendation, ["rent"])
+    assert lead is not None and lead.gpu.gpu_class == "gaming"
+    assert "Cheapest to rent" in answer.answer
+    assert "driver licence" not in answer.answer
+
+
+def test_a_training_run_on_gpus_to_rent_is_priced_for_its_hours(service: AdvisorService) -> None:
+    """QA 43: 'and if we rent 8x H100 instead, how fast and how much?' after QLoRA on one
+    A100 gave $285,000 to buy and no rental: the run's GPU-hours at the on-demand rate."""
+    first = service.ask(
+        AskRequest(
+            question="QLoRA on Qwen2.5 72B, 5k examples, we have a single A100 80GB. How long?"
+        )
+    )
+    rented = service.ask(
+        AskRequest(
+            question="and if we rent 8x H100 instead, how fast and how much?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert rented.sizing is not None and rented.sizing.training is not None
+    assert rented.cost is not None and rented.cost.cloud_usd_per_gpu_hour is not None
+    line = next(x for x in rented.answer.splitlines() if x.startswith("Rented on demand for"))
+    hours = float(re.search(r"for the run instead: ([\d.]+) h", line).group(1))  # type: ignore[union-attr]
+    assert math.isclose(hours, rented.sizing.training.hours, rel_tol=0.01)
+    rate = rented.cost.cloud_usd_per_gpu_hour
+    assert f"= ${hours * 8 * rate:,.2f}" in line

@@ -444,6 +444,7 @@ def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> N
         ("квен 72 на двух A100", "qwen2.5-72b"),
         ("Фай-3 мини для 500 пользователей, сколько карт надо?", "phi-3-mini"),  # QA 41
         ("фи-4 мини на 4090", "phi-4-mini"),
+        ("Мистраль немо на 2х 3090 пайдёт? контекст 32к нужен", "mistral-nemo-12b"),  # QA 43
     ],
 )
 def test_names_as_people_write_them(reader: Reader, question: str, model: str) -> None:

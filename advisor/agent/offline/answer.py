@@ -210,7 +210,11 @@ def render_sizing(
         if cost is not None:
             lines.extend(
                 _cost_lines(
-                    cost, gpu.count, language, service=report.training is None, on_cpu=on_cpu
+                    cost,
+                    gpu.count,
+                    language,
+                    service=report.training is None,
+                    on_cpu=on_cpu,
                 )
             )
             batch_cost = _batch_cost_line(cost, language)
@@ -240,10 +244,15 @@ def render_sizing(
 
 
 def _cost_lines(
-    cost: SizingCost, count: int, language: Language, *, service: bool, on_cpu: bool = False
+    cost: SizingCost,
+    count: int,
+    language: Language,
+    *,
+    service: bool,
+    on_cpu: bool = False,
 ) -> list[str]:
     """Buying and running the GPUs (or the CPU server); for a service, renting the same GPUs
-    instead."""
+    instead; for a training run, renting them for the run."""
     values = {"monthly": cost.monthly_usd, "monthly_rub": cost.monthly_rub}
     if not cost.capex_usd:
         return [
@@ -275,6 +284,24 @@ def _cost_lines(
             lines.append(
                 render(M.REC_CARD_ALTERNATIVE, language, used=count, card=cost.card_alternative)
             )
+    if (
+        not service
+        and cost.run_hours is not None
+        and cost.run_rent_usd is not None
+        and cost.cloud_usd_per_gpu_hour is not None
+    ):  # "and if we rent 8x H100 instead, how much?": the run's GPU-hours, not a server
+        lines.append(
+            render(
+                M.ANSWER_RUN_RENTED,
+                language,
+                hours=cost.run_hours,
+                count=count,
+                rate=cost.cloud_usd_per_gpu_hour,
+                run=cost.run_rent_usd,
+                billed=cost.run_billed_hours or 1,
+                billed_usd=cost.run_billed_usd or cost.run_rent_usd,
+            )
+        )
     if (  # a batch job's rent is its own GPU-hours (_batch_cost_line), not a month of them
         service
         and cost.batch_rent_usd is None
@@ -1074,7 +1101,13 @@ def render_recommendation(
                 why=lead.why_i18n.render(language),
             )
         )
-    geforce = lead is not None and lead.gpu.gpu_class == "gaming" and lead.gpu.market != "owned"
+    geforce = (
+        lead is not None
+        and lead.gpu.gpu_class == "gaming"
+        and lead.gpu.market != "owned"
+        # rented GeForce cards are the provider's licence, not the customer's (QA 42)
+        and not ("rent" in wants and rent_usd(lead) is not None)
+    )
     pro = next((o for o in result.options if o.label == "pro"), None) if geforce else None
     if "rent" in wants:
         lines.extend(_asked_rental(result, language))

@@ -3038,6 +3038,14 @@ def test_the_price_of_this_is_the_setup_the_last_answer_led_with(
     assert price.request.gpu == before.gpu.id and price.request.precision == before.precision
     assert price.sizing.gpu.count == before.gpu.count * before.replicas
     assert price.cost is not None and "₽" in price.answer
+    more = service.ask(
+        AskRequest(
+            question="а сколько это будет стоить на 300 пользователей?",
+            conversation_id=first.conversation_id,
+        )
+    )  # a price asked with a new load is a new sizing, not the last setup held to it
+    pinned = before.gpu.count * before.replicas
+    assert more.request is None or (more.request.users == 300 and more.request.gpus != pinned)
 
 
 def test_a_fit_that_misses_the_targets_leads_with_the_nearest_to_them(

@@ -1395,8 +1395,7 @@ class Reader:
             fields.setdefault("precision", last_lead[4])  # in the format it led with
         elif (
             last_lead is not None
-            and "gpu" not in fields
-            and "gpus" not in fields
+            and not fields  # "how much for 100 users?" changes the load: sized anew
             and _PRICE_OF_THIS.search(text)
         ):  # "ок, и сколько это в рублях, если покупать?": the setup a sizing led with, sized
             # and priced again as it was (a new search for the goal may weigh other GPUs)

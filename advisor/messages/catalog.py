@@ -867,9 +867,9 @@ class M(Enum):
     ANSWER_HOLDS_FEWER = (
         "answer.holds_fewer",
         "The weights fit; the memory left holds {tokens} tokens of KV cache: {users} of the "
-        "{asked} users at once at {context} tokens of context.",
+        "{asked} users at once at {context} tokens each.",
         "Веса помещаются; оставшаяся память вмещает {tokens} токенов KV-кэша: {users} из {asked} "
-        "пользователей одновременно при контексте {context} токенов.",
+        "пользователей одновременно по {context} токенов на каждого.",
     )
     ANSWER_RUN_RENTED = (
         "answer.run_rented",
@@ -2849,7 +2849,7 @@ class M(Enum):
         "**It does not fit on {gpus}; what it takes:** {option}",
         "**На {gpus} это не помещается; что для этого нужно:** {option}",
     )
-    REC_GPUS_ANY = ("rec.gpus_any", "GPUs of that kind", "GPU такого типа")
+    REC_GPUS_ANY = ("rec.gpus_any", "GPU", "GPU")  # "1 x GPU": a count said, no GPU
     REC_LABEL_IF_BUYING = ("rec.label_if_buying", "To buy instead", "Если всё же покупать")
     REC_LABEL_CHEAPEST_RENT = (
         "rec.label_cheapest_rent",

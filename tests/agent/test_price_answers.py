@@ -118,7 +118,6 @@ def test_a_goal_with_no_gpu_is_answered_on_the_cpu_server(service: AdvisorServic
     [
         ("We need an AI for our company. What server should we buy?", "Which server depends"),
         ("Нам нужен ИИ для компании, какой сервер купить?", "Какой сервер нужен, зависит"),
-        ("Какой сервер нужен для нейросети?", "Какой сервер нужен, зависит"),  # QA 42: snippets
         ("How much does a typical AI server cost?", "A server's price is mostly its GPUs"),
     ],
 )

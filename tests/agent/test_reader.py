@@ -10,6 +10,7 @@ import pytest
 from advisor.agent.offline import quantities as q
 from advisor.agent.offline.names import normalize_gpu_text
 from advisor.agent.offline.normalize import normalize
+from advisor.agent.offline.quantities import read_context
 from advisor.agent.offline.reader import ASKED_MODELS, STATED, GoalContext, Reader, Reading
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
@@ -187,6 +188,12 @@ def test_a_gguf_format_runs_on_the_engine_the_catalog_names(reader: Reader) -> N
 )
 def test_context(reader: Reader, question: str, context: int) -> None:
     assert _request(reader, question)["context"] == context
+
+
+def test_a_budget_in_millions_is_no_context_window() -> None:
+    """'бюджет 2 млн контекст длинный': two million roubles, not a 2M-token window."""
+    assert read_context("бюджет 2 млн контекст длинный") is None
+    assert read_context("1 млн токенов контекста") == 1_048_576
 
 
 @pytest.mark.parametrize(
@@ -445,6 +452,8 @@ def test_examples_become_tokens_through_a_stated_assumption(reader: Reader) -> N
         ("Фай-3 мини для 500 пользователей, сколько карт надо?", "phi-3-mini"),  # QA 41
         ("фи-4 мини на 4090", "phi-4-mini"),
         ("Мистраль немо на 2х 3090 пайдёт? контекст 32к нужен", "mistral-nemo-12b"),  # QA 43
+        ("немо-12б на 20 человек", "mistral-nemo-12b"),  # not Gemma 3 12B
+        ("мистраль-немо для чата на 10 человек", "mistral-nemo-12b"),
     ],
 )
 def test_names_as_people_write_them(reader: Reader, question: str, model: str) -> None:

@@ -197,7 +197,7 @@ def render_sizing(
                 tokens=fmt(report.memory.kv_cache_total_tokens, language),
                 users=perf.max_concurrent_users,
                 asked=report.users,
-                context=fmt(report.context, language),
+                context=fmt(report.prompt_tokens + report.output_tokens, language),
             )
         )
     if report.fits:

@@ -57,7 +57,7 @@ _FAMILIES: tuple[tuple[str, str], ...] = (
     (r"ф(?:ай|и)(?=[\s-]*\d)", "phi"),  # "фи-4", "фай-3"
     (r"(?<=\d )мини\b|(?<=\d-)мини\b", "mini"),  # "фай-3 мини": a version's size
     (r"смол(?=[\s-]*\d)|смол\b", "small"),
-    (r"(?<=mistral )немо\b|\bнемо(?= \d+\s*[бb])", "nemo"),  # "мистраль немо" (QA 43)
+    (r"(?<=mistral[\s-])немо\b|\bнемо(?=[\s-]*\d+\s*(?:[бb]|млрд))", "nemo"),  # QA 43
     (r"дистил+[а-я]*|\bdistill(?:ed|ation)\b", "distill"),
     (r"скаут[а-я]*", "scout"),
     (r"маверик[а-я]*", "maverick"),

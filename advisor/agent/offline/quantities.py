@@ -78,9 +78,9 @@ _CONTEXT_ALONE = re.compile(r"(?<![\w.$€])(\d{1,4})k(?=\s*(?:[,.?!;)]|$))")
 # "10M context", "контекст 1 млн токенов": the million-token windows (Llama 4 Scout's 10M)
 _MILLION = r"\s*(?:m|млн|million|миллион\w*)"
 _CONTEXT_M_AFTER = re.compile(rf"{_CONTEXT_WORD}{_FILLER}\s*~?(\d{{1,2}}(?:[.,]\d)?){_MILLION}\b")
-_CONTEXT_M_BEFORE = re.compile(
-    rf"(?<![\w.$€])(\d{{1,2}}(?:[.,]\d)?){_MILLION}\s*-?\s*(?:токен\w*\s+|tokens?\s+)?"
-    rf"(?:of\s+)?(?:{_CONTEXT_WORD}|окн\w* контекста)"
+_CONTEXT_M_BEFORE = re.compile(  # "10M context", "1 млн токенов контекста"; not "бюджет 2 млн"
+    rf"(?<![\w.$€])(\d{{1,2}}(?:[.,]\d)?)(?:m\s*-?\s*(?:tokens?\s+|токен\w*\s+)?|"
+    rf"{_MILLION}\s+(?:tokens?|токен\w*)\s+)(?:of\s+)?(?:{_CONTEXT_WORD}|окн\w* контекста)"
 )
 
 

@@ -555,7 +555,7 @@ _PURCHASE_ASKED = re.compile(
     r"\bwhich (?:server|hardware|gpus?|machine)\s+(?:should|to) (?:we |i )?(?:buy|get|purchase)\b|"
     r"\bwhat (?:should|do) (?:we|i) (?:buy|purchase|order)\b|"
     r"как(?:ой|ое|ие|ую) (?:\w+ )?(?:сервер|железо|оборудование|видеокарт\w*|gpu|гпу)\s+"
-    r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*|нужен)|"
+    r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*)|"
     r"что (?:нам |мне )?(?:купить|закупать|закупить|покупать|брать)\b"
 )
 # "а если взять модель поменьше?", "what about a smaller model?": another, lighter model.
@@ -762,15 +762,6 @@ _WHAT_TO_ADD = re.compile(
     r"что\s+(?:\w+\s+){0,2}?(?:докуп|дозакуп)\w*|\bдокупать\b|"
     r"what (?:else|more) (?:do we|should we|would we|to|must we) (?:need to )?(?:buy|add)\b|"
     r"what (?:do we|should we) add\b|what (?:gpus |cards )?to add\b"
-)
-# "сколько это в рублях?", "how much would that cost?": the price of what the last answer led
-# with, not a new search (which may weigh other GPUs).
-_PRICE_OF_THIS = re.compile(
-    r"сколько\s+(?:же\s+)?(?:это|оно|он[аи]|эт[аои]т?\s+\w+)\s+(?:всё\s+|все\s+)?(?:будет\s+)?"
-    r"(?:стои\w*|в\s+рубл\w*|в\s+деньгах|по\s+деньгам|выйдет)|"
-    r"(?:цена|стоимость)\s+(?:этого|этой|этих)\b|"
-    r"how much (?:is|does|would|will) (?:that|this|it)\b(?! (?:model|gpu|card))|"
-    r"what (?:does|would|will) (?:that|this|it) cost\b|\b(?:that|this) in (?:roubles|rubles|dollars)\b"
 )
 TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
 TARGET_TTFT = "target_ttft_s:"  # and a first-token target
@@ -1393,15 +1384,6 @@ class Reader:
         ):  # "1000 вместо 200? что тогда докупать?": more of the GPUs the last answer led with
             fields["gpu"] = last_lead[0]
             fields.setdefault("precision", last_lead[4])  # in the format it led with
-        elif (
-            last_lead is not None
-            and not fields  # "how much for 100 users?" changes the load: sized anew
-            and _PRICE_OF_THIS.search(text)
-        ):  # "ок, и сколько это в рублях, если покупать?": the setup a sizing led with, sized
-            # and priced again as it was (a new search for the goal may weigh other GPUs)
-            fields["gpu"], fields["gpus"] = last_lead[0], last_lead[1]
-            fields.setdefault("precision", last_lead[4])
-            intent = "size"
         if said.growth is not None and previous and "users" not in fields:
             # "what if we grow 10x?" after a sizing: ten times its users
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)

@@ -448,7 +448,11 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         monthly=cost.monthly_usd,
     )
     sized_before = old.prompt_tokens + old.output_tokens
-    if "context" in changed and report.prompt_tokens + report.output_tokens < sized_before:
+    if (
+        "context" in changed
+        and report.context > old.context
+        and report.prompt_tokens + report.output_tokens < sized_before
+    ):
         # "500 chats with 16k context then" after 4,096 for each: a longer window can need
         # fewer GPUs only because typical requests are now shorter than the window; say so
         line += " " + render(
@@ -885,7 +889,7 @@ def _shortfall(change: FitChange, turn: OfflineTurn) -> float:
     speed = workload.tokens_per_s_per_user if workload is not None else None
     ttft = workload.ttft_p95_s if workload is not None else None
     slow = speed / max(change.per_user_tokens_per_s, 1e-3) if speed else 1.0
-    late = (change.ttft_s or 0.0) / ttft if ttft else 1.0
+    late = change.ttft_s / ttft if ttft and change.ttft_s is not None else 1.0
     return max(slow, late)
 
 

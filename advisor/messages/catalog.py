@@ -2522,16 +2522,20 @@ class M(Enum):
     REC_TOKENS_EVEN = (
         "rec.tokens_even",
         "Tokens a month: the load at its even rate over {hours:g} hours, day and night; the "
-        "same tokens priced at a hosted API of the model's quality tier.",
+        "same tokens priced at the same model through a provider's API where one is listed, "
+        "else at a hosted API of the model's quality tier.",
         "Токенов в месяц: нагрузка с её ровным темпом за {hours:g} часов, днём и ночью; те же "
-        "токены посчитаны по цене облачного API того же уровня качества.",
+        "токены посчитаны по цене той же модели в облачном API провайдера, а если его нет — "
+        "облачного API того же уровня качества.",
     )
     REC_TOKENS = (
         "rec.tokens",
         "Tokens a month: the peak load at half its height on average over {hours:g} busy "
-        "hours; the same tokens priced at a hosted API of the model's quality tier.",
+        "hours; the same tokens priced at the same model through a provider's API where one "
+        "is listed, else at a hosted API of the model's quality tier.",
         "Токенов в месяц: пиковая нагрузка, в среднем вдвое ниже пика, за {hours:g} рабочих "
-        "часов; те же токены посчитаны по цене облачного API того же уровня качества.",
+        "часов; те же токены посчитаны по цене той же модели в облачном API провайдера, а если "
+        "его нет — облачного API того же уровня качества.",
     )
     REC_RATE = (
         "rec.rate",

@@ -173,7 +173,9 @@ class SizingCost(BaseModel):
     )
     batch_rent_rub: float | None = None
     batch_api: str | None = Field(
-        default=None, description="the hosted API of the model's quality tier"
+        default=None,
+        description="the same model through a provider's API where the catalog prices one, "
+        "else the hosted API of the model's quality tier",
     )
     batch_api_usd: float | None = Field(
         default=None, description="the batch job's requests through that API at its prices"
@@ -334,7 +336,8 @@ def _batch_cost(
     report: SizingReport, power_kw: float, rate: float | None, catalog: Catalog
 ) -> dict[str, Any]:
     """The batch job's cost three ways: the electricity on these GPUs, their GPU-hours
-    rented, and the same requests through the hosted API of the model's quality tier."""
+    rented, and the same requests through the same model hosted where priced, else the
+    hosted API of the model's quality tier."""
     job = report.batch_job
     if job is None:
         return {}

@@ -604,18 +604,32 @@ def runs_verdict(cost: Cost, language: Language) -> str | None:
     )
 
 
-def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str | None:
+def rented_option(result: Recommendation) -> Option | None:
+    """A training run's setup on GPUs one can rent, beside a lead with no public rate."""
+    return next((o for o in result.options if o.label == "rent_instead"), None)
+
+
+def renting_wins(lead: Option, rented: Option | None) -> bool:
     """A fine-tuning run done once or now and then, whose cheapest setup to buy has no public
-    rental rate: the run rented on GPUs one can rent, against buying, when renting wins at
-    the runs a year said (none said: a single run)."""
+    rental rate, costs less rented on GPUs one can rent than bought, at the runs a year said
+    (none said: a single run) over three years."""
     if lead.training_hours is None or lead.gpu.market == "owned" or rented is None:
-        return None
+        return False
     run = rented.cost.cloud_run_usd
-    hours = rented.training_hours
-    if lead.cost.cloud_run_usd is not None or run is None or run <= 0 or hours is None:
-        return None  # the lead's own rate: runs_verdict weighs renting it
+    if lead.cost.cloud_run_usd is not None or run is None or run <= 0:
+        return False  # the lead's own rate: runs_verdict weighs renting it
+    if rented.training_hours is None:
+        return False
     runs = lead.cost.runs_per_year or 1.0
-    if runs * run * 3 >= lead.cost.tco_3y_usd:  # three years of the runs said cost more rented
+    return runs * run * 3 < lead.cost.tco_3y_usd
+
+
+def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str | None:
+    """The run rented, against buying, when renting it wins (`renting_wins`)."""
+    if rented is None or not renting_wins(lead, rented):
+        return None
+    hours, run = rented.training_hours, rented.cost.cloud_run_usd
+    if hours is None or run is None:  # renting_wins has seen both
         return None
     return render(
         M.REC_RENT_THE_RUN,

@@ -42,6 +42,7 @@ from advisor.services.recommendation import (
     rent_the_run,
     rent_usd,
     rental_line,
+    rented_option,
     runs_verdict,
     russian_rank,
 )
@@ -1140,8 +1141,7 @@ def render_recommendation(
         asked_api = verdict is not None
         if verdict is not None:
             lines.append(verdict)
-    rented = next((o for o in result.options if o.label == "rent_instead"), None)
-    rent_run = rent_the_run(lead, rented, language) if lead is not None else None
+    rent_run = rent_the_run(lead, rented_option(result), language) if lead is not None else None
     if rent_run is not None:  # "full fine-tune, 500M tokens, within a month": $58 rented
         lines.append(rent_run)
     if lead is not None:

@@ -75,6 +75,8 @@ from advisor.services.recommendation import (
     recommend_deployment,
     recommendation_summary,
     rent_the_run,
+    rented_option,
+    renting_wins,
 )
 from advisor.services.sizing import (
     BusyCost,
@@ -148,6 +150,7 @@ class OfflineTurn:
     lead_mark: str | None = None
     recommendation: Recommendation | None = None
     make_it_fit: list[FitChange] = field(default_factory=list)  # for a sizing that does not fit
+    fit_targets: Workload | None = None  # the load those changes were weighed against
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
     # that option leading a sizing on the reference card: the lines said under its headline
@@ -882,10 +885,7 @@ def _shortfall(change: FitChange, turn: OfflineTurn) -> float:
     """How far a change that fits misses the targets: the larger of the speed it lacks and
     the first-token time it overshoots, as ratios. GGUF on two 3090s streams fastest but
     makes the 20th of 20 users wait minutes for a first token: AWQ, a little slow, is nearer."""
-    workload = next(
-        (r.workload for r in reversed(turn.tool_results) if isinstance(r, Recommendation)),
-        None,
-    )
+    workload = turn.fit_targets
     speed = workload.tokens_per_s_per_user if workload is not None else None
     ttft = workload.ttft_p95_s if workload is not None else None
     slow = speed / max(change.per_user_tokens_per_s, 1e-3) if speed else 1.0
@@ -1104,8 +1104,8 @@ def _beyond_the_gpus_said(
     if found is None or not found.fits:
         return None
     turn.tool_results.append(result)
-    rented = next((o for o in result.options if o.label == "rent_instead"), None)
-    if rented is not None and rent_the_run(found, rented, turn.language) is not None:
+    rented = rented_option(result)
+    if rented is not None and renting_wins(found, rented):
         found = rented  # a run of a few hours: rented, not $100k of GPUs bought for it
     gpu = catalog.gpus.get(str(goal.get("gpu", "")))
     name = gpu.name if gpu is not None else render(M.REC_GPUS_ANY, turn.language)
@@ -2276,7 +2276,7 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
     changes = result.make_it_fit
     if turn.reading.said.laptop:  # a laptop's one GPU: no second to add
         changes = [c for c in changes if not c.change.endswith("more_gpus")]
-    turn.make_it_fit = changes
+    turn.make_it_fit, turn.fit_targets = changes, result.workload
     if not changes:
         return []
     return [render(M.GOAL_WHAT_FITS, turn.language)] + [
@@ -2353,7 +2353,7 @@ def _cheapest_training(
         return []
     turn.tool_results.append(result)
     turn.to_meet_targets = option
-    rented = next((o for o in result.options if o.label == "rent_instead"), None)
+    rented = rented_option(result)
     if rented is not None:
         turn.alternatives.append(Alternative(why="rented", option=rented))
     # the cheapest has no public rate: the run rented on GPUs one can rent, priced, and
@@ -2530,7 +2530,7 @@ def _to_meet_targets(
         }
         fixes = [c for c in result.make_it_fit if c.meets_targets][:MAX_OWNED_FIXES]
         if owned and fixes:  # a format the search found on those GPUs meets the targets
-            turn.make_it_fit = result.make_it_fit
+            turn.make_it_fit, turn.fit_targets = result.make_it_fit, result.workload
             return [
                 render(M.ANSWER_BELOW_ON_OWNED, turn.language, **short),
                 *(f"- {fit_line(change, turn.language)}" for change in fixes),

@@ -752,10 +752,15 @@ class M(Enum):
         "answer.fits_in_format",
         "**Yes, it fits on {count} x {gpu} with the weights in {format} and the KV cache in "
         "{kv}**, {users:plural:user|users} at once at {speed:g} tokens/s each (memory for up to "
-        "{capacity}). {as_sized}",
+        "{capacity}).{wait} {as_sized}",
         "**Да, помещается на {count} x {gpu} с весами в {format} и KV-кэшем в {kv}**, "
         "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
-        "токенов/с (памяти хватит на {capacity}). {as_sized}",
+        "токенов/с (памяти хватит на {capacity}).{wait} {as_sized}",
+    )
+    ANSWER_FIRST_TOKEN_WAIT = (
+        "answer.first_token_wait",
+        " A request that long waits {ttft:g} s for its first token while the prompt is read.",
+        " Запрос такой длины ждёт первый токен {ttft:g} с, пока читается промпт.",
     )
     ANSWER_BUDGET_ENOUGH = (
         "answer.budget_enough",
@@ -821,6 +826,13 @@ class M(Enum):
         "answer.minimum",
         "The minimum that fits: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} GB per GPU.",
         "Минимум, который помещается: {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} ГБ на GPU.",
+    )
+    ANSWER_MINIMUM_OF_USABLE = (
+        "answer.minimum_of_usable",
+        " That is within the {usable} GB PyTorch can use on the card: its {capacity} GB are "
+        "GiB, counted in decimal GB here.",
+        " Это в пределах {usable} ГБ, доступных PyTorch на карте: её {capacity} ГБ — это ГиБ, "
+        "здесь в десятичных ГБ.",
     )
     ANSWER_MINIMUM_SHARDED = (
         "answer.minimum_sharded",
@@ -1381,6 +1393,29 @@ class M(Enum):
         "gpus.name_a_model",
         "Name the model (and how many people use it) and I will weigh these GPUs on that model.",
         "Назовите модель (и сколько человек ей пользуется) — сравню эти GPU именно на ней.",
+    )
+    MODELS_PICK_NEAREST = (
+        "models.pick_nearest",
+        "none meets the goal on these GPUs and it comes nearest",
+        "ни одна не достигает цели на этих GPU, а она ближе всех",
+    )
+    MODELS_SHORT_OF_GOAL = (
+        "models.short_of_goal",
+        "It falls short of the goal: {misses}.",
+        "До цели не дотягивает: {misses}.",
+    )
+    MODELS_SHORT_OF_GOAL_HOLDS = (
+        "models.short_of_goal_holds",
+        "It falls short of the goal: {misses}. Its memory holds up to "
+        "{capacity:plural:user|users} at once.",
+        "До цели не дотягивает: {misses}. Памяти хватит на "
+        "{capacity:plural:пользователя|пользователей|пользователей} одновременно.",
+    )
+    ANSWER_MISSED_USERS = (
+        "answer.missed_users",
+        "memory for {capacity:plural:user|users} at once against {users}",
+        "памяти на {capacity:plural:пользователя|пользователей|пользователей} одновременно "
+        "вместо {users}",
     )
     MODELS_PICK_ONLY = (
         "models.pick_only",

@@ -122,7 +122,11 @@ _EACH_AFTER = re.compile(
 # "with full 128k context", "полный контекст 128к": every session uses the whole window.
 _FULL_CONTEXT = re.compile(
     r"\bfull\s+(?:\d+\s*k\b|context|window)|\bentire\s+(?:\d+\s*k\b|context|window)|"
-    r"\bполн\w*\s+(?:\d+\s*к\w*\s+)?(?:контекст|окн)\w*|\bвесь\s+контекст\b"
+    r"\bполн\w*\s+(?:\d+\s*к\w*\s+)?(?:контекст|окн)\w*|\bвесь\s+контекст\b|"
+    # "128k, to put whole contracts in": every request is a whole document (QA 44)
+    r"(?:целиком|полностью)\s+(?:\w+\s+){0,2}?(?:договор|документ|контракт|файл|книг|отч[её]т)|"
+    r"(?:договор|документ|контракт|книг|отч[её]т)\w*\s+(?:\w+\s+){0,2}?(?:целиком|полностью)\b|"
+    r"\b(?:whole|entire)\s+(?:\w+\s+)?(?:contracts?|documents?|files?|books?|reports?|codebases?)\b"
 )
 
 
@@ -339,7 +343,15 @@ _PEOPLE_USE = (
         rf"пользоваться\s+(?:им\s+|ей\s+|ими\s+)?(?:будут|будет|станут)\s+(?:около\s+|"
         rf"примерно\s+|человек\s+)?~?{NUM}{_NOT_AT_ONCE_RU}"
     ),
-    re.compile(rf"(?<![\w.]){NUM}\s+человек\s+(?:будут\s+|будет\s+)?пользова\w*\b{_NOT_AT_ONCE}"),
+    re.compile(
+        rf"(?<![\w.]){NUM}\s+человек\s+(?:будут\s+|будет\s+)?(?:им\s+|ей\s+|ими\s+)?"
+        rf"пользова\w*\b{_NOT_AT_ONCE}"
+    ),
+    # "человек на 300 будут им пользоваться": about that many people use it (QA 44)
+    re.compile(
+        rf"(?:человек|людей|сотрудник\w*)\s+(?:на|около|примерно)\s+~?{NUM}\s+"
+        rf"(?:будут\s+|будет\s+|станут\s+)?(?:им\s+|ей\s+|ими\s+)?пользова\w*\b{_NOT_AT_ONCE}"
+    ),
 )
 _HEADCOUNT_PATTERNS = (
     *_HEADCOUNT_PATTERNS,
@@ -1791,7 +1803,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     (
         "rag",
         re.compile(
-            r"\brag\b|по (?:нашим |своим |внутренним )?(?:документ|регламент)\w*|"
+            r"\brag\b|по (?:(?:нашим|своим|внутренним|корпоративным|внутрикорпоративным)\s+){0,2}"
+            r"(?:документ|регламент|инструкци|нормативк)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
             r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:\w+ )?(?:договор|контракт)\w*|"
             r"document q ?& ?a|q ?& ?a (?:over|on)|(?:document|docs|contract|policy) search|"

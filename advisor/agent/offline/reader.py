@@ -654,6 +654,12 @@ _ON_A_GPU = re.compile(
     r"(?:\bon|\bна)\s+(?:(?P<one>a |an |my |one |a single |моей |моём |моем |одной )|our |нашей )?"
     r"(?:nvidia |geforce |rtx |amd )*$"
 )
+# "if we buy a 5090 instead", "возьмём одну 5090": one card, not the fewest that serve
+_ONE_CARD_BEFORE = re.compile(
+    r"(?:\b(?:buy|get|purchase|add|take|use|with|only|just)\s+(?:a|an|one|a single|just one)|"
+    r"\bодн(?:у|а|ой))\s+(?:nvidia |geforce |rtx |amd )*$"
+)
+_NOT_A_CARD_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:servers?|box|rig|machine|node|cluster|сервер)")
 _RUNS_ASKED = re.compile(
     r"пойд[её]т|влез\w*|помест\w*|запуст\w*|заработа\w*|потян\w*|взлетит|будет работать|"
     r"\b(?:will|would|does|can) (?:it|this|that|they) (?:run|fit|work)\b|"
@@ -2077,6 +2083,14 @@ class Reader:
             and (_RUNS_ASKED.search(text) or found.group("one"))
             and not _HOW_MANY.search(text)
         ):  # "qwen3 30b на 4090 пойдёт?": on one card, not the fewest of them that hold it
+            said.gpus = 1
+        if (
+            said.gpus is None
+            and len(said.gpus_compared) == 1
+            and _ONE_CARD_BEFORE.search(normalized[max(0, first.start - 24) : first.start])
+            and not _NOT_A_CARD_AFTER.match(normalized[first.end :])
+            and not _HOW_MANY.search(text)
+        ):  # "and if we buy a 5090 instead?" (QA 44): one card, not two
             said.gpus = 1
         # "on an H100" to buy, one or none counted: the card version (PCIe, NVL) is what one to
         # seven are bought as; a board named, a count of 2+ (a cloud node's share) or owned

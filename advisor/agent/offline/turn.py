@@ -77,6 +77,7 @@ from advisor.services.recommendation import (
     rent_the_run,
     rented_option,
     renting_wins,
+    target_shortfall,
 )
 from advisor.services.sizing import (
     BusyCost,
@@ -313,6 +314,7 @@ def _gpus_weighed(
     turn.answer = render_gpus_weighed(weighed, common, passages, turn.language)
 
 
+LONG_FIRST_TOKEN_S = 10.0  # a first token later than this is said beside a fit's users
 MAX_OWNED_FIXES = 2  # changes on the customer's own GPUs said when the sizing misses targets
 # "500 users" with no "at once": from this many, the answer also prices the reading in which
 # they are everyone who uses it (at the usual share at once); below it both readings buy
@@ -870,6 +872,7 @@ def _fits_in_another_format(
         code,
         turn.language,
         as_sized=render(as_sized, turn.language, **sized),
+        wait=_first_token_wait(change.ttft_s, turn.language),
         misses=misses,
         count=report.gpu.count,
         gpu=report.gpu.name,
@@ -881,16 +884,21 @@ def _fits_in_another_format(
     )
 
 
+def _first_token_wait(ttft_s: float | None, language: Language) -> str:
+    """ "128k to put whole contracts in": a fit whose first token takes most of a minute
+    says so beside its user count."""
+    if ttft_s is None or ttft_s < LONG_FIRST_TOKEN_S:
+        return ""
+    return render(M.ANSWER_FIRST_TOKEN_WAIT, language, ttft=round(ttft_s))
+
+
 def _shortfall(change: FitChange, turn: OfflineTurn) -> float:
     """How far a change that fits misses the targets: the larger of the speed it lacks and
     the first-token time it overshoots, as ratios. GGUF on two 3090s streams fastest but
     makes the 20th of 20 users wait minutes for a first token: AWQ, a little slow, is nearer."""
-    workload = turn.fit_targets
-    speed = workload.tokens_per_s_per_user if workload is not None else None
-    ttft = workload.ttft_p95_s if workload is not None else None
-    slow = speed / max(change.per_user_tokens_per_s, 1e-3) if speed else 1.0
-    late = change.ttft_s / ttft if ttft and change.ttft_s is not None else 1.0
-    return max(slow, late)
+    if turn.fit_targets is None:
+        return 1.0
+    return target_shortfall(turn.fit_targets, change.per_user_tokens_per_s, change.ttft_s)
 
 
 def _training_fit(turn: OfflineTurn, change: str) -> FitChange | None:
@@ -940,6 +948,7 @@ def _fits_in_fp8_as_said(report: SizingReport, turn: OfflineTurn, catalog: Catal
         capacity=other.performance.max_concurrent_users,
         speed=round(other.performance.per_user_tokens_per_s, 1),
         as_sized=render(M.ANSWER_AS_PUBLISHED, turn.language, precision=report.precision.upper()),
+        wait=_first_token_wait(other.performance.ttft_s, turn.language),
     )
 
 
@@ -966,6 +975,7 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
         capacity=owned.max_concurrent_users,
         speed=owned.per_user_tokens_per_s,
         as_sized=render(M.ANSWER_AS_PUBLISHED, turn.language, precision=report.precision.upper()),
+        wait=_first_token_wait(owned.ttft_s, turn.language),
     )
 
 

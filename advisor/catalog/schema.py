@@ -576,6 +576,11 @@ class Suitability(_Record):
     )
     licence: str
     tool_calling: bool
+    fill_in_middle: bool = Field(
+        default=False,
+        description="trained to fill in the middle (prefix + suffix -> the code between): what "
+        "completion in the editor (autocomplete) sends; chat models are not",
+    )
     caveat: str | None = None
     use_cases: dict[UseCaseId, str] = Field(description="use case -> why the model suits it")
     sources: dict[str, str] = Field(min_length=1)

@@ -679,6 +679,17 @@ class M(Enum):
         "токен через {ttft:g} с); памяти хватит на {held:,} при контексте {context:,} токенов, но "
         "медленнее.",
     )
+    ANSWER_USERS_HELD_NONE = (
+        "answer.users_held_none",
+        "**On {count} x {gpu}, {model} in {precision} misses the targets even for one user** "
+        "({use_case}: {target:g} tokens/s and a first token within {ttft_target:g} s; one user "
+        "gets {speed:g} tokens/s, the first token in {ttft:g} s): its memory holds up to "
+        "{held:,} at {context:,} tokens of context, each far slower.",
+        "**На {count} x {gpu} {model} в {precision} не достигает целей даже для одного "
+        "пользователя** ({use_case}: {target:g} токенов/с и первый токен за {ttft_target:g} с; "
+        "одному пользователю — {speed:g} токенов/с, первый токен через {ttft:g} с): памяти "
+        "хватит на {held:,} при контексте {context:,} токенов, но каждому намного медленнее.",
+    )
     ANSWER_HELD_AS_THEY_ARE = (
         "answer.held_as_they_are",
         "On these {count} x {gpu} as they are, with the weights in {format} and the KV cache in "
@@ -1186,6 +1197,11 @@ class M(Enum):
         "rec.label_published",
         "In the format it is published in ({format}), without the quantisation's quality cost",
         "В формате, в котором модель опубликована ({format}), без потери качества от квантизации",
+    )
+    REC_LABEL_NEAR_PUBLISHED = (
+        "rec.label_near_published",
+        "In {format}, near the published 16-bit quality at half its memory",
+        "В {format} — качество близко к опубликованной 16-битной модели при вдвое меньшей памяти",
     )
     REC_WITHIN_BUDGET_QLORA = (
         "rec.within_budget_qlora",
@@ -1714,8 +1730,8 @@ class M(Enum):
     )
     GOAL_PRICE_OWNED = (
         "goal.price_owned",
-        "${monthly:,.0f} a month to run",
-        "работа ${monthly:,.0f} в месяц",
+        "${monthly:,.0f} a month to run ({monthly_local:,.0f} {cur})",
+        "работа {monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц",
     )
     GOAL_ALSO = ("goal.also", "Other options:", "Другие варианты:")
     ANSWER_BELOW_TARGETS = (
@@ -2512,12 +2528,12 @@ class M(Enum):
     )
     REC_DATACENTER_BY_SIZE = (
         "rec.datacenter_by_size",
-        "An organisation of {staff:,} staff runs its servers in a server room: GeForce cards are "
-        "left out, as NVIDIA's driver licence does not cover data-centre deployment (say if the "
-        "server stands in an office).",
-        "Организация на {staff:,} сотрудников держит серверы в серверной: карты GeForce не "
-        "рассматриваются — лицензия драйвера NVIDIA не распространяется на размещение в "
-        "дата-центре (скажите, если сервер будет стоять в офисе).",
+        "An organisation of {staff:,} staff runs its servers in a server room: rack servers, "
+        "not office towers, and no GeForce cards, as NVIDIA's driver licence does not cover "
+        "data-centre deployment (say if the server stands in an office).",
+        "Организация на {staff:,} сотрудников держит серверы в серверной: стоечные серверы, а не "
+        "офисные башни, и без карт GeForce — лицензия драйвера NVIDIA не распространяется на "
+        "размещение в дата-центре (скажите, если сервер будет стоять в офисе).",
     )
     REC_DATACENTER = (
         "rec.datacenter",
@@ -2859,6 +2875,11 @@ class M(Enum):
         "Budget {rub:,} RUB = ${usd:,} at {rate:g} RUB per USD.",
         "Бюджет {rub:,} ₽ = ${usd:,} по курсу {rate:g} ₽ за доллар.",
     )
+    REC_BUDGET_USD = (
+        "rec.budget_usd",
+        "Budget ${usd:,} ({rub:,} RUB) for the hardware: no option bought costs more.",
+        "Бюджет ${usd:,} ({rub:,} ₽) на оборудование: ни один вариант покупки не дороже.",
+    )
     REC_LABEL_START = ("rec.label_start", "Start", "Старт")
     REC_LABEL_RECOMMENDED = ("rec.label_recommended", "Recommended", "Рекомендуем")
     REC_LABEL_SCALE = ("rec.label_scale", "Room to grow", "С запасом на рост")
@@ -2896,6 +2917,11 @@ class M(Enum):
         "Дешевле всего в аренду",
     )
     REC_LABEL_QUALITY = ("rec.label_quality", "A stronger model", "Модель сильнее")
+    REC_LABEL_FASTEST = (
+        "rec.label_fastest",
+        "Fastest",
+        "Самая быстрая",
+    )
     REC_LABEL_PRO = (
         "rec.label_pro",
         "On professional cards",
@@ -3224,6 +3250,24 @@ class M(Enum):
         "(${monthly:,.0f}) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
         "утром могут не вернуть; зарезервированная мощность дороже); {payback}",
     )
+    REC_AMD_SOFTWARE = (
+        "rec.amd_software",
+        "AMD Instinct cards run vLLM, SGLang and PyTorch on ROCm, not CUDA: before committing, "
+        "check that every tool you plan to use supports ROCm (custom CUDA kernels and some "
+        "quantisation formats do not) and ask the supplier for delivery times.",
+        "Карты AMD Instinct работают с vLLM, SGLang и PyTorch через ROCm, а не CUDA: заранее "
+        "проверьте, что все ваши инструменты поддерживают ROCm (собственные ядра CUDA и часть "
+        "форматов квантизации — нет), и уточните у поставщика сроки поставки.",
+    )
+    REC_FILL_IN_MIDDLE = (
+        "rec.fill_in_middle",
+        "Completion in the editor sends the code before and after the cursor (fill-in-the-middle): "
+        "only models trained for it are sized; a general chat model serves the chat, not the "
+        "completions.",
+        "Автодополнение в редакторе отправляет код до и после курсора (fill-in-the-middle): "
+        "посчитаны только модели, обученные этому; обычная чат-модель годится для чата, но не "
+        "для дополнения.",
+    )
     REC_ALREADY_CHEAPEST = (
         "rec.already_cheapest",
         "This is already the cheapest setup that serves {users:plural:user|users} at once with "
@@ -3406,6 +3450,33 @@ class M(Enum):
         "Те же GPU в аренду на её {gpu_hours:,.0f} GPU-ч при полной загрузке: около "
         "${usd:,.0f} по ${rate:g} за GPU-час.",
     )
+    REC_BATCH_MONTHLY_RENT = (
+        "rec.batch_monthly_rent",
+        "**At {runs:g} runs a month, renting wins:** about ${rent:,.0f} ({rent_local:,.0f} "
+        "{cur}) a month rented{api}, against ${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month "
+        "just to run your own GPUs after ${capex:,.0f} ({capex_local:,.0f} {cur}) to buy them: "
+        "buying never pays back.",
+        "**Запусков в месяц: {runs:g}, выгоднее аренда:** около {rent_local:,.0f} {cur} "
+        "(${rent:,.0f}) в месяц{api}, против {monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц "
+        "только на работу своих GPU после покупки за {capex_local:,.0f} {cur} (${capex:,.0f}): "
+        "покупка не окупится никогда.",
+    )
+    REC_BATCH_MONTHLY_BUY = (
+        "rec.batch_monthly_buy",
+        "**At {runs:g} runs a month, buying pays back in {months:g} months:** renting "
+        "costs about ${rent:,.0f} ({rent_local:,.0f} {cur}) a month{api}, your own GPUs "
+        "${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month to run after ${capex:,.0f} "
+        "({capex_local:,.0f} {cur}) to buy.",
+        "**Запусков в месяц: {runs:g}, покупка окупится за {months:g} мес.:** аренда около "
+        "{rent_local:,.0f} {cur} (${rent:,.0f}) в месяц{api}, свои GPU — {monthly_local:,.0f} "
+        "{cur} (${monthly:,.0f}) в месяц на работу после покупки за {capex_local:,.0f} {cur} "
+        "(${capex:,.0f}).",
+    )
+    REC_BATCH_MONTHLY_API = (
+        "rec.batch_monthly_api",
+        " (through {api} about ${usd:,.0f}, {local:,.0f} {cur})",
+        " (через {api} около {local:,.0f} {cur}, ${usd:,.0f})",
+    )
     REC_JOB_RENT = (
         "rec.job_rent",
         ", renting the same GPUs for its hours about ${rent:,.0f}",
@@ -3425,12 +3496,13 @@ class M(Enum):
     )
     REC_RENT_THE_RUN = (
         "rec.rent_the_run",
-        "**Rent the run rather than buy:** about ${run:,.2f} on {count} x {gpu} ({hours:g} h), "
-        "against ${capex:,.0f} to buy {bought} x {lead_gpu}: buying pays off only for far "
-        "more frequent runs.",
-        "**Запуск выгоднее арендовать, чем покупать GPU:** около ${run:,.2f} на {count} x {gpu} "
-        "({hours:g} ч) против ${capex:,.0f} за покупку {bought} x {lead_gpu}: покупка "
-        "окупается только при гораздо более частых запусках.",
+        "**Rent the run rather than buy:** about ${run:,.2f} ({run_local:,.0f} {cur}) on "
+        "{count} x {gpu} ({hours:g} h), against ${capex:,.0f} ({capex_local:,.0f} {cur}) to buy "
+        "{bought} x {lead_gpu}: buying pays off only for far more frequent runs.",
+        "**Запуск выгоднее арендовать, чем покупать GPU:** около {run_local:,.0f} {cur} "
+        "(${run:,.2f}) на {count} x {gpu} ({hours:g} ч) против {capex_local:,.0f} {cur} "
+        "(${capex:,.0f}) за покупку {bought} x {lead_gpu}: покупка окупается только при гораздо "
+        "более частых запусках.",
     )
     REC_RUNS_BREAK_EVEN = (
         "rec.runs_break_even",
@@ -3570,6 +3642,13 @@ class M(Enum):
         "is {base_tier}), {users} users at {speed:g} tokens/s each.",
         "Модель сильнее за большие деньги: уровень качества {tier} из 5 (у "
         "рекомендованной {base_tier}), {users} пользователей по {speed:g} токенов/с.",
+    )
+    WHY_FASTEST = (
+        "why.fastest",
+        "The fastest per user: {count} x {gpu} in {precision}, {speed:g} tokens/s each for "
+        "{users} users at once, ${tco:,.0f} over 3 years.",
+        "Самая быстрая на пользователя: {count} x {gpu} в {precision}, {speed:g} токенов/с "
+        "каждому для {users} пользователей одновременно, ${tco:,.0f} за 3 года.",
     )
     WHY_PRO = (
         "why.pro",

@@ -43,6 +43,7 @@ class OptionGpu(_Out):
         description="new; used (discontinued, bought second-hand); owned (the customer's)"
     )
     gpu_class: str = Field(description="gaming, workstation, datacenter or cpu")
+    vendor: str = Field(default="nvidia", description="nvidia or amd (amd: ROCm, not CUDA)")
 
 
 class Cost(_Out):
@@ -98,6 +99,23 @@ class Cost(_Out):
         default=None,
         description="the goal's batch job: its GPU-hours at full load rented on demand",
     )
+    batch_runs_per_month: float | None = Field(
+        default=None,
+        description="a batch job that recurs ('every night'): its runs a month (runs a year / "
+        "12); null for a job done once",
+    )
+    batch_api_monthly_usd: float | None = Field(
+        default=None, description="a recurring batch: batch_api_usd x batch_runs_per_month"
+    )
+    batch_rent_monthly_usd: float | None = Field(
+        default=None, description="a recurring batch: batch_rent_usd x batch_runs_per_month"
+    )
+    batch_rent_break_even_months: float | None = Field(
+        default=None,
+        description="a recurring batch: months until buying (capex, then monthly_usd) costs "
+        "less than renting each run (batch_rent_monthly_usd); null when renting costs less "
+        "than running one's own, so buying never pays back",
+    )
     cloud_break_even_months: float | None = Field(
         default=None,
         description="inference: months until buying beats renting; null when it does not "
@@ -148,6 +166,8 @@ class CostRub(_Out):
     cloud_run: float | None
     cloud_monthly: float | None = None
     bill_saving: float | None = None
+    batch_api_monthly: float | None = None
+    batch_rent_monthly: float | None = None
 
 
 class OptionMemory(_Out):
@@ -171,7 +191,8 @@ class Option(_Out):
         "(a training run within the budget only rented), rent_instead (a training run led "
         "by GPUs with no public rate: the cheapest to rent) or reserve (N+1: the recommended "
         "setup with one more copy of the model, so a failed or serviced copy leaves the peak "
-        "served)"
+        "served) or fastest (asked for the fastest: the highest tokens/s per user within "
+        "the budget)"
     )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str

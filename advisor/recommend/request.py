@@ -108,6 +108,17 @@ class RecommendRequest(BaseModel):
         description="the strongest model the budget buys is wanted, not the cheapest that "
         "meets the targets: the budget bounds the stronger option instead of 3x the price",
     )
+    fill_in_middle: bool = Field(
+        default=False,
+        description="completion in the editor (autocomplete) is wanted: only models trained "
+        "to fill in the middle (suitability.yaml fill_in_middle) are shortlisted",
+    )
+    fastest: bool = Field(
+        default=False,
+        description="the fastest setup per user is wanted ('money is no object'): an option "
+        "labelled fastest, each GPU as one server's widest tensor-parallel group, within the "
+        "budget if one is given",
+    )
     vendor: Literal["nvidia", "amd"] | None = Field(
         default=None,
         description="only this vendor's GPUs ('NVIDIA only': its software stack, or what can "

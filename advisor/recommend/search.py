@@ -372,8 +372,14 @@ class _Search:
                 note(M.REC_BUDGET_EUR, eur=round(request.budget_eur), rate=per_eur, usd=round(usd))
             )
             return usd
-        if request.budget_usd is not None or request.budget_rub is None:
+        if request.budget_usd is not None:  # said, so the answer says it bounds the options
+            rub = request.budget_usd * self.prices.rub_per_usd.value
+            self.assumptions.append(
+                note(M.REC_BUDGET_USD, usd=round(request.budget_usd), rub=round(rub))
+            )
             return request.budget_usd
+        if request.budget_rub is None:
+            return None
         rate = self.prices.rub_per_usd.value
         usd = self.prices.usd(request.budget_rub, "RUB")
         self.assumptions.append(
@@ -648,6 +654,8 @@ class _Search:
             ]
             if self.request.owned is None:
                 pool = [s for s in pool if s.quality_tier >= floor]
+            if self.request.fill_in_middle:  # autocomplete sends prefix + suffix: FIM models
+                pool = [s for s in pool if s.fill_in_middle]
             limit = self.request.smaller_than_b
             if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
                 below = limit / SIZE_CLASS_BAND  # the next size class down, not 0.3B less
@@ -678,6 +686,8 @@ class _Search:
             pool = pool_of(language_checked=False)
             if pool:
                 self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=family))
+        if self.request.fill_in_middle and self.model is None:
+            self.assumptions.append(note(M.REC_FILL_IN_MIDDLE))
         asked = self.request.min_quality_tier is not None
         self.assumptions.append(
             note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
@@ -1013,7 +1023,10 @@ def _option(
     card_alternative: str | None = None,
     runs: float | None = None,
     api_named: bool = False,
+    batch_runs: float | None = None,
 ) -> Option:
+    """One configuration as an option with its costs; `runs` a year of a training run,
+    `batch_runs` a year of a recurring batch job."""
     result, cost = config.result, config.spend
     paid = (
         against_bill(cost.capex_usd, cost.monthly_usd, bill, owned=market == "owned")
@@ -1026,6 +1039,16 @@ def _option(
     batch_rent = (
         job.gpu_hours * cost.cloud_usd_per_gpu_hour
         if job is not None and cost.cloud_usd_per_gpu_hour is not None
+        else None
+    )
+    monthly_runs = batch_runs / 12 if batch_runs and job is not None else None
+    api_month = batch_api * monthly_runs if batch_api is not None and monthly_runs else None
+    rent_month = batch_rent * monthly_runs if batch_rent is not None and monthly_runs else None
+    # buying pays back against renting each run when a month of runs costs more rented than
+    # running one's own; never otherwise
+    rent_payback = (
+        cost.capex_usd / (rent_month - cost.monthly_usd)
+        if rent_month is not None and rent_month > cost.monthly_usd and market != "owned"
         else None
     )
     # A training run is one job across its GPUs (data parallel, sharded or not): one replica.
@@ -1046,6 +1069,7 @@ def _option(
             count=per_replica,
             market=market,
             gpu_class=config.gpu.gpu_class,
+            vendor=config.gpu.vendor,
         ),
         replicas=replicas,
         context=config.context,
@@ -1078,6 +1102,10 @@ def _option(
             api_same_model=not api_named and isinstance(cost.api, HostedModel),
             batch_api_usd=_round(batch_api, 2),
             batch_rent_usd=_round(batch_rent, 2),
+            batch_runs_per_month=_round(monthly_runs, 1),
+            batch_api_monthly_usd=_round(api_month, 0),
+            batch_rent_monthly_usd=_round(rent_month, 0),
+            batch_rent_break_even_months=_round(rent_payback, 1),
             cloud_hours_per_month=rent_hours if cost.cloud_monthly_usd is not None else None,
             cloud_runs_break_even_per_year=_round(
                 cost.tco_3y_usd / 3 / cost.cloud_run_usd if cost.cloud_run_usd else None, 1
@@ -1090,8 +1118,20 @@ def _option(
             bill_saving_usd=round(paid.saving_usd_per_month) if paid else None,
             bill_break_even_months=_round(paid.break_even_months, 1) if paid else None,
         ),
-        cost_rub=_converted(cost, rate, paid),
-        cost_eur=_converted(cost, eur_per_usd, paid) if eur_per_usd else None,
+        cost_rub=_converted(cost, rate, paid).model_copy(
+            update={
+                "batch_api_monthly": _round(api_month * rate if api_month else None, 0),
+                "batch_rent_monthly": _round(rent_month * rate if rent_month else None, 0),
+            }
+        ),
+        cost_eur=_converted(cost, eur_per_usd, paid).model_copy(
+            update={
+                "batch_api_monthly": _round(api_month * eur_per_usd if api_month else None, 0),
+                "batch_rent_monthly": _round(rent_month * eur_per_usd if rent_month else None, 0),
+            }
+        )
+        if eur_per_usd
+        else None,
         why=english(why),
         why_i18n=why,
         size_request=_size_fields(config),
@@ -1232,6 +1272,7 @@ def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
 
 _WHY = {
     "recommended": M.WHY_RECOMMENDED,
+    "fastest": M.WHY_FASTEST,
     "start": M.WHY_START,
     "scale": M.WHY_SCALE,
     "owned": M.WHY_OWNED,
@@ -1287,6 +1328,9 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             card,
             request.runs_per_year if load.training is not None else None,
             search.compared_api is not None,
+            request.runs_per_year
+            if load.training is None and search.batch_hours is not None and not request.one_off
+            else None,
         )
         options.append(_on_all_owned(search, config, option) if market == "owned" else option)
 
@@ -1380,6 +1424,9 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         rented = _rented_instead(best, affordable)
         if rented is not None:
             add("rent_instead", rented)
+        fastest = _fastest(search, production) if request.fastest else None
+        if fastest is not None and not any(_same(fastest, p) for p in picked):
+            add("fastest", fastest, base=best)
         others = [c for c in _pareto(affordable) if not any(_same(c, p) for p in picked)]
         for config in others[:PARETO_MAX]:
             add("pareto", config)
@@ -1527,6 +1574,40 @@ def _professional(
     ]
     same = [c for c in pool if c.model.id == best.model.id]
     return min(same or pool, key=_Config.key, default=None)
+
+
+def _fastest(search: _Search, serving: list[_Config]) -> _Config | None:
+    """The setup with the highest per-user speed that serves the load within the budget:
+    decode reads the weights once a token, so the widest tensor-parallel group of the card
+    with the most bandwidth in one server (GPUS_PER_NODE) streams fastest; each model, format
+    and card that serves the load is sized so, and the fastest kept (then the cheaper)."""
+    if search.load.training is not None:
+        return None
+    budget, load = search.budget, search.load
+    wide = min(GPUS_PER_NODE, search.gpu_limit())
+    best: _Config | None = None
+    seen: set[tuple[str, str, str]] = set()
+    for config in serving:
+        kind = (config.model.id, config.precision, config.gpu.id)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        candidates = [config]
+        if config.gpus < wide:
+            grown = search.size(
+                config.model, config.suit, config.precision, config.gpu, load.concurrency, gpus=wide
+            )
+            if grown is not None and grown.serves(load, load.concurrency):
+                candidates.append(grown)
+        for candidate in candidates:
+            if budget is not None and candidate.spend.capex_usd > budget:
+                continue
+            if best is None or (candidate.rate, -candidate.spend.tco_3y_usd) > (
+                best.rate,
+                -best.spend.tco_3y_usd,
+            ):
+                best = candidate
+    return best
 
 
 def _start(search: _Search, best: _Config, fitting: list[_Config]) -> _Config | None:

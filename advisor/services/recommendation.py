@@ -89,6 +89,13 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         rentable = [o for o in serving if rent_usd(o) is not None]
         if rentable:
             return min(rentable, key=lambda o: rent_usd(o) or 0.0)
+    if "fastest" in wants:  # "money is no object, the fastest": per-user speed first
+        fastest = next((o for o in options if o.label == "fastest"), None)
+        if fastest is not None:
+            return fastest
+        fits = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
+        if fits:  # the recommended setup is the fastest the search found
+            return max(fits, key=lambda o: (o.per_user_tokens_per_s, -o.cost.tco_3y_usd))
     if "largest_model" in wants:  # the strongest model of those that serve the load
         strong = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
         if strong:  # the same tier: the setup the search recommends, not a used-card pareto
@@ -255,6 +262,7 @@ _LABELS = {
     "pareto": M.REC_LABEL_PARETO,
     "quality": M.REC_LABEL_QUALITY,
     "pro": M.REC_LABEL_PRO,
+    "fastest": M.REC_LABEL_FASTEST,
     "reserve": M.REC_LABEL_RESERVE,
     "closest": M.REC_LABEL_CLOSEST,
     "rent": M.REC_LABEL_RENT,
@@ -442,6 +450,9 @@ def cost_lines(
     job = _batch_cost_line(option, language, api=api, rental=rental)
     if job is not None:  # a batch job: what the job costs, not a month of it
         lines.append(job)
+        monthly = _batch_month_line(option, language, api=api) if rental else None
+        if monthly is not None:  # "каждую ночь": a month of runs, rented against bought
+            lines.insert(0 if rent_first else len(lines), monthly)
         return lines
     against = _api_line(option, language) if api else None
     if against is not None:
@@ -507,6 +518,43 @@ def _batch_cost_line(
             )
         )
     return " ".join(parts) or None
+
+
+def _batch_month_line(option: Option, language: Language, *, api: bool) -> str | None:
+    """A batch job that recurs ('every night'): a month of its runs rented against running
+    (and having bought) one's own GPUs, and the API's month beside them."""
+    cost = option.cost
+    runs, rent = cost.batch_runs_per_month, cost.batch_rent_monthly_usd
+    local, cur = local_cost(option)
+    if runs is None or rent is None or local.batch_rent_monthly is None:
+        return None
+    if option.gpu.market == "owned" or option.label in ("rent", "rent_instead"):
+        return None
+    api_part = ""
+    if api and cost.batch_api_monthly_usd is not None and local.batch_api_monthly is not None:
+        api_part = render(
+            M.REC_BATCH_MONTHLY_API,
+            language,
+            api=cost.api_name or "API",
+            usd=cost.batch_api_monthly_usd,
+            local=local.batch_api_monthly,
+            cur=note(cur),
+        )
+    months = cost.batch_rent_break_even_months
+    return render(
+        M.REC_BATCH_MONTHLY_RENT if months is None else M.REC_BATCH_MONTHLY_BUY,
+        language,
+        runs=runs,
+        rent=rent,
+        rent_local=local.batch_rent_monthly,
+        api=api_part,
+        monthly=cost.monthly_usd,
+        monthly_local=local.monthly,
+        capex=cost.capex_usd,
+        capex_local=local.capex,
+        cur=note(cur),
+        months=months or 0.0,
+    )
 
 
 def _which_api(cost: Cost, language: Language) -> str:
@@ -671,7 +719,10 @@ def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str
         gpu=rented.gpu.name,
         hours=hours,
         run=run,
+        run_local=local_cost(rented)[0].cloud_run or 0.0,
         capex=lead.cost.capex_usd,
+        capex_local=local_cost(lead)[0].capex,
+        cur=note(local_cost(lead)[1]),
         bought=lead.gpu.count * lead.replicas,
         lead_gpu=lead.gpu.name,
     )

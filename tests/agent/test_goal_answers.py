@@ -3125,3 +3125,120 @@ def test_a_training_run_on_gpus_to_rent_is_priced_for_its_hours(service: Advisor
     assert math.isclose(hours, rented.sizing.training.hours, rel_tol=0.01)
     rate = rented.cost.cloud_usd_per_gpu_hour
     assert f"= ${hours * 8 * rate:,.2f}" in line
+
+
+def test_fastest_money_no_object_leads_with_the_fastest_setup(service: AdvisorService) -> None:
+    """QA 44: 'fastest setup you can think of, money isn't the issue' for Llama 405B got the
+    cheapest INT4 box at 23 tokens/s; a reworded question got passages and no setup."""
+    for question in (
+        "Need llama 405b running in house. Fastest setup you can think of, money isn't the issue.",
+        "Money is no object: what is the fastest possible server for Llama 3.1 405B? I want max "
+        "tokens per second per user, not the cheapest option.",
+    ):
+        answer = service.ask(AskRequest(question=question))
+        assert answer.recommendation is not None, question
+        fastest = next(o for o in answer.recommendation.options if o.label == "fastest")
+        others = [o for o in answer.recommendation.options if o.meets_targets]
+        assert fastest.per_user_tokens_per_s == max(o.per_user_tokens_per_s for o in others)
+        head = answer.answer.splitlines()[0]
+        assert head.startswith("**Fastest:")
+        assert f"{fastest.gpu.count * fastest.replicas} x {fastest.gpu.name}" in head
+
+
+def test_a_nightly_batch_weighs_a_month_of_runs_rented_against_owning(
+    service: AdvisorService,
+) -> None:
+    """QA 44: 200k tickets every night, 'rent for the night or buy?': the headline bought a
+    4090 while the job rented cost $2 a night; the month of runs is now weighed."""
+    answer = service.ask(
+        AskRequest(
+            question="каждую ночь надо прогнать примерно 200 тысяч обращений клиентов через "
+            "модельку на 8б, чтобы раскидать по категориям. обращение в среднем на полстраницы. "
+            "что выгоднее — арендовать гпу на ночь или купить свой?"
+        )
+    )
+    assert answer.recommendation is not None
+    lead = lead_option(answer.recommendation, ["rent"])
+    assert lead is not None and lead.cost.batch_runs_per_month == 22.0
+    cost = lead.cost
+    assert cost.batch_rent_usd is not None and cost.batch_rent_monthly_usd is not None
+    assert math.isclose(cost.batch_rent_monthly_usd, cost.batch_rent_usd * 22, abs_tol=1)
+    line = next(x for x in answer.answer.splitlines() if x.startswith("**Запусков в месяц: 22"))
+    if cost.batch_rent_break_even_months is None:  # renting costs less than running one's own
+        assert cost.batch_rent_monthly_usd <= cost.monthly_usd
+        assert "выгоднее аренда" in line
+    else:
+        assert f"окупится за {cost.batch_rent_break_even_months:g}" in line
+
+
+def test_autocomplete_sizes_only_models_that_fill_in_the_middle(service: AdvisorService) -> None:
+    """QA 44: 'a coding assistant (autocomplete + chat)' was sized on gpt-oss-20b, which cannot
+    complete code between a prefix and a suffix."""
+    answer = service.ask(
+        AskRequest(
+            question="We'd like a self-hosted coding assistant (autocomplete + chat) for our 80 "
+            "developers. What hardware should we get and roughly what does it cost?"
+        )
+    )
+    assert answer.recommendation is not None
+    catalog = service.catalog
+    models = {o.model for o in answer.recommendation.options}
+    assert models and all(catalog.suitability[m].fill_in_middle for m in models)
+    assert "fill-in-the-middle" in answer.answer
+
+
+def test_models_compared_where_none_meets_the_goal_take_the_nearest(
+    service: AdvisorService,
+) -> None:
+    """QA 44: Gemma 3 27B (first token 2.6 s against 2 s) against Qwen2.5 32B (memory for 1
+    of 5 users) on one 4090: it took Qwen for its tier, and 'see below' pointed nowhere."""
+    answer = service.ask(
+        AskRequest(
+            question="gemma 3 27b vs qwen 2.5 32b on a single rtx 4090 — which one fits better "
+            "for a small team RAG bot?"
+        )
+    )
+    assert "see below" not in answer.answer
+    assert "memory for 1 user at once against 5" in answer.answer
+    assert "For this goal I would take Gemma 3 27B IT: none meets the goal" in answer.answer
+
+
+def test_a_long_window_for_whole_documents_counts_users_at_the_window(
+    service: AdvisorService,
+) -> None:
+    """QA 44: '128k, to put whole contracts in' on 4 x A100 40GB said memory for 122 users (of
+    1k-token requests) and nothing of the 45 s before a first token."""
+    first = service.ask(
+        AskRequest(
+            question="у нас уже стоят 4 штуки A100 по 40 гигов. Потянем на них ламу 70б для "
+            "внутреннего ассистента?"
+        )
+    )
+    long = service.ask(
+        AskRequest(
+            question="а если нужен контекст 128к, чтобы целиком договоры закидывать?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    head = long.answer.splitlines()[0]
+    assert "(памяти хватит на 1)" in head
+    assert re.search(r"ждёт первый токен \d+ с", head)
+
+
+def test_a_vendor_bank_is_no_bank_customer(service: AdvisorService) -> None:
+    """QA 44: 'T-pro 2.0 от Т-Банка' read the customer as a bank: a server room, no GeForce."""
+    first = service.ask(
+        AskRequest(
+            question="бюджет 3 млн рублей. хотим поднять квен3 30б а3б для поддержки клиентов, "
+            "хватит денег?"
+        )
+    )
+    other = service.ask(
+        AskRequest(
+            question="а если вместо неё взять т-про 2.0 от т-банка?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert other.recommendation is not None
+    assert not other.recommendation.goal.get("datacenter")
+    assert "Для ЦОДа" not in other.answer

@@ -3684,3 +3684,101 @@ def test_people_who_use_it_are_a_user_base(
 )
 def test_a_laptop_is_one_gpu_no_other_joins(reader: Reader, question: str, laptop: bool) -> None:
     assert reader.read(question).said.laptop is laptop
+
+
+@pytest.mark.parametrize(
+    ("question", "headcount", "use_case"),
+    [
+        (  # QA 44: 300 people who use it, not 300 at once; regulations are RAG
+            "Хотим сделать чат-бота по нашим внутренним регламентам и инструкциям, человек на "
+            "300 будут им пользоваться. Что покупать?",
+            300,
+            "rag",
+        ),
+        ("бот по внутренним инструкциям, человек на 40 будут пользоваться", 40, "rag"),
+    ],
+)
+def test_people_who_will_use_it_are_a_headcount(
+    reader: Reader, question: str, headcount: int, use_case: str
+) -> None:
+    said = reader.read(question).said
+    assert said.headcount == headcount and said.users is None
+    assert said.use_case == use_case
+
+
+@pytest.mark.parametrize(
+    ("text", "each"),
+    [
+        ("а если нужен контекст 128к, чтобы целиком договоры закидывать?", True),
+        ("128k context to paste entire contracts", True),
+        ("договоры целиком в контекст 64к", True),
+        ("контекст 32к для чат-бота", False),
+        ("we need 32k context for RAG", False),
+    ],
+)
+def test_whole_documents_in_the_window_fill_it(text: str, each: bool) -> None:
+    assert q.says_context_each(text) is each
+
+
+@pytest.mark.parametrize(
+    ("text", "wants"),
+    [
+        ("fastest setup you can think of, money isn't the issue", ["fastest", "largest_model"]),
+        ("самый быстрый сервер для дипсика", ["fastest"]),
+        ("max tokens per second per user, not the cheapest option", ["fastest"]),
+        ("так что в итоге дешевле за год: аренда на ночь или покупка?", ["rent"]),
+        ("is renting cheaper than buying?", ["rent"]),
+        ("cheapest option to rent", ["cheapest", "rent"]),
+    ],
+)
+def test_wants_read_with_their_negations(text: str, wants: list[str]) -> None:
+    assert q.read_wants(text) == wants
+
+
+@pytest.mark.parametrize(
+    ("text", "runs"),
+    [
+        ("Нужно за ночь прогонять 30 тысяч документов по 5 страниц", 264.0),
+        ("every night we process 10k tickets", 264.0),
+        ("обрабатывать 5000 писем за ночь", 264.0),
+        ("нужно за ночь обработать 30 тысяч документов", None),  # perfective: once
+    ],
+)
+def test_a_nightly_job_recurs(text: str, runs: float | None) -> None:
+    assert q.read_runs_per_year(text) == runs
+
+
+@pytest.mark.parametrize(
+    ("text", "on_premises", "datacenter"),
+    [
+        ("хотим дипсик р1 полноценный, у себя в контуре", True, False),
+        ("развернуть в своём контуре", True, False),
+        ("а если вместо неё взять т-про 2.0 от т-банка?", False, False),
+        ("T-pro from T-Bank", False, False),
+        ("мы банк, нужен ассистент", False, True),
+    ],
+)
+def test_where_the_data_stays(text: str, on_premises: bool, datacenter: bool) -> None:
+    assert q.says_on_premises(text) is on_premises
+    assert q.says_datacenter(text) is datacenter
+
+
+@pytest.mark.parametrize(
+    ("question", "gpus"),
+    [
+        ("and if we buy a 5090 instead?", 1),
+        ("what if we take one H100", 1),
+        ("а если взять одну 4090?", 1),
+        ("how many 4090s for llama 70b? we could buy a 4090 or two", None),
+    ],
+)
+def test_a_card_said_with_an_article_is_one(
+    reader: Reader, question: str, gpus: int | None
+) -> None:
+    assert reader.read(question).said.gpus == gpus
+
+
+def test_autocomplete_is_read(reader: Reader) -> None:
+    said = reader.read("coding assistant with autocomplete for 30 devs").said
+    assert said.autocomplete and said.use_case == "code"
+    assert not reader.read("coding assistant for 30 devs").said.autocomplete

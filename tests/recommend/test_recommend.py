@@ -1376,3 +1376,63 @@ def test_an_own_server_is_weighed_against_the_same_model_hosted_where_priced(
     tier = catalog.suitability[unlisted].quality_tier
     assert not tiered.cost.api_same_model
     assert tiered.cost.api_name == catalog.prices.api_for_tier(tier).name
+
+
+def test_the_fastest_option_is_the_fastest_per_user_within_the_budget(catalog: Catalog) -> None:
+    """Asked for the fastest: each card as one server's widest group, the fastest kept; a
+    budget bounds it."""
+    free = recommend(RecommendRequest(model="llama-3.1-405b", fastest=True), catalog)
+    (fastest,) = by_label(free, "fastest")
+    assert all(
+        fastest.per_user_tokens_per_s >= o.per_user_tokens_per_s
+        for o in free.options
+        if o.meets_targets
+    )
+    assert_option_holds(fastest, free, catalog)
+    capped = recommend(
+        RecommendRequest(model="llama-3.1-405b", fastest=True, budget_usd=150_000), catalog
+    )
+    bounded = by_label(capped, "fastest")
+    assert all(o.cost.capex_usd <= 150_000 for o in bounded)
+    assert not by_label(recommend(RecommendRequest(model="llama-3.1-405b"), catalog), "fastest")
+
+
+def test_a_training_start_spends_less_up_front(catalog: Catalog) -> None:
+    """QA 44: 2 used V100s at $9,400 'started' a $7,600 pair of RTX 5090s, cheaper only
+    over three years of power."""
+    result = recommend(
+        RecommendRequest(model="gigachat-20b-a3b", task="lora", dataset_tokens=20_000_000),
+        catalog,
+    )
+    (best,) = by_label(result, "recommended")
+    for start in by_label(result, "start"):
+        assert start.cost.capex_usd < best.cost.capex_usd
+
+
+def test_a_recurring_batch_prices_a_month_of_runs(catalog: Catalog) -> None:
+    """'Every night': the job's rented GPU-hours and API bill times the runs a month, and
+    when buying pays back against renting each run."""
+    result = recommend(
+        RecommendRequest(
+            model="qwen3-8b", batch_items=200_000, deadline_hours=8, runs_per_year=264
+        ),
+        catalog,
+    )
+    for option in result.options:
+        cost = option.cost
+        if option.gpu.market == "owned" or cost.batch_rent_usd is None:
+            continue
+        assert cost.batch_runs_per_month == 22.0
+        assert cost.batch_rent_monthly_usd is not None
+        assert math.isclose(cost.batch_rent_monthly_usd, cost.batch_rent_usd * 22, abs_tol=1)
+        if cost.batch_rent_break_even_months is None:
+            assert cost.batch_rent_monthly_usd <= cost.monthly_usd + 1
+        else:
+            gap = cost.batch_rent_monthly_usd - cost.monthly_usd
+            assert math.isclose(
+                cost.batch_rent_break_even_months, cost.capex_usd / gap, rel_tol=0.05
+            )
+    once = recommend(
+        RecommendRequest(model="qwen3-8b", batch_items=200_000, deadline_hours=8), catalog
+    )
+    assert all(o.cost.batch_runs_per_month is None for o in once.options)

@@ -1035,6 +1035,8 @@ def _with_sources(lines: list[str], passages: Sequence[Passage], language: Langu
 # Assumptions a buyer must see to correct them (the rest are in the JSON and the staff view).
 _KEY_ASSUMPTIONS = {
     M.REC_PROFILE,
+    M.REC_FILL_IN_MIDDLE,
+    M.REC_BATCH_RECURRING,
     M.REC_BATCH_WEEK,
     M.REC_BATCH_DEADLINE,
     M.ASSUMED_HEADCOUNT,
@@ -1045,12 +1047,14 @@ _KEY_ASSUMPTIONS = {
     M.ASSUMED_EXAMPLES,
     M.REC_DEFAULT_USERS,
     M.REC_BUDGET_RUB,
+    M.REC_BUDGET_USD,
     M.REC_BUDGET_EUR,
     M.REC_API_BILL,
     M.REC_BILL_LOAD,
     M.REC_BILL_LISTED_RUB,
     M.REC_QUALITY_ASKED,
     M.REC_DATACENTER,
+    M.REC_DATACENTER_BY_SIZE,
     M.REC_DATASET_DEFAULT,
     M.REC_DATASET_CHINCHILLA,
     M.REC_RUSSIAN_UNMEASURED,
@@ -1084,6 +1088,7 @@ def render_recommendation(
     already_cheapest: bool = False,
     within_budget: Option | None = None,
     published: Option | None = None,
+    published_near: bool = False,
     other_tasks: Sequence[tuple[str, Option]] = (),
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
@@ -1161,9 +1166,10 @@ def render_recommendation(
             if job_gpus > lead.gpu.count * lead.replicas:  # a batch runs on every owned GPU
                 line += render(M.ANSWER_BATCH_ON_ALL, language, gpus=job_gpus)
             lines.append(line)
-        said_why = (lead.label == "pareto" and ("cheapest" in wants or "rent" in wants)) or (
-            _strongest_lead(lead, wants)
-        )
+        said_why = (
+            lead.label == "fastest"  # the headline names it, with its speed
+            or (lead.label == "pareto" and ("cheapest" in wants or "rent" in wants))
+        ) or (_strongest_lead(lead, wants))
         if lead.label not in ("recommended", "owned") and not said_why:  # the headline says it
             lines.append(lead.why_i18n.render(language))
         memory = _long_prompt_memory(lead, result, language)
@@ -1183,6 +1189,8 @@ def render_recommendation(
         )
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
+        if lead.gpu.vendor == "amd" and lead.gpu.market != "owned":  # QA 44: MI350X, no word
+            lines.append(render(M.REC_AMD_SOFTWARE, language))
         if geforce:
             lines.append(render(M.REC_GEFORCE_LICENCE, language))
             if pro is not None:  # the licence note's way out, priced
@@ -1219,7 +1227,10 @@ def render_recommendation(
         lines.append(render(M.REC_HEADING_UNMET, language) + ":")
         lines.extend(f"- {item.render(language)}" for item in result.unmet_i18n)
     if published is not None:  # the lead quantises it below its published format
-        as_published = note(M.REC_LABEL_PUBLISHED, format=published.precision.upper())
+        as_published = note(
+            M.REC_LABEL_NEAR_PUBLISHED if published_near else M.REC_LABEL_PUBLISHED,
+            format=published.precision.upper(),
+        )
         lines.append(_goal_other(published, language, as_published))
     if within_budget is not None:  # the model asked for costs more than the budget
         same_model = within_budget.model == (lead.model if lead is not None else None)
@@ -1231,7 +1242,12 @@ def render_recommendation(
                 M.REC_WITHIN_BUDGET_QLORA if qlora else M.REC_WITHIN_BUDGET_MODEL,
             )
         )
-    others = [o for o in result.options if o is not lead and o is not pro][:OTHER_OPTIONS]
+    said_beside = [o for o in (published, within_budget) if o is not None]
+    others = [
+        o
+        for o in result.options
+        if o is not lead and o is not pro and not any(_same_setup(o, b) for b in said_beside)
+    ][:OTHER_OPTIONS]
     if others:
         lines.append(render(M.GOAL_ALSO, language))
         # the lead is what was asked for (the strongest, the cheapest to buy): the option the
@@ -1338,6 +1354,16 @@ def render_models_side_by_side(
             lines.insert(0, render(M.MODELS_API_VERDICT, language, model=taken.model_name))
             lines.insert(1, verdict)
     return _goal_ending(lines, results[0], language, passages, injection)
+
+
+def _same_setup(a: Option, b: Option) -> bool:
+    """The same model, format and GPUs (an option said on its own line, not again below)."""
+    return (a.model, a.precision, a.gpu.id, a.gpu.count * a.replicas) == (
+        b.model,
+        b.precision,
+        b.gpu.id,
+        b.gpu.count * b.replicas,
+    )
 
 
 def _short_of_goal(lead: Option, workload: Workload, language: Language) -> str:
@@ -1652,7 +1678,13 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
     cost = option.cost
     local, cur = local_cost(option)
     if option.gpu.market == "owned":
-        price = render(M.GOAL_PRICE_OWNED, language, monthly=cost.monthly_usd)
+        price = render(
+            M.GOAL_PRICE_OWNED,
+            language,
+            monthly=cost.monthly_usd,
+            monthly_local=local.monthly,
+            cur=note(cur),
+        )
     else:
         price = render(
             M.GOAL_PRICE, language, capex=cost.capex_usd, capex_local=local.capex, cur=note(cur)

@@ -20,7 +20,7 @@ Currency = Literal["RUB", "USD", "EUR"]
 UseCase = Literal[
     "chat", "rag", "support", "code", "extraction", "summarization", "translation", "agents"
 ]
-Want = Literal["cheapest", "api_vs_own", "fast", "largest_model", "rent", "per_token"]
+Want = Literal["cheapest", "api_vs_own", "fast", "fastest", "largest_model", "rent", "per_token"]
 GpuVendor = Literal["nvidia", "amd"]
 WANTS: tuple[Want, ...] = typing.get_args(Want)
 
@@ -1250,6 +1250,11 @@ def says_one_off(text: str) -> bool:
 
 # How often a fine-tuning run is repeated: "once a quarter", "every week", "раз в месяц",
 # "3 times a year", "ежеквартально". Working days for "daily" (22 x 12).
+# Russian imperfective verbs of batch work: "нужно за ночь прогонять" is done night after night
+_NIGHTLY_VERB = (
+    r"(?:прогонять|обрабатывать|разбирать|проверять|анализировать|размечать|вытаскивать|"
+    r"классифицировать|суммаризировать|переводить)"
+)
 _RUNS_EVERY = (
     (
         re.compile(
@@ -1264,7 +1269,15 @@ _RUNS_EVERY = (
         re.compile(r"once a week|every week|weekly|раз в неделю|еженедельно|каждую неделю"),
         52.0,
     ),
-    (re.compile(r"every day|daily|nightly|каждый день|ежедневно|каждую ночь"), 264.0),
+    (
+        re.compile(
+            r"every day|daily|nightly|каждый день|ежедневно|каждую ночь|every night|each night|"
+            r"по ночам|"
+            # "за ночь прогонять 30 тысяч документов": an imperfective verb, a job each night
+            rf"за ночь\s+(?:\w+\s+)?{_NIGHTLY_VERB}|{_NIGHTLY_VERB}\s+(?:\S+\s+){{0,4}}?за ночь"
+        ),
+        264.0,
+    ),
     (_ONE_OFF, 1.0),  # a single run, priced as one a year (three years against three runs)
 )
 _RUNS_TIMES = re.compile(
@@ -1958,6 +1971,16 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "fastest",  # the fastest setup, not a first-token target
+        re.compile(
+            r"\bfastest (?:possible )?(?:setup|server|config\w*|hardware|option|box|way|"
+            r"inference|we can|you can|there is)|\bas fast as possible|"
+            r"\bmax(?:imum)? (?:tokens? (?:per|a|/) ?s\w*|speed|throughput|performance)|"
+            r"сам\w* быстр\w*|максимальн\w* (?:скорост|производительност)\w*|"
+            r"как можно быстрее|максимально быстр\w*"
+        ),
+    ),
+    (
         "largest_model",
         re.compile(
             r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) "
@@ -2061,6 +2084,7 @@ _ON_PREMISES = re.compile(
     r"данны\w* (?:не должн\w* |нельзя )?(?:не )?(?:уходит\w*|покидат\w*|выходит\w*|передава\w*)|"
     r"(?:не|нельзя) (?:выпуска|отдава|передава)\w* (?:данн\w* )?(?:наружу|в облак\w*|третьим)|"
     r"без (?:облак\w*|интернет\w*)|закрыт\w* контур\w*|"
+    r"(?:у (?:себя|нас)|в (?:сво\w+|наш\w+)) (?:\w+ )?в контуре\b|в (?:сво\w+|наш\w+) контур\w*|"
     r"наружу (?:\w+ ){0,2}?(?:не )?(?:отда|передава|передаё|переда|выпуска|вынос)\w*|"
     r"наружу нельзя|нельзя наружу|наружу не (?:уход|выход|попада)\w*|"
     r"строго внутри|внутри (?:клиник\w*|компани\w*|периметр\w*|контур\w*|банк\w*)|"
@@ -2121,6 +2145,19 @@ def says_residency(text: str) -> bool:
     return bool(_RESIDENCY.search(text))
 
 
+# Completion in the editor: "autocomplete", "автодополнение", "tab completion", "FIM".
+_AUTOCOMPLETE = re.compile(
+    r"auto-?complet\w*|автодополнени\w*|автокомплит\w*|tab[- ]complet\w*|"
+    r"code complet\w*|inline (?:code )?(?:completion|suggestion)s?|fill[- ]in[- ]the[- ]middle|"
+    r"\bfim\b|дополнени\w* кода|подсказ\w* кода (?:в|при) (?:редактор|наборе)\w*"
+)
+
+
+def says_autocomplete(text: str) -> bool:
+    """Whether the code assistant completes code in the editor (fill-in-the-middle)."""
+    return bool(_AUTOCOMPLETE.search(text))
+
+
 def says_on_premises(text: str) -> bool:
     """Whether the data must stay inside the company (no cloud, no hosted API)."""
     return bool(_ON_PREMISES.search(text))
@@ -2146,14 +2183,18 @@ def says_redundancy(text: str) -> bool:
     return bool(_REDUNDANCY.search(text))
 
 
+# "T-pro 2.0 от Т-Банка": the model's maker, not the customer's business (QA 44)
+_BANK_AS_VENDOR = re.compile(r"(?<![\w-])(?:т|t)-?\s?(?:банк|bank)\w*|\bтинькофф\w*|\btinkoff\b")
+
+
 def says_datacenter(text: str) -> bool:
     """Whether the GPUs go into a data centre, a server room or a bank's racks."""
-    return bool(_DATACENTER.search(text))
+    return bool(_DATACENTER.search(_BANK_AS_VENDOR.sub(" ", text)))
 
 
 def says_high_stakes(text: str) -> bool:
     """Whether the work is in a domain where a weak model's mistakes are costly."""
-    return bool(_HIGH_STAKES.search(text))
+    return bool(_HIGH_STAKES.search(_BANK_AS_VENDOR.sub(" ", text)))
 
 
 def read_use_case(text: str) -> UseCase | None:
@@ -2182,7 +2223,27 @@ def read_wants(text: str) -> list[Want]:
     wants: list[Want] = [want for want, pattern in _WANTS if pattern.search(text)]
     if "rent" in wants and says_no_renting(text):
         wants.remove("rent")
+    if "cheapest" in wants and _NOT_CHEAPEST.search(text):  # "not the cheapest option"
+        wants.remove("cheapest")
+    if "fastest" in wants and "fast" in wants:
+        wants.remove("fast")  # "самый быстрый": the fastest setup, not a first-token target
+    if "cheapest" in wants and "rent" in wants and _RENT_OR_BUY.search(text):
+        wants.remove("cheapest")  # "что дешевле: аренда или покупка?" weighs the two
     return wants
+
+
+_RENT_OR_BUY = re.compile(
+    r"(?:аренд\w*|арендова\w*|rent\w*|leas\w*)[^.?!]{0,40}?"
+    r"(?:\bили\b|\bor\b|\bthan\b|\bvs\.?|чем|против)[^.?!]{0,30}?"
+    r"(?:покуп\w*|купи\w*|купл\w*|buy\w*|purchas\w*|own\b)|"
+    r"(?:покуп\w*|купи\w*|купл\w*|buy\w*|purchas\w*)[^.?!]{0,40}?"
+    r"(?:\bили\b|\bor\b|\bthan\b|\bvs\.?|чем|против)[^.?!]{0,30}?(?:аренд\w*|rent\w*|leas\w*)"
+)
+
+_NOT_CHEAPEST = re.compile(
+    r"\bnot (?:the |a |necessarily the )?cheapest|\bне (?:\w+ )?(?:самы\w*|самое|самую) дешёв|"
+    r"\bне (?:\w+ )?(?:самы\w*|самое|самую) дешев"
+)
 
 
 def says_no_renting(text: str) -> bool:

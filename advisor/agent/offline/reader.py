@@ -215,6 +215,7 @@ class Said(BaseModel):
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
+    autocomplete: bool = False  # "autocomplete", "автодополнение": fill-in-the-middle models
     residency: bool = False  # "EU data residency", "152-ФЗ": no API abroad, rent in region
     vendor: q.GpuVendor | None = None  # "на nvidia", "no AMD": that vendor only
     redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
@@ -728,6 +729,7 @@ _NOT_FIGURES = (
     "real_time",
     "datacenter",
     "on_premises",
+    "autocomplete",
     "residency",
     "redundancy",
     "around_the_clock",
@@ -1719,6 +1721,7 @@ class Reader:
         government = q.says_government(text)  # a state body: its own server room
         said.datacenter = q.says_datacenter(text) or government
         said.on_premises = q.says_on_premises(text) or government or q.says_no_renting(text)
+        said.autocomplete = q.says_autocomplete(text)
         said.residency = q.says_residency(text)
         said.vendor = q.read_vendor(text)
         said.redundancy = q.says_redundancy(text)
@@ -2553,6 +2556,10 @@ class Reader:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:
             goal["strongest"] = True
+        if "fastest" in said.wants:
+            goal["fastest"] = True
+        if said.autocomplete and said.model is None and "model" not in goal:
+            goal["fill_in_middle"] = True  # completion in the editor: models trained for it
         if (
             said.precision is not None
             and (said.task or goal.get("task", "inference")) == "inference"
@@ -2800,6 +2807,8 @@ class Reader:
             and (mention is not None or _has_figures(said))
         ):
             return "compare"
+        if "fastest" in said.wants and mention is not None and said.gpus is None:
+            return "recommend"  # "what is the fastest server for Llama 405B?": the search's
         explain = _EXPLAIN.search(text)
         if explain is not None and (
             explain.start() < _AT_START or not (_SIZING_CUE.search(text) or _has_figures(said))

@@ -561,7 +561,11 @@ def _size(
                 else _assumptions(turn.reading, report, catalog, lead=server)
             ),
             injection=turn.reading.injection,
-            changes=[*turn.reference_lead, *_lead_in_fp8(request, server, catalog, turn)],
+            changes=[
+                *turn.reference_lead,
+                *_lead_in_fp8(request, server, catalog, turn),
+                *_amd_software(server, catalog, turn),
+            ],
             cost=lead_cost,
             changes_first=True,
             lead=_one_off_job(server, lead_cost, turn, question) if lead_cost else None,
@@ -1019,9 +1023,17 @@ def _recommend(
     again = (
         "cheapest" in wants
         and previous_goal is not None
-        and previous_goal.recommend_fields == goal
         and lead is not None
         and previous_goal.gpu == lead.gpu.id
+        and (
+            previous_goal.recommend_fields == goal
+            # "дешевле никак? может квантованную?" when the last lead was already in 4 bits:
+            # the same goal, and what a cheaper one gives up (QA 44)
+            or (
+                _without(previous_goal.recommend_fields, "precision") == _without(goal, "precision")
+                and _last_precision(previous_goal) == lead.precision
+            )
+        )
     )
     # "DeepSeek V3 for 30 engineers", then "and cheaper?": a sizing on the reference card
     # already led with the cheapest setup for the model, which is this lead again.
@@ -1037,6 +1049,7 @@ def _recommend(
         and lead is not None
         and lead.label in ("recommended", "pareto")
     )
+    published = _in_published_format(goal, result, catalog, turn, wants)
     turn.answer = render_recommendation(
         result,
         turn.language,
@@ -1045,7 +1058,10 @@ def _recommend(
         injection=reading.injection,
         already_cheapest=again,
         within_budget=_within_budget_another_model(goal, result, catalog, turn, wants),
-        published=_in_published_format(goal, result, catalog, turn, wants),
+        published=published,
+        published_near=published is not None
+        and published.precision == "fp8"
+        and _sixteen_bit(goal, catalog),
         other_tasks=_other_task_options(goal, reading, catalog, turn, wants),
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         retrieval=_by_retrieval(goal, result, catalog, turn, wants),
@@ -1095,6 +1111,10 @@ def _recommend(
         changed = _format_on_the_same_gpus(previous_goal, result, lead, catalog, turn)
         if changed is not None:  # "а в 4 бит?" on the same card: what the format changed
             turn.answer = f"{changed}\n{turn.answer}"
+
+
+def _without(fields: dict[str, Any], name: str) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if k != name}
 
 
 def _beyond_the_gpus_said(
@@ -1659,11 +1679,29 @@ def _in_published_format(
     if _bulk_bits(formats[lead.precision]) >= _bulk_bits(formats[published]) - 0.5:
         return None  # already as published (or FP8 of a 16-bit model: near-lossless)
     if _bulk_bits(formats[published]) > 8:
-        return None  # a 16-bit model served in 4 bits: its FP8 alternative says enough
+        # a 16-bit model led in 4 bits ("Llama 3.3 70B, budget $50k: the best box?"): FP8,
+        # near its published quality at half the memory, priced beside it (QA 44)
+        if _bulk_bits(formats[lead.precision]) > 5 or "fp8" not in formats or "cheapest" in wants:
+            return None  # asked for the cheapest: the dearer format is no answer to it
+        published = "fp8"
     option = _alternative({**goal, "precision": published}, catalog, turn, met=False)
     if option is not None:
         turn.alternatives.append(Alternative(why="published", option=option))
     return option
+
+
+def _amd_software(report: SizingReport, catalog: Catalog, turn: OfflineTurn) -> list[str]:
+    """An AMD setup the answer leads with: its software stack is ROCm, said (QA 44)."""
+    gpu = catalog.gpus.get(report.gpu.id)
+    if gpu is None or gpu.vendor != "amd":
+        return []
+    return [render(M.REC_AMD_SOFTWARE, turn.language)]
+
+
+def _sixteen_bit(goal: dict[str, Any], catalog: Catalog) -> bool:
+    """The goal's model is published in 16 bits (its FP8 is near, not the published format)."""
+    model = catalog.models.get(str(goal.get("model") or ""))
+    return model is not None and model.native_precision in ("bf16", "fp16", "fp32")
 
 
 def _alternative(
@@ -1981,8 +2019,31 @@ def _users_held(
         return sized if ok else None
 
     best = meets(1)
-    if best is None or held < 1:
+    if held < 1:
         return []
+    if best is None:  # "how many users at 8k?" where one already waits 6.7 s: say so
+        try:
+            alone = size_deployment({**request, "users": 1}, catalog).report
+        except InputError:
+            return []
+        turn.tool_results.append(alone)
+        return [
+            render(
+                M.ANSWER_USERS_HELD_NONE,
+                turn.language,
+                count=report.gpu.count,
+                gpu=report.gpu.name,
+                model=model_name(catalog, report.model),
+                precision=report.precision.upper(),
+                held=held,
+                context=report.context,
+                target=speed_target,
+                ttft_target=round(ttft, 1),
+                speed=round(alone.performance.per_user_tokens_per_s, 1),
+                ttft=round(alone.performance.ttft_s, 1),
+                use_case=use_case_note(use_case).render(turn.language),
+            )
+        ]
     low, high = 1, held
     while low < high:  # the most users at once that still meet the targets
         middle = (low + high + 1) // 2

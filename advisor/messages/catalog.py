@@ -1118,6 +1118,15 @@ class M(Enum):
         "**Да, одного сервера хватает:** {count} x {gpu} вмещают это, {used:g} ГБ из "
         "{usable:g} ГБ на GPU.",
     )
+    ANSWER_ONE_SERVER_SLOW = (
+        "answer.one_server_slow",
+        "**One server holds it, but not at the speed its users need:** {count} x {gpu} hold "
+        "the model, {used:g} GB of {usable:g} GB per GPU; what it misses and what meets it "
+        "are below.",
+        "**Один сервер модель вмещает, но не на нужной пользователям скорости:** {count} x "
+        "{gpu} вмещают её, {used:g} ГБ из {usable:g} ГБ на GPU; чего не хватает и что поможет "
+        "— ниже.",
+    )
     ANSWER_ONE_SERVER_NO = (
         "answer.one_server_no",
         "**No, one server is not enough:** {count} x {gpu} would need {used:g} GB per GPU, "
@@ -1861,6 +1870,18 @@ class M(Enum):
         "this would meet it:",
         "При {users} пользователях одновременно это не дотягивает до нужного для задачи "
         "«{use_case}»: {missed}. На ваших GPU этого достигнет:",
+    )
+    ANSWER_BELOW_ON_OWNED_NEAREST = (
+        "answer.below_on_owned_nearest",
+        "At {users} users at once this misses what {use_case} needs: {missed}. The nearest on "
+        "the GPUs you have, as many:",
+        "При {users} пользователях одновременно это не дотягивает до нужного для задачи "
+        "«{use_case}»: {missed}. Ближе всего на ваших GPU, в том же количестве:",
+    )
+    ANSWER_BELOW_MEETS_WITH_MORE = (
+        "answer.below_meets_with_more",
+        "What meets it in full:",
+        "Что достигает цели полностью:",
     )
     ANSWER_ON_GPU = ("answer.on_gpu", " on {gpu}", " на {gpu}")
     ANSWER_MISSED_SPEED = (

@@ -3242,3 +3242,41 @@ def test_a_vendor_bank_is_no_bank_customer(service: AdvisorService) -> None:
     assert other.recommendation is not None
     assert not other.recommendation.goal.get("datacenter")
     assert "Для ЦОДа" not in other.answer
+
+
+def test_owned_gpus_too_slow_say_so_first_and_the_nearest_format_on_them(
+    service: AdvisorService,
+) -> None:
+    """QA 43: 4 x RTX 6000 Ada for 200 staff opened 'Yes, one server is enough' and offered 16
+    GPUs first, never a lighter format on the four owned."""
+    answer = service.ask(
+        AskRequest(
+            question="We have 4x RTX 6000 Ada in one box. Can we serve Llama 3.3 70B to 200 "
+            "employees with 8k context?"
+        )
+    )
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("**One server holds it, but not at the speed")
+    at = next(
+        i for i, x in enumerate(lines) if x.endswith("The nearest on the GPUs you have, as many:")
+    )
+    assert "16 GPUs" not in lines[at + 1] and "8 GPUs" not in lines[at + 1]
+    assert lines[at + 2] == "What meets it in full:"
+
+
+def test_users_held_where_even_one_misses_the_targets(service: AdvisorService) -> None:
+    """'How many users?' where one user already misses the targets: said, with what memory
+    alone would hold, instead of nothing."""
+    first = service.ask(
+        AskRequest(question="llama 3.1 405b on 4x RTX PRO 6000 in int4 with 32k context each")
+    )
+    held = service.ask(
+        AskRequest(
+            question="how many concurrent users could that handle at 30 tokens/s each?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert held.sizing is not None and held.sizing.fits
+    line = held.answer.splitlines()[1]
+    assert "misses the targets even for one user" in line
+    assert f"its memory holds up to {held.sizing.performance.max_concurrent_users}" in line

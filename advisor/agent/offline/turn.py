@@ -600,7 +600,7 @@ def _size(
                 )
             )
         ),
-        lead=_one_server(report, turn)
+        lead=_one_server(report, turn, catalog)
         or held_another_way
         or (_enough_said(report, turn) if enough else None)
         or (_one_off_job(report, cost, turn, question) if cost is not None else None),
@@ -792,13 +792,24 @@ def _rent_hours(turn: OfflineTurn) -> float:
     return hours if hours is not None and 0 < hours < HOURS_PER_MONTH else HOURS_PER_MONTH
 
 
-def _one_server(report: SizingReport, turn: OfflineTurn) -> str | None:
-    """ "Хватит одного сервера?": yes or no first, on the GPUs of one server."""
-    if not turn.reading.said.one_server or report.gpu.count > GPUS_PER_NODE:
+def _one_server(report: SizingReport, turn: OfflineTurn, catalog: Catalog) -> str | None:
+    """ "Хватит одного сервера?": yes or no first, on the GPUs of one server; a yes that
+    holds the model but serves the users too slowly says so (QA 43: 4 x RTX 6000 Ada for 200
+    staff opened with "Yes, one server is enough" and 12 tokens/s against 20 below)."""
+    said = turn.reading.said
+    if not said.one_server or report.gpu.count > GPUS_PER_NODE:
         return None
     memory = report.memory
+    code = M.ANSWER_ONE_SERVER_YES if report.fits else M.ANSWER_ONE_SERVER_NO
+    performance = report.performance
+    if report.fits and report.training is None and performance is not None and report.users > 1:
+        profile = catalog.workloads.use_cases[said.use_case or "chat"]
+        speed = said.tokens_per_s or profile.tokens_per_s_per_user
+        ttft = said.ttft_s or ttft_target(profile, report.prompt_tokens or profile.input_tokens)
+        if performance.per_user_tokens_per_s < speed or performance.ttft_s > ttft:
+            code = M.ANSWER_ONE_SERVER_SLOW
     return render(
-        M.ANSWER_ONE_SERVER_YES if report.fits else M.ANSWER_ONE_SERVER_NO,
+        code,
         turn.language,
         count=report.gpu.count,
         gpu=report.gpu.name,
@@ -2600,6 +2611,22 @@ def _to_meet_targets(
             "missed": "; ".join(missed),
         }
         fixes = [c for c in result.make_it_fit if c.meets_targets][:MAX_OWNED_FIXES]
+        # on the GPUs they own, as many: a lighter format first, even a little short (QA 43:
+        # FP8 on the owned 4 x RTX 6000 Ada streams 18.6 of 20 tokens/s; "16 GPUs" came first)
+        same_count = [
+            c
+            for c in result.make_it_fit
+            if c.fits and c.change in _QUANTIZED_FITS and not c.meets_targets
+        ]
+        if owned and fixes and same_count and not any(c.change in _QUANTIZED_FITS for c in fixes):
+            turn.make_it_fit, turn.fit_targets = result.make_it_fit, result.workload
+            nearest = min(same_count, key=lambda c: _shortfall(c, turn))
+            return [
+                render(M.ANSWER_BELOW_ON_OWNED_NEAREST, turn.language, **short),
+                f"- {fit_line(nearest, turn.language)}",
+                render(M.ANSWER_BELOW_MEETS_WITH_MORE, turn.language),
+                *(f"- {fit_line(change, turn.language)}" for change in fixes),
+            ]
         if owned and fixes:  # a format the search found on those GPUs meets the targets
             turn.make_it_fit, turn.fit_targets = result.make_it_fit, result.workload
             return [

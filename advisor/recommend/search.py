@@ -345,7 +345,8 @@ class _Search:
             "share": round(BATCH_PLAN_SHARE * 100),
             "per_s": request.batch_items / planned / 3600,
         }
-        if runs is not None and said:  # "каждую ночь": the job recurs, its hours each month
+        recurring = runs is not None and runs > 1  # "каждую ночь", "once a month" (QA 45)
+        if recurring and runs is not None:  # the job recurs: its hours each month
             self.assumptions.append(note(M.REC_BATCH_RECURRING, **params, runs=runs))
             busy = min(hours * runs / 12, RENT_HOURS_MAX)
         else:
@@ -358,7 +359,7 @@ class _Search:
                 "requests_per_day": request.batch_items * 24 / planned,
                 "around_the_clock": True,
                 "rent_hours_per_month": busy,
-                "one_off": runs is None or not said,
+                "one_off": not recurring,
             }
         )
 

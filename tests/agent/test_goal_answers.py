@@ -3280,3 +3280,76 @@ def test_users_held_where_even_one_misses_the_targets(service: AdvisorService) -
     line = held.answer.splitlines()[1]
     assert "misses the targets even for one user" in line
     assert f"its memory holds up to {held.sizing.performance.max_concurrent_users}" in line
+
+
+def test_a_pre_training_follow_up_keeps_the_run_and_the_count_said(
+    service: AdvisorService,
+) -> None:
+    """QA 45: 'и сколько по времени на 16 штуках?' answered for 32 A100s, and 'обучение на 16'
+    turned pre-training into LoRA on one A100."""
+    first = service.ask(
+        AskRequest(
+            question="Хотим обучить с нуля свою модель на 3 млрд параметров, корпус 100 млрд "
+            "токенов. Сколько GPU и сколько времени это займёт?"
+        )
+    )
+    for question in (
+        "а сколько в долларах выйдет аренда, если делать на A100? и сколько по времени на 16 "
+        "штуках?",
+        "у нас будет ровно 16 штук A100 80GB. Сколько дней займёт обучение на 16?",
+    ):
+        answer = service.ask(AskRequest(question=question, conversation_id=first.conversation_id))
+        assert answer.sizing is not None and answer.sizing.training is not None, question
+        assert answer.sizing.task == "pretrain"
+        assert answer.sizing.gpu.count == 16 and answer.sizing.gpu.id == "a100-80gb"
+
+
+def test_a_monthly_batch_with_no_deadline_is_a_recurring_job(service: AdvisorService) -> None:
+    """QA 45: 'раз в месяц ... 2 млн документов: купить или арендовать?' was weighed 'for a
+    one-off job'."""
+    answer = service.ask(
+        AskRequest(
+            question="раз в месяц надо прогонять через суммаризацию около 2 млн документов (в "
+            "среднем по 2 тыс. токенов), модель лама 8б. Что выгоднее — купить сервер или "
+            "арендовать?"
+        )
+    )
+    assert "разов" not in answer.answer
+    assert "**Запусков в месяц: 1," in answer.answer
+
+
+def test_autocomplete_asked_again_with_a_size_takes_a_coder_of_that_size(
+    service: AdvisorService,
+) -> None:
+    """QA 45: 'автодополнение ... модель посильнее, 32B плотную?' sized Qwen3 32B, which
+    cannot fill in the middle."""
+    first = service.ask(
+        AskRequest(
+            question="Нужен локальный помощник программиста типа копайлота для 40 разработчиков "
+            "— автодополнение и чат по коду. Какую модель взять и какое железо?"
+        )
+    )
+    stronger = service.ask(
+        AskRequest(
+            question="а если брать 4090-е, сколько их надо, чтобы автодополнение не тормозило? и "
+            "можно ли модель посильнее, 32B плотную?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert stronger.recommendation is not None
+    lead = lead_option(stronger.recommendation)
+    assert lead is not None and service.catalog.suitability[lead.model].fill_in_middle
+
+
+def test_one_box_that_holds_the_model_in_4_bits_is_no_plain_no(service: AdvisorService) -> None:
+    """QA 45: 4 x A100 40GB 'in one box' for Llama 3.3 70B opened 'No, one server is not
+    enough' above its own INT4 setup for all 60 users."""
+    answer = service.ask(
+        AskRequest(
+            question="We already own 4x A100 40GB in one box (NVLink). Can we serve Llama 3.3 "
+            "70B to about 60 concurrent users on it?"
+        )
+    )
+    head = answer.answer.splitlines()[0]
+    assert not head.startswith("**No, one server is not enough")
+    assert head.startswith("**It fits 4 x NVIDIA A100 40GB SXM4 with the weights in")

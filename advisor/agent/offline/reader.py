@@ -909,6 +909,8 @@ _COUNT_BEFORE = re.compile(
     r"простаивающ\w+)\s*)*$"
 )
 _COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*(?<![a-z])x\s*(\d+)\b")
+# "на 16 штуках" with the GPU named elsewhere in the message: that many of it
+_PIECES = re.compile(r"(?<![\w.])на\s+(\d+)\s*(?:штук\w*|шт\b\.?)")
 _CARDS = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:(?:more|additional|extra)\s+)?"
     r"(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
@@ -1130,6 +1132,8 @@ class Reader:
         if compared and mention is not None and mention.model_id is None and not mention.unknown:
             weighed = [m for m in mention.candidates if m in compared]  # "go with Qwen then"
             mention = ModelMention(weighed[0]) if len(weighed) == 1 else mention
+        if mention is not None and q.says_autocomplete(text):
+            mention = self._fill_in_middle_of_size(mention)
         earlier = (previous or {}).get("task") or (
             previous_goal.goal.get("task") if previous_goal is not None else None
         )
@@ -1145,6 +1149,13 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        if (
+            said.task == "lora"
+            and earlier in TRAINING
+            and earlier != "lora"
+            and (_names_no_method(text))
+        ):  # "сколько дней займёт обучение на 16?" after pre-training: the same run (QA 45)
+            said.task = earlier
         kept_use_case = _use_case_kept(carried)
         if said.use_case is None and kept_use_case in self.catalog.workloads.use_cases:
             said.use_case = kept_use_case  # "and 100 devs?" after a coding assistant: coding
@@ -1861,6 +1872,36 @@ class Reader:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         return said
 
+    def _fill_in_middle_of_size(self, mention: ModelMention) -> ModelMention:
+        """ "Autocomplete ... a stronger dense 32B?": a size with no family names chat models;
+        completion in the editor needs one trained to fill in the middle, of that size
+        (Qwen2.5-Coder 32B, not Qwen3 32B; QA 45)."""
+        if mention.model_id is not None or mention.family_named or not mention.candidates:
+            return mention
+        suitability = self.catalog.suitability
+        sizes = [
+            self.catalog.models[m].reported_params_b or 0.0
+            for m in mention.candidates
+            if m in self.catalog.models
+        ]
+        if not sizes or any(
+            m in suitability and suitability[m].fill_in_middle for m in mention.candidates
+        ):
+            return mention
+        size = max(sizes)
+        fim = [
+            m
+            for m in self.catalog.models.values()
+            if m.id in suitability
+            and suitability[m.id].fill_in_middle
+            and m.reported_params_b is not None
+            and abs(m.reported_params_b - size) <= 0.1 * size
+        ]
+        if not fim:
+            return mention
+        nearest = min(fim, key=lambda m: abs((m.reported_params_b or 0.0) - size))
+        return ModelMention(nearest.id)
+
     def _dense_of_size(self, text: str) -> str | None:
         """The largest rated dense model of the size a question gives ("models up to 30B"):
         GPUs weighed for a class of models are weighed on its heaviest member (a mixture of
@@ -2070,6 +2111,9 @@ class Reader:
             if found is not None:
                 said.gpus = int(found.group(1))
                 break
+        pieces = _PIECES.search(normalized) if said.gpus is None else None
+        if pieces is not None:  # "на A100? и сколько по времени на 16 штуках?" (QA 45)
+            said.gpus = int(pieces.group(1))
         servers = _SERVERS_EACH.search(normalized)
         if servers is not None:
             said.gpus = int(servers.group(1)) * int(servers.group(2))

@@ -799,6 +799,8 @@ def _one_server(report: SizingReport, turn: OfflineTurn, catalog: Catalog) -> st
     said = turn.reading.said
     if not said.one_server or report.gpu.count > GPUS_PER_NODE:
         return None
+    if not report.fits and any(c.fits and c.change in _QUANTIZED_FITS for c in turn.make_it_fit):
+        return None  # "4 x A100 40GB for Llama 70B?": held in 4 bits, which leads (QA 45)
     memory = report.memory
     code = M.ANSWER_ONE_SERVER_YES if report.fits else M.ANSWER_ONE_SERVER_NO
     performance = report.performance

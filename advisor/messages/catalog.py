@@ -3271,6 +3271,11 @@ class M(Enum):
         "(${monthly:,.0f}) в месяц за {hours:,.0f} ч по ${rate:g} за GPU-час (отданную GPU "
         "утром могут не вернуть; зарезервированная мощность дороже); {payback}",
     )
+    REC_FP8_WEIGHT_ONLY = (
+        "rec.fp8_weight_only",
+        "{format} (weight-only: no FP8 tensor cores, computed in 16 bits)",
+        "{format} (только хранение весов: тензорных ядер FP8 нет, вычисления в 16 битах)",
+    )
     REC_AMD_SOFTWARE = (
         "rec.amd_software",
         "AMD Instinct cards run vLLM, SGLang and PyTorch on ROCm, not CUDA: before committing, "

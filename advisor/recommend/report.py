@@ -44,6 +44,11 @@ class OptionGpu(_Out):
     )
     gpu_class: str = Field(description="gaming, workstation, datacenter or cpu")
     vendor: str = Field(default="nvidia", description="nvidia or amd (amd: ROCm, not CUDA)")
+    fp8_compute: bool = Field(
+        default=True,
+        description="the GPU has FP8 tensor cores; False: FP8 weights are stored in 8 bits and "
+        "computed in 16 (weight-only, as on Ampere)",
+    )
 
 
 class Cost(_Out):

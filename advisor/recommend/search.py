@@ -1071,6 +1071,7 @@ def _option(
             market=market,
             gpu_class=config.gpu.gpu_class,
             vendor=config.gpu.vendor,
+            fp8_compute=config.gpu.tflops.fp8 is not None,
         ),
         replicas=replicas,
         context=config.context,

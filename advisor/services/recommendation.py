@@ -67,6 +67,14 @@ def local_cost(option: Option) -> tuple[CostRub, M]:
     return option.cost_rub, M.CURRENCY_RUB
 
 
+def format_label(option: Option, language: Language) -> str:
+    """The option's weight format as said: FP8 on a GPU without FP8 tensor cores is stored
+    in 8 bits and computed in 16 (a 3090, an A100), so said weight-only (QA 45)."""
+    if option.precision.startswith("fp8") and not option.gpu.fp8_compute:
+        return render(M.REC_FP8_WEIGHT_ONLY, language, format=option.precision.upper())
+    return option.precision.upper()
+
+
 def rent_usd(option: Option) -> float | None:
     """What renting the option's GPUs costs: a service a month, or a training run; None
     where the catalog has no public rate."""
@@ -344,7 +352,7 @@ def _option_title(option: Option, language: Language) -> str:
         language,
         label=option_label(option.label, language),
         model=option.model_name,
-        precision=option.precision.upper(),
+        precision=format_label(option, language),
         gpus=gpus,
         used=render(M.REC_USED, language) if gpu.market == "used" else "",
     )

@@ -3353,3 +3353,35 @@ def test_one_box_that_holds_the_model_in_4_bits_is_no_plain_no(service: AdvisorS
     head = answer.answer.splitlines()[0]
     assert not head.startswith("**No, one server is not enough")
     assert head.startswith("**It fits 4 x NVIDIA A100 40GB SXM4 with the weights in")
+
+
+def test_fp8_on_a_gpu_without_fp8_tensor_cores_is_said_weight_only(
+    service: AdvisorService,
+) -> None:
+    """QA 45: '10 x A100 80GB PCIe with DeepSeek-V3 in FP8' and 'RTX 3090 ... FP8' in option
+    lists with no word that these cards store FP8 weights but compute in 16 bits."""
+    first = service.ask(
+        AskRequest(
+            question="does DeepSeek V3 fit on a single 8x H100 box? we'd like to keep the "
+            "official FP8 weights"
+        )
+    )
+    cheapest = service.ask(
+        AskRequest(
+            question="ok give me the price of the cheapest setup that runs it in FP8 in rubles, "
+            "and compare with renting it",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert cheapest.recommendation is not None
+    for option in cheapest.recommendation.options:
+        gpu = service.catalog.gpus[option.gpu.id]
+        assert option.gpu.fp8_compute is (gpu.tflops.fp8 is not None)
+    head = cheapest.answer.splitlines()[0]
+    lead = next(
+        o
+        for o in cheapest.recommendation.options
+        if f"{o.gpu.count * o.replicas} x {o.gpu.name}**" in head
+    )
+    weight_only = "FP8 (weight-only: no FP8 tensor cores, computed in 16 bits)"
+    assert (weight_only in head) is (lead.precision == "fp8" and not lead.gpu.fp8_compute)

@@ -33,6 +33,7 @@ from advisor.services.recommendation import (
     api_verdict,
     cost_lines,
     fit_line,
+    format_label,
     goal_budget,
     job_verdict,
     lead_option,
@@ -1697,7 +1698,7 @@ def _option_params(option: Option, language: Language) -> dict[str, Any]:
         "gpu": option.gpu.name
         + (render(M.REC_USED, language) if option.gpu.market == "used" else ""),
         "model": option.model_name,
-        "precision": option.precision.upper(),
+        "precision": format_label(option, language),
         "load": option.users_per_replica * option.replicas,  # the figures' load
         "capacity": option.max_concurrent_users,
         "speed": option.per_user_tokens_per_s,

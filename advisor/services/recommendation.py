@@ -93,14 +93,17 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         if spare is not None:
             return spare
     serving = [o for o in options if o.label in ("recommended", "pareto")]
-    if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
-        rentable = [o for o in serving if rent_usd(o) is not None]
-        if rentable:
-            return min(rentable, key=lambda o: rent_usd(o) or 0.0)
+    if result.goal.get("fastest") and "fastest" not in wants and "cheapest" not in wants:
+        wants = [*wants, "fastest"]  # "that same setup, rented?" after the fastest (QA 45)
     if "fastest" in wants:  # "money is no object, the fastest": per-user speed first
         fastest = next((o for o in options if o.label == "fastest"), None)
         if fastest is not None:
             return fastest
+    if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
+        rentable = [o for o in serving if rent_usd(o) is not None]
+        if rentable:
+            return min(rentable, key=lambda o: rent_usd(o) or 0.0)
+    if "fastest" in wants:  # no fastest option: the fastest of those the search found
         fits = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
         if fits:  # the recommended setup is the fastest the search found
             return max(fits, key=lambda o: (o.per_user_tokens_per_s, -o.cost.tco_3y_usd))

@@ -3385,3 +3385,26 @@ def test_fp8_on_a_gpu_without_fp8_tensor_cores_is_said_weight_only(
     )
     weight_only = "FP8 (weight-only: no FP8 tensor cores, computed in 16 bits)"
     assert (weight_only in head) is (lead.precision == "fp8" and not lead.gpu.fp8_compute)
+
+
+def test_the_fastest_setup_stays_the_lead_when_renting_it_is_asked(
+    service: AdvisorService,
+) -> None:
+    """QA 45: 'and what would that same setup cost to rent?' after the fastest setup answered
+    for the cheapest one (2 x H100 at 22.7 tokens/s)."""
+    first = service.ask(
+        AskRequest(
+            question="We want the fastest possible setup for Qwen3-235B-A22B, latency is what "
+            "matters, budget is not an issue. About 30 concurrent users. What hardware?"
+        )
+    )
+    rented = service.ask(
+        AskRequest(
+            question="and what would that same setup cost to rent per month vs buying "
+            "outright? we'd run it 24/7",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert rented.recommendation is not None
+    assert rented.answer.splitlines()[0].startswith("**Fastest:")
+    assert "Renting the same GPUs" in rented.answer

@@ -3782,3 +3782,12 @@ def test_autocomplete_is_read(reader: Reader) -> None:
     said = reader.read("coding assistant with autocomplete for 30 devs").said
     assert said.autocomplete and said.use_case == "code"
     assert not reader.read("coding assistant for 30 devs").said.autocomplete
+
+
+def test_a_laptop_gpu_said_by_its_memory_is_one_owned_card(reader: Reader) -> None:
+    """QA 45: 'на ноуте с видюхой на 8 гигов' was sized on 4 desktop cards in a server."""
+    said = reader.read(
+        "яндекс гпт 5 лайт можно запустить на ноуте с видюхой на 8 гигов? для себя, потестить"
+    ).said
+    assert said.gpu is not None and said.gpus == 1
+    assert said.owned and said.laptop

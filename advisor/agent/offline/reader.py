@@ -2089,6 +2089,10 @@ class Reader:
                 said.owned = said.owned or (desktop and own)
             else:
                 self._card_by_memory(undictated, said)
+                if said.gpu is not None and said.gpus in (None, 1) and _ONE_MACHINE.search(text):
+                    # "на ноуте с видюхой на 8 гигов" (QA 45): one GPU in their own machine
+                    said.gpus, said.owned = 1, True
+                    said.laptop = _LAPTOP.search(text) is not None
             return
         if not mentions:  # only GPUs set aside ("and not H100?")
             return

@@ -684,11 +684,11 @@ class M(Enum):
         "**On {count} x {gpu}, {model} in {precision} misses the targets even for one user** "
         "({use_case}: {target:g} tokens/s and a first token within {ttft_target:g} s; one user "
         "gets {speed:g} tokens/s, the first token in {ttft:g} s): its memory holds up to "
-        "{held:,} at {context:,} tokens of context, each far slower.",
+        "{held:,} at {context:,} tokens of context, more slowly.",
         "**На {count} x {gpu} {model} в {precision} не достигает целей даже для одного "
         "пользователя** ({use_case}: {target:g} токенов/с и первый токен за {ttft_target:g} с; "
         "одному пользователю — {speed:g} токенов/с, первый токен через {ttft:g} с): памяти "
-        "хватит на {held:,} при контексте {context:,} токенов, но каждому намного медленнее.",
+        "хватит на {held:,} при контексте {context:,} токенов, но медленнее.",
     )
     ANSWER_HELD_AS_THEY_ARE = (
         "answer.held_as_they_are",
@@ -2898,8 +2898,8 @@ class M(Enum):
     )
     REC_BUDGET_USD = (
         "rec.budget_usd",
-        "Budget ${usd:,} ({rub:,} RUB) for the hardware: no option bought costs more.",
-        "Бюджет ${usd:,} ({rub:,} ₽) на оборудование: ни один вариант покупки не дороже.",
+        "Budget ${usd:,} ({rub:,} RUB) for the hardware.",
+        "Бюджет ${usd:,} ({rub:,} ₽) на оборудование.",
     )
     REC_LABEL_START = ("rec.label_start", "Start", "Старт")
     REC_LABEL_RECOMMENDED = ("rec.label_recommended", "Recommended", "Рекомендуем")
@@ -3487,6 +3487,22 @@ class M(Enum):
         "только на работу своих GPU после покупки за {capex_local:,.0f} {cur} (${capex:,.0f}): "
         "покупка не окупится никогда.",
     )
+    REC_BATCH_MONTHLY_RENT_3Y = (
+        "rec.batch_monthly_rent_3y",
+        "**At {runs:g} runs a month, renting wins:** about ${rent:,.0f} ({rent_local:,.0f} "
+        "{cur}) a month rented{api}, against ${monthly:,.0f} ({monthly_local:,.0f} {cur}) a month "
+        "to run your own GPUs after ${capex:,.0f} ({capex_local:,.0f} {cur}) to buy them: "
+        "buying would pay back only after {months:g} months, past three years.",
+        "**Запусков в месяц: {runs:g}, выгоднее аренда:** около {rent_local:,.0f} {cur} "
+        "(${rent:,.0f}) в месяц{api}, против {monthly_local:,.0f} {cur} (${monthly:,.0f}) в месяц "
+        "на работу своих GPU после покупки за {capex_local:,.0f} {cur} (${capex:,.0f}): покупка "
+        "окупилась бы лишь через {months:g} мес., позже трёх лет.",
+    )
+    REC_BATCH_MONTHLY_API_CHEAPEST = (
+        "rec.batch_monthly_api_cheapest",
+        " The API costs less than both.",
+        " API дешевле и того, и другого.",
+    )
     REC_BATCH_MONTHLY_BUY = (
         "rec.batch_monthly_buy",
         "**At {runs:g} runs a month, buying pays back in {months:g} months:** renting "
@@ -3500,7 +3516,7 @@ class M(Enum):
     )
     REC_BATCH_MONTHLY_API = (
         "rec.batch_monthly_api",
-        " (through {api} about ${usd:,.0f}, {local:,.0f} {cur})",
+        " (through {api} about ${usd:,.0f} ({local:,.0f} {cur}))",
         " (через {api} около {local:,.0f} {cur}, ${usd:,.0f})",
     )
     REC_JOB_RENT = (

@@ -1580,9 +1580,11 @@ def _professional(
 
 def _fastest(search: _Search, serving: list[_Config]) -> _Config | None:
     """The setup with the highest per-user speed that serves the load within the budget:
-    decode reads the weights once a token, so the widest tensor-parallel group of the card
-    with the most bandwidth in one server (GPUS_PER_NODE) streams fastest; each model, format
-    and card that serves the load is sized so, and the fastest kept (then the cheaper)."""
+    decode reads the weights once a token, so as many of the card with the most bandwidth as
+    one server holds (GPUS_PER_NODE), in the layout the engine finds fastest (one wide
+    tensor-parallel group, or copies of a model that one GPU streams fastest), streams
+    fastest; each model, format and card that serves the load is sized so, and the fastest
+    kept (then the cheaper)."""
     if search.load.training is not None:
         return None
     budget, load = search.budget, search.load

@@ -552,8 +552,21 @@ def _batch_month_line(option: Option, language: Language, *, api: bool) -> str |
             cur=note(cur),
         )
     months = cost.batch_rent_break_even_months
-    return render(
-        M.REC_BATCH_MONTHLY_RENT if months is None else M.REC_BATCH_MONTHLY_BUY,
+    if months is None:
+        code = M.REC_BATCH_MONTHLY_RENT
+    elif months > MONTHS_3Y:  # the horizon every 3-year cost in the answer uses
+        code = M.REC_BATCH_MONTHLY_RENT_3Y
+    else:
+        code = M.REC_BATCH_MONTHLY_BUY
+    api_month = cost.batch_api_monthly_usd
+    cheapest_api = (
+        api_part
+        and api_month is not None
+        and api_month < rent
+        and (months is None or months > MONTHS_3Y or api_month < cost.monthly_usd)
+    )
+    line = render(
+        code,
         language,
         runs=runs,
         rent=rent,
@@ -566,6 +579,7 @@ def _batch_month_line(option: Option, language: Language, *, api: bool) -> str |
         cur=note(cur),
         months=months or 0.0,
     )
+    return line + (render(M.REC_BATCH_MONTHLY_API_CHEAPEST, language) if cheapest_api else "")
 
 
 def _which_api(cost: Cost, language: Language) -> str:
@@ -723,6 +737,7 @@ def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str
     hours, run = rented.training_hours, rented.cost.cloud_run_usd
     if hours is None or run is None:  # renting_wins has seen both
         return None
+    lead_local, lead_cur = local_cost(lead)
     return render(
         M.REC_RENT_THE_RUN,
         language,
@@ -732,8 +747,8 @@ def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str
         run=run,
         run_local=local_cost(rented)[0].cloud_run or 0.0,
         capex=lead.cost.capex_usd,
-        capex_local=local_cost(lead)[0].capex,
-        cur=note(local_cost(lead)[1]),
+        capex_local=lead_local.capex,
+        cur=note(lead_cur),
         bought=lead.gpu.count * lead.replicas,
         lead_gpu=lead.gpu.name,
     )

@@ -3408,3 +3408,23 @@ def test_the_fastest_setup_stays_the_lead_when_renting_it_is_asked(
     assert rented.recommendation is not None
     assert rented.answer.splitlines()[0].startswith("**Fastest:")
     assert "Renting the same GPUs" in rented.answer
+
+
+def test_fine_tuning_another_model_after_pre_training_is_fine_tuning(
+    service: AdvisorService,
+) -> None:
+    """Review of QA 45: after a pre-training question, 'дообучить готовую Qwen2.5 7B' must not
+    inherit pre-training."""
+    first = service.ask(
+        AskRequest(
+            question="Хотим обучить с нуля свою модель на 3 млрд параметров, корпус 100 млрд "
+            "токенов. Сколько GPU и сколько времени это займёт?"
+        )
+    )
+    other = service.ask(
+        AskRequest(
+            question="А если вместо этого дообучить готовую Qwen2.5 7B на 8 A100?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert other.sizing is not None and other.sizing.task != "pretrain"

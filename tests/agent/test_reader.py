@@ -3791,3 +3791,43 @@ def test_a_laptop_gpu_said_by_its_memory_is_one_owned_card(reader: Reader) -> No
     ).said
     assert said.gpu is not None and said.gpus == 1
     assert said.owned and said.laptop
+
+
+@pytest.mark.parametrize(
+    "question",
+    [  # review of QA 44-45: ordinary phrasing the new rules must leave alone
+        "Чат-бот по внутренним документам для 100 сотрудников на Qwen2.5 32B с контекстом 32k, "
+        "документы должны полностью оставаться внутри компании",
+        "RAG over our entire document archive, Qwen2.5 32B, 32k context, 50 users",
+    ],
+)
+def test_data_staying_whole_is_no_whole_document_request(reader: Reader, question: str) -> None:
+    request = _request(reader, question)
+    assert request["prompt_tokens"] < request["context"] // 2
+
+
+def test_review_over_matches_stay_unread(reader: Reader) -> None:
+    """Review of QA 44-45: each of these changed an unrelated answer."""
+    batches = reader.read("Классифицируем заявки пачками на 500 штук через Qwen2.5 7B на A100")
+    assert batches.said.gpus is None
+    bank = reader.read("Мы — Т-Банк, какой сервер нужен для Qwen2.5 32B на 200 сотрудников?")
+    assert bank.said.datacenter
+    urgent = reader.read("Нам нужно как можно быстрее запустить Qwen2.5 32B для 20 юристов")
+    assert "fastest" not in urgent.said.wants
+    assert reader.read("Почему Llama 3.3 70B в FP8 самая быстрая?").intent == "explain"
+    vendor = reader.read(
+        "Мы сделали всё по инструкции вендора. Какой сервер нужен для Qwen2.5 32B на 40 "
+        "пользователей одновременно?"
+    )
+    assert vendor.said.use_case != "rag"
+    setup = reader.read("We want to get an H100 setup for Llama 3.3 70B for 50 users")
+    assert setup.said.gpus is None
+
+
+def test_autocomplete_outside_code_asks_no_fill_in_middle(service: AdvisorService) -> None:
+    answer = service.ask(
+        AskRequest(question="Our support bot should autocomplete replies for agents; 40 agents")
+    )
+    assert answer.recommendation is not None
+    assert not answer.recommendation.goal.get("fill_in_middle")
+    assert answer.recommendation.options

@@ -123,10 +123,14 @@ _EACH_AFTER = re.compile(
 _FULL_CONTEXT = re.compile(
     r"\bfull\s+(?:\d+\s*k\b|context|window)|\bentire\s+(?:\d+\s*k\b|context|window)|"
     r"\bполн\w*\s+(?:\d+\s*к\w*\s+)?(?:контекст|окн)\w*|\bвесь\s+контекст\b|"
-    # "128k, to put whole contracts in": every request is a whole document (QA 44)
-    r"(?:целиком|полностью)\s+(?:\w+\s+){0,2}?(?:договор|документ|контракт|файл|книг|отч[её]т)|"
-    r"(?:договор|документ|контракт|книг|отч[её]т)\w*\s+(?:\w+\s+){0,2}?(?:целиком|полностью)\b|"
-    r"\b(?:whole|entire)\s+(?:\w+\s+)?(?:contracts?|documents?|files?|books?|reports?|codebases?)\b"
+    # "128k, чтобы целиком договоры закидывать": every request is a whole document (QA 44);
+    # adjacent only ("документы должны полностью оставаться внутри" is where data stays)
+    r"(?:целиком|полностью)\s+(?:договор|документ|контракт|книг|отч[её]т)\w*\s+"
+    r"(?:закид|загруж|подава|отправл|класть|кидат|засовыва|вставл)\w*|"
+    r"(?:закид|загруж|подава|отправл|кидат|засовыва|вставл)\w*\s+(?:\w+\s+)?(?:целиком|полностью)|"
+    r"(?:договор|документ|контракт|книг|отч[её]т)\w*\s+целиком\b|"
+    r"\b(?:paste|put|feed|load|send|drop|fit)\w*\s+(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+"
+    r"(?:contracts?|documents?|files?|books?|reports?)\b"
 )
 
 
@@ -1817,7 +1821,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         "rag",
         re.compile(
             r"\brag\b|по (?:(?:нашим|своим|внутренним|корпоративным|внутрикорпоративным)\s+){0,2}"
-            r"(?:документ|регламент|инструкци|нормативк)\w*|"
+            r"(?:документ|регламент)\w*|"
+            r"по (?:(?:нашим|своим|внутренним|корпоративным|внутрикорпоративным)\s+){1,2}"
+            r"(?:инструкци|нормативк)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
             r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:\w+ )?(?:договор|контракт)\w*|"
             r"document q ?& ?a|q ?& ?a (?:over|on)|(?:document|docs|contract|policy) search|"
@@ -1972,12 +1978,12 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     ),
     (
         "fastest",  # the fastest setup, not a first-token target
-        re.compile(
-            r"\bfastest (?:possible )?(?:setup|server|config\w*|hardware|option|box|way|"
-            r"inference|we can|you can|there is)|\bas fast as possible|"
-            r"\bmax(?:imum)? (?:tokens? (?:per|a|/) ?s\w*|speed|throughput|performance)|"
-            r"сам\w* быстр\w*|максимальн\w* (?:скорост|производительност)\w*|"
-            r"как можно быстрее|максимально быстр\w*"
+        re.compile(  # a setup asked for by its speed; not urgency ("as fast as possible")
+            r"\bfastest (?:possible )?(?:setup|server|config\w*|hardware|option|box|rig|"
+            r"inference setup|gpus?)|"
+            r"\bmax(?:imum)? (?:tokens? (?:per|a|/) ?s\w*|speed|throughput)\b(?! of)|"
+            r"сам\w* быстр\w* (?:сервер|конфигурац|вариант|железо|сборк|setup|карт|видеокарт|gpu)\w*|"
+            r"максимальн\w* скорост\w* (?:на пользовател|генерац|ответ)\w*"
         ),
     ),
     (
@@ -2184,7 +2190,10 @@ def says_redundancy(text: str) -> bool:
 
 
 # "T-pro 2.0 от Т-Банка": the model's maker, not the customer's business (QA 44)
-_BANK_AS_VENDOR = re.compile(r"(?<![\w-])(?:т|t)-?\s?(?:банк|bank)\w*|\bтинькофф\w*|\btinkoff\b")
+_BANK_AS_VENDOR = re.compile(
+    r"(?:\bот|\bby|\bfrom)\s+(?:(?:т|t)-?\s?(?:банк|bank)\w*|тинькофф\w*|tinkoff)|"
+    r"(?:t-?pro|t-?lite|т-?про|т-?лайт)[^.?!]{0,30}?(?:т|t)-?\s?(?:банк|bank)\w*"
+)
 
 
 def says_datacenter(text: str) -> bool:

@@ -391,6 +391,9 @@ _GENERIC_FINE_TUNE = (
     r"обучени\w*|"
     r"adapt\w* (?:it|the model) to"
 )
+# "training" with no method: the run under discussion, not a fine-tune ("обучение на 16?")
+_GENERIC_TRAINING = re.compile(r"\bобучени\w*|\bобучит\w*|\btrain(?:ing)?\b|\bтренировк\w*")
+_FINE_TUNE_WORD = re.compile(r"дообуч|fine-?tun|finetun|тюн|файн")
 _TASKS: tuple[tuple[str, str], ...] = (
     (r"pre-?train\w*|from scratch|с нуля|предобуч\w*|претрейн\w*|pretraining", "pretrain"),
     (
@@ -655,12 +658,20 @@ _ON_A_GPU = re.compile(
     r"(?:\bon|\bна)\s+(?:(?P<one>a |an |my |one |a single |моей |моём |моем |одной )|our |нашей )?"
     r"(?:nvidia |geforce |rtx |amd )*$"
 )
+# "what is the fastest possible server for X?": a setup asked for, not an explanation
+_FASTEST_SETUP_ASKED = re.compile(
+    r"\bwhat(?:'s| is)? (?:the )?fastest|\bwhich (?:\w+ )?(?:is )?(?:the )?fastest|"
+    r"как(?:ой|ая|ое) (?:\w+ )?сам\w* быстр"
+)
 # "if we buy a 5090 instead", "возьмём одну 5090": one card, not the fewest that serve
 _ONE_CARD_BEFORE = re.compile(
     r"(?:\b(?:buy|get|purchase|add|take|use|with|only|just)\s+(?:a|an|one|a single|just one)|"
     r"\bодн(?:у|а|ой))\s+(?:nvidia |geforce |rtx |amd )*$"
 )
-_NOT_A_CARD_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:servers?|box|rig|machine|node|cluster|сервер)")
+_NOT_A_CARD_AFTER = re.compile(
+    r"[\s-]*(?:\w+\s+)?(?:servers?|box|rig|machine|node|cluster|setup|system|platform|"
+    r"config\w*|based|сервер|конфигурац|сборк|платформ|систем)"
+)
 _RUNS_ASKED = re.compile(
     r"пойд[её]т|влез\w*|помест\w*|запуст\w*|заработа\w*|потян\w*|взлетит|будет работать|"
     r"\b(?:will|would|does|can) (?:it|this|that|they) (?:run|fit|work)\b|"
@@ -910,7 +921,7 @@ _COUNT_BEFORE = re.compile(
 )
 _COUNT_AFTER = re.compile(r"(?:\s+(?:[a-z]+|\d+gb)){0,2}?\s*(?<![a-z])x\s*(\d+)\b")
 # "на 16 штуках" with the GPU named elsewhere in the message: that many of it
-_PIECES = re.compile(r"(?<![\w.])на\s+(\d+)\s*(?:штук\w*|шт\b\.?)")
+_PIECES = re.compile(r"(?<![\w.])на\s+(\d+)\s*(?:штуках|шт\.)")
 _CARDS = re.compile(
     r"(?<![\w.])(?<!больше )(?<!более )(?<!than )(\d+)\s*(?:x\s*)?(?:(?:more|additional|extra)\s+)?"
     r"(?:gpus?|cards?|карт\w*|видеокарт\w*|ускорител\w*|"
@@ -1153,7 +1164,10 @@ class Reader:
             said.task == "lora"
             and earlier in TRAINING
             and earlier != "lora"
-            and (_names_no_method(text))
+            and mention is None  # another model named: a new run to size
+            and _names_no_method(text)
+            and _GENERIC_TRAINING.search(text)
+            and not _FINE_TUNE_WORD.search(text)
         ):  # "сколько дней займёт обучение на 16?" after pre-training: the same run (QA 45)
             said.task = earlier
         kept_use_case = _use_case_kept(carried)
@@ -2606,7 +2620,12 @@ class Reader:
             goal["strongest"] = True
         if "fastest" in said.wants:
             goal["fastest"] = True
-        if said.autocomplete and said.model is None and "model" not in goal:
+        if (
+            said.autocomplete
+            and said.use_case == "code"
+            and said.model is None
+            and "model" not in goal
+        ):
             goal["fill_in_middle"] = True  # completion in the editor: models trained for it
         if (
             said.precision is not None
@@ -2855,9 +2874,10 @@ class Reader:
             and (mention is not None or _has_figures(said))
         ):
             return "compare"
-        if "fastest" in said.wants and mention is not None and said.gpus is None:
-            return "recommend"  # "what is the fastest server for Llama 405B?": the search's
         explain = _EXPLAIN.search(text)
+        fastest_asked = "fastest" in said.wants and mention is not None and said.gpus is None
+        if fastest_asked and (explain is None or _FASTEST_SETUP_ASKED.search(text)):
+            return "recommend"  # "what is the fastest server for Llama 405B?": the search's
         if explain is not None and (
             explain.start() < _AT_START or not (_SIZING_CUE.search(text) or _has_figures(said))
         ):

@@ -1694,8 +1694,14 @@ def _in_published_format(
     if _bulk_bits(formats[published]) > 8:
         # a 16-bit model led in 4 bits ("Llama 3.3 70B, budget $50k: the best box?"): FP8,
         # near its published quality at half the memory, priced beside it (QA 44)
-        if _bulk_bits(formats[lead.precision]) > 5 or "fp8" not in formats or "cheapest" in wants:
-            return None  # asked for the cheapest: the dearer format is no answer to it
+        if (
+            _bulk_bits(formats[lead.precision]) > 5
+            or "fp8" not in formats
+            or "cheapest" in wants  # asked for the cheapest: the dearer format is no answer
+            or "fastest" in wants  # the cheapest FP8 setup is no answer to "the fastest"
+            or goal.get("fastest")
+        ):
+            return None
         published = "fp8"
     option = _alternative({**goal, "precision": published}, catalog, turn, met=False)
     if option is not None:

@@ -2040,6 +2040,16 @@ def _users_held(
     best = meets(1)
     if held < 1:
         return []
+    said_of: dict[str, Param] = {  # what every line about the users held names
+        "count": report.gpu.count,
+        "gpu": report.gpu.name,
+        "model": model_name(catalog, report.model),
+        "precision": report.precision.upper(),
+        "held": held,
+        "context": report.context,
+        "target": speed_target,
+        "use_case": use_case_note(use_case).render(turn.language),
+    }
     if best is None:  # "how many users at 8k?" where one already waits 6.7 s: say so
         try:
             alone = size_deployment({**request, "users": 1}, catalog).report
@@ -2050,17 +2060,10 @@ def _users_held(
             render(
                 M.ANSWER_USERS_HELD_NONE,
                 turn.language,
-                count=report.gpu.count,
-                gpu=report.gpu.name,
-                model=model_name(catalog, report.model),
-                precision=report.precision.upper(),
-                held=held,
-                context=report.context,
-                target=speed_target,
+                **said_of,
                 ttft_target=round(ttft, 1),
                 speed=round(alone.performance.per_user_tokens_per_s, 1),
                 ttft=round(alone.performance.ttft_s, 1),
-                use_case=use_case_note(use_case).render(turn.language),
             )
         ]
     low, high = 1, held
@@ -2078,17 +2081,10 @@ def _users_held(
         render(
             M.ANSWER_USERS_HELD if low < held else M.ANSWER_USERS_HELD_MEMORY,
             turn.language,
-            count=report.gpu.count,
-            gpu=report.gpu.name,
-            model=model_name(catalog, report.model),
-            precision=report.precision.upper(),
-            held=held,
-            context=report.context,
+            **said_of,
             served=low,
-            target=speed_target,
             speed=round(perf.per_user_tokens_per_s, 1),
             ttft=round(perf.ttft_s, 2),
-            use_case=use_case_note(use_case).render(turn.language),
         )
     ]
 

@@ -3831,3 +3831,26 @@ def test_autocomplete_outside_code_asks_no_fill_in_middle(service: AdvisorServic
     assert answer.recommendation is not None
     assert not answer.recommendation.goal.get("fill_in_middle")
     assert answer.recommendation.options
+
+
+def test_a_count_every_night_with_work_to_do_is_a_batch(reader: Reader) -> None:
+    """QA 46: '200k tickets every night' for classification was read as 200k live requests a
+    day (851 users at once, 16 L40S)."""
+    said = reader.read(
+        "mistral small or qwen 14b for ticket classification? we have 200k tickets every "
+        "night. is one L40S enough?"
+    ).said
+    assert said.batch_items == 200_000 and said.requests_per_day is None
+
+
+def test_pre_training_a_size_priced_to_rent_sizes_that_size(reader: Reader) -> None:
+    """QA 46: 'с нуля ... 3 млрд параметров ... сколько в аренду?' went to a goal whose
+    shortlist sized Qwen2.5 7B; the size said is the run's model."""
+    reading = reader.read(
+        "хотим с нуля обучить свою модель на 3 млрд параметров на 600 млрд токенов. сколько "
+        "нужно карт, сколько времени займет и сколько денег выйдет в аренду?"
+    )
+    assert reading.intent == "size"
+    assert reading.request is not None and reading.request["task"] == "pretrain"
+    model = reading.request["model"]
+    assert abs((reader.catalog.models[model].reported_params_b or 0) - 3) < 0.5

@@ -825,6 +825,12 @@ _BATCH_ITEMS_AFTER = re.compile(
 )
 
 
+def says_nightly_batch(text: str) -> bool:
+    """ "200k tickets every night ... classification": a count a night is a batch job done
+    overnight, not a day's live requests (QA 46)."""
+    return bool(_OVERNIGHT.search(text)) and _BATCH_CUE.search(text) is not None
+
+
 def read_batch_count(text: str) -> int | None:
     """A batch job's new count in a follow-up ("and if it's 50 million tickets?", "а если
     отзывов 20 миллионов?"): the items counted, with no processing verb needed, since the

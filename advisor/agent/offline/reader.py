@@ -1291,6 +1291,18 @@ class Reader:
         ):
             intent = "recommend"
         if (
+            intent == "recommend"
+            and previous_goal is None
+            and said.task == "pretrain"
+            and said.model is None
+            and mention is not None
+            and mention.model_id is None
+            and mention.candidates
+            and not mention.family_named
+        ):  # "с нуля 3 млрд параметров ... сколько в аренду?" (QA 46): the size said is the
+            # run's model, which the sizing path takes; a goal would size a shortlist's 7B
+            intent = "size"
+        if (
             previous_goal is not None
             and intent == "recommend"
             and said.gpu in CPU_DEVICES
@@ -1635,6 +1647,9 @@ class Reader:
             said.requests_per_day = batch[0]
             said.around_the_clock = True
             said.batch_items = round(batch[0] * batch[1] / 24)  # and how long it takes
+        elif said.requests_per_day is not None and q.says_nightly_batch(text):
+            # "200k tickets every night, classification": the night's batch, by its deadline
+            said.batch_items, said.requests_per_day = round(said.requests_per_day), None
         elif said.requests_per_day is None and said.requests_per_s is None:
             said.batch_items = q.read_batch_items(text) or q.read_batch_over_hours(text)
             said.batch_writes = said.batch_items is not None and q.says_batch_writes(text)

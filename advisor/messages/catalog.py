@@ -3276,6 +3276,11 @@ class M(Enum):
         "{format} (weight-only: no FP8 tensor cores, computed in 16 bits)",
         "{format} (только хранение весов: тензорных ядер FP8 нет, вычисления в 16 битах)",
     )
+    REC_BF16_AS_FP16 = (
+        "rec.bf16_as_fp16",
+        "FP16 (this GPU has no BF16: 16-bit weights run as FP16)",
+        "FP16 (у этой GPU нет BF16: 16-битные веса работают в FP16)",
+    )
     REC_AMD_SOFTWARE = (
         "rec.amd_software",
         "AMD Instinct cards run vLLM, SGLang and PyTorch on ROCm, not CUDA: before committing, "

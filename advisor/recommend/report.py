@@ -49,6 +49,11 @@ class OptionGpu(_Out):
         description="the GPU has FP8 tensor cores; False: FP8 weights are stored in 8 bits and "
         "computed in 16 (weight-only, as on Ampere)",
     )
+    bf16_native: bool = Field(
+        default=True,
+        description="the GPU computes BF16 (compute capability 8.0+); False: a V100 or T4 runs "
+        "16-bit weights as FP16",
+    )
 
 
 class Cost(_Out):

@@ -95,6 +95,9 @@ MAX_GPUS = 64  # beyond 8 servers of 8 a plan needs a person, not a calculator
 # GeForce cards train within one machine: the engine's traffic between servers assumes a
 # 400 Gb/s NIC per GPU (an HGX reference design), which a box of gaming cards does not have,
 # and rentals of them are single machines.
+# BF16 arithmetic came with Ampere (compute capability 8.0): a V100 (7.0) or a T4 (7.5) runs
+# 16-bit weights as FP16 (NVIDIA CUDA GPUs table; the catalog's bf16 figure there is FP16's)
+BF16_FROM_CAPABILITY = 8.0
 GAMING_TRAINING_MAX_GPUS = GPUS_PER_NODE
 # The largest training clusters built are of the order of 100,000 GPUs (xAI's Colossus, Meta's
 # 2024 H100 clusters of 24,576 each): a count beyond it is no plan to state.
@@ -1072,6 +1075,8 @@ def _option(
             gpu_class=config.gpu.gpu_class,
             vendor=config.gpu.vendor,
             fp8_compute=config.gpu.tflops.fp8 is not None,
+            bf16_native=(config.gpu.compute_capability or BF16_FROM_CAPABILITY)
+            >= BF16_FROM_CAPABILITY,
         ),
         replicas=replicas,
         context=config.context,

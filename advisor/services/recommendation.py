@@ -72,6 +72,8 @@ def format_label(option: Option, language: Language) -> str:
     in 8 bits and computed in 16 (a 3090, an A100), so said weight-only (QA 45)."""
     if option.precision.startswith("fp8") and not option.gpu.fp8_compute:
         return render(M.REC_FP8_WEIGHT_ONLY, language, format=option.precision.upper())
+    if option.precision == "bf16" and not option.gpu.bf16_native:
+        return render(M.REC_BF16_AS_FP16, language)
     return option.precision.upper()
 
 

@@ -15,6 +15,7 @@ from advisor.recommend.costs import HOURS_PER_MONTH
 from advisor.recommend.report import Option, Recommendation
 from advisor.recommend.search import BATCH_PLAN_SHARE
 from advisor.services.recommendation import (
+    format_label,
     lead_option,
     recommend_deployment,
     recommendation_text,
@@ -1436,3 +1437,18 @@ def test_a_recurring_batch_prices_a_month_of_runs(catalog: Catalog) -> None:
         RecommendRequest(model="qwen3-8b", batch_items=200_000, deadline_hours=8), catalog
     )
     assert all(o.cost.batch_runs_per_month is None for o in once.options)
+
+
+def test_gpus_without_bf16_are_said_to_run_fp16(catalog: Catalog) -> None:
+    """QA 46: 'used V100 ... in BF16': a V100 (compute capability 7.0) has no BF16."""
+    result = recommend(
+        RecommendRequest(model="gigachat-20b-a3b", task="lora", dataset_tokens=20_000_000),
+        catalog,
+    )
+    for option in result.options:
+        gpu = catalog.gpus[option.gpu.id]
+        assert option.gpu.bf16_native is ((gpu.compute_capability or 8.0) >= 8.0)
+        if option.precision == "bf16":
+            label = format_label(option, "en")
+            assert label.startswith("FP16") is (not option.gpu.bf16_native)
+    assert any(not o.gpu.bf16_native for o in result.options)

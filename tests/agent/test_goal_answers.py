@@ -3428,3 +3428,15 @@ def test_fine_tuning_another_model_after_pre_training_is_fine_tuning(
         )
     )
     assert other.sizing is not None and other.sizing.task != "pretrain"
+
+
+def test_a_count_of_them_after_a_sizing_is_that_many_gpus(service: AdvisorService) -> None:
+    """QA 46: 'and if we had 2 of them?' after one L40S repeated the one-card answer."""
+    first = service.ask(
+        AskRequest(question="qwen3 14b on one L40S for 10 users, 8k context: enough?")
+    )
+    two = service.ask(
+        AskRequest(question="and if we had 2 of them?", conversation_id=first.conversation_id)
+    )
+    assert two.sizing is not None and two.sizing.gpu.count == 2
+    assert two.sizing.gpu.id == "l40s"

@@ -935,7 +935,10 @@ _ENOUGH_COUNT = re.compile(
     r"(?:хватит|достаточно) ли\s+(\d{1,2})(?!\s*(?:[.,]\d|бит|bit|k\b|гб|gb|тыс|млн|"
     r"человек|пользоват|сотрудник|юзер))(?![\w.])|"
     r"\b(?:would|will|is|are|could)\s+(\d{1,2})\s+(?:of them\s+|cards?\s+|gpus?\s+)?"
-    r"(?:be\s+)?(?:enough|suffice|do)\b"
+    r"(?:be\s+)?(?:enough|suffice|do)\b|"
+    # "and if we had 2 of them?", "а если их будет 2?" (QA 46): that many of the GPUs discussed
+    r"\b(?:had|have|got|get|buy|use|with)\s+(\d{1,2})\s+of (?:them|those|these)\b|"
+    r"\bих\s+(?:будет|станет|взять|купить|поставить)\s+(\d{1,2})(?![\w.,])"
 )
 
 # Prompt injection: text that tells the advisor what to answer instead of asking. The GPU

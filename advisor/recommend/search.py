@@ -1718,16 +1718,24 @@ def _most_held(search: _Search) -> _Config | None:
     if not held:
         return None
     most = max(held, key=lambda c: (c.result.max_users, -c.spend.tco_3y_usd))
-    loaded = search.size(
-        most.model,
-        most.suit,
-        most.precision,
-        most.gpu,
-        most.result.max_users,
-        gpus=most.gpus,
-        kv_precision=most.kv_precision,
-    )
-    return loaded if loaded is not None and loaded.result.fits else most
+    # sized at the most it holds; where the engine's figures at that load fall just short
+    # (activations grow with the batch), a tenth fewer at a time, not the single user it
+    # was found at (QA 46: "1 user at once (room for 139)")
+    users = most.result.max_users
+    while users > 1:
+        loaded = search.size(
+            most.model,
+            most.suit,
+            most.precision,
+            most.gpu,
+            users,
+            gpus=most.gpus,
+            kv_precision=most.kv_precision,
+        )
+        if loaded is not None and loaded.result.fits:
+            return loaded
+        users = int(users * 0.9)
+    return most
 
 
 def _unmet(

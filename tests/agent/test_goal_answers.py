@@ -3440,3 +3440,35 @@ def test_a_count_of_them_after_a_sizing_is_that_many_gpus(service: AdvisorServic
     )
     assert two.sizing is not None and two.sizing.gpu.count == 2
     assert two.sizing.gpu.id == "l40s"
+
+
+def test_the_closest_setup_is_sized_near_what_it_holds(service: AdvisorService) -> None:
+    """QA 46: 'YandexGPT 5 Lite instead, is one card enough?' for 2,000 staff led '1 user at
+    once (room for 139)' at 209 tokens/s: the closest setup is sized at about what it holds."""
+    first = service.ask(
+        AskRequest(
+            question="Хотим сделать чат-бота по нашим внутренним документам (регламенты, "
+            "договоры) для 300 сотрудников. Какую модель брать и какое железо нужно? Бюджет до 5 "
+            "млн рублей"
+        )
+    )
+    more = service.ask(
+        AskRequest(
+            question="а если пользователей будет 2000?", conversation_id=first.conversation_id
+        )
+    )
+    one = service.ask(
+        AskRequest(
+            question="а если вместо этого взять YandexGPT 5 Lite, одной карты хватит? и сколько "
+            "будет аренда в месяц в рублях",
+            conversation_id=more.conversation_id,
+        )
+    )
+    assert one.recommendation is not None
+    closest = [o for o in one.recommendation.options if o.label == "closest"]
+    assert closest
+    for option in closest:
+        held = option.users_per_replica * option.replicas
+        assert held >= 0.8 * min(
+            option.max_concurrent_users, one.recommendation.workload.concurrency
+        )

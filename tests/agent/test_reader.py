@@ -3729,6 +3729,8 @@ def test_whole_documents_in_the_window_fill_it(text: str, each: bool) -> None:
         ("так что в итоге дешевле за год: аренда на ночь или покупка?", ["rent"]),
         ("is renting cheaper than buying?", ["rent"]),
         ("cheapest option to rent", ["cheapest", "rent"]),
+        ("какое самое дешевое железо под это?", ["cheapest"]),  # QA 46: neuter
+        ("самую дешевую карту под это", ["cheapest"]),
     ],
 )
 def test_wants_read_with_their_negations(text: str, wants: list[str]) -> None:

@@ -1948,7 +1948,7 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "cheapest",
         re.compile(
-            r"cheapest|cheaper|lowest cost|budget-friendly|самы\w* дешев\w*|сама\w* дешев\w*|"
+            r"cheapest|cheaper|lowest cost|budget-friendly|сам[ыаоу]\w* дешев\w*|"
             r"\bдешевле\b|"
             r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|"
             r"максимально дешев\w*|как можно дешевл\w*|as cheap as possible"

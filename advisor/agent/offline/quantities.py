@@ -828,7 +828,11 @@ _BATCH_ITEMS_AFTER = re.compile(
 def says_nightly_batch(text: str) -> bool:
     """ "200k tickets every night ... classification": a count a night is a batch job done
     overnight, not a day's live requests (QA 46)."""
-    return bool(_OVERNIGHT.search(text)) and _BATCH_CUE.search(text) is not None
+    return bool(_EVERY_NIGHT.search(text)) and _BATCH_CUE.search(text) is not None
+
+
+# Night after night ("every night", "каждую ночь"), not a volume a night ("50k a night")
+_EVERY_NIGHT = re.compile(r"\bevery night\b|\beach night\b|\bnightly\b|каждую ночь|по ночам")
 
 
 def read_batch_count(text: str) -> int | None:

@@ -95,6 +95,8 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         if spare is not None:
             return spare
     serving = [o for o in options if o.label in ("recommended", "pareto")]
+    # every full setup that meets the targets (not the pilot, not a near miss)
+    meeting = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
     if result.goal.get("fastest") and "fastest" not in wants and "cheapest" not in wants:
         wants = [*wants, "fastest"]  # "that same setup, rented?" after the fastest (QA 45)
     if "fastest" in wants:  # "money is no object, the fastest": per-user speed first
@@ -105,22 +107,20 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
         rentable = [o for o in serving if rent_usd(o) is not None]
         if rentable:
             return min(rentable, key=lambda o: rent_usd(o) or 0.0)
-    if "fastest" in wants:  # no fastest option: the fastest of those the search found
-        fits = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
-        if fits:  # the recommended setup is the fastest the search found
-            return max(fits, key=lambda o: (o.per_user_tokens_per_s, -o.cost.tco_3y_usd))
-    if "largest_model" in wants:  # the strongest model of those that serve the load
-        strong = [o for o in options if o.label not in ("start", "closest") and o.meets_targets]
-        if strong:  # the same tier: the setup the search recommends, not a used-card pareto
-            return max(  # at the same price (a whole server either way), the larger model
-                strong,
-                key=lambda o: (
-                    o.quality_tier,
-                    o.label != "pareto",
-                    -o.cost.capex_usd,
-                    o.memory.weights_gb if o.memory is not None else 0.0,
-                ),
-            )
+    if "fastest" in wants and meeting:  # no fastest option: the fastest the search found
+        return max(meeting, key=lambda o: (o.per_user_tokens_per_s, -o.cost.tco_3y_usd))
+    if "largest_model" in wants and meeting:  # the strongest model of those that serve it:
+        # the same tier, the setup the search recommends, not a used-card pareto; at the same
+        # price (a whole server either way), the larger model
+        return max(
+            meeting,
+            key=lambda o: (
+                o.quality_tier,
+                o.label != "pareto",
+                -o.cost.capex_usd,
+                o.memory.weights_gb if o.memory is not None else 0.0,
+            ),
+        )
     if "cheapest" in wants and serving:  # of those that serve the whole load (not a pilot)
         return min(serving, key=lambda o: (o.cost.capex_usd, o.cost.tco_3y_usd))
     for label in ("recommended", "owned", "rent", "closest"):  # rent: the budget rented

@@ -27,7 +27,7 @@ from advisor.agent.conversations import (
     TransactionalConversationStore,
     Turn,
 )
-from advisor.agent.offline.reader import GoalContext, Reader
+from advisor.agent.offline.reader import SIZED_MARK, GoalContext, Reader
 from advisor.agent.offline.turn import run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings, configured_catalog
@@ -394,6 +394,8 @@ class AdvisorService:
         stated = turn.reading.said_fields if turn.reading is not None else []
         if turn.lead_mark is not None:  # what the answer led with, for the next to weigh
             stated = [*stated, turn.lead_mark]
+        elif turn.sizing is not None and turn.sizing.fits:  # the GPUs it fitted on
+            stated = [*stated, f"{SIZED_MARK}{turn.sizing.gpu.id}:{turn.sizing.gpu.count}"]
         return response, turn.draft, turn.goal, stated
 
 

@@ -1783,6 +1783,30 @@ class M(Enum):
         "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит задачу "
         "за {hours:g} ч ({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
+    ANSWER_FEWEST_TO_MEET = (
+        "answer.fewest_to_meet",
+        "{held} x {gpu} holds the model in {held_format}, but at {users:plural:user|users} at "
+        "once it streams {now:g} tokens/s each, the first token after {first:g} s, against the "
+        "{speed:g} tokens/s and {ttft:g} s that {use_case} needs ({request}): {count} x {gpu} in "
+        "{format} is the fewest that meets it.",
+        "{held} x {gpu} вмещает модель в {held_format}, но при "
+        "{users:plural:пользователе|пользователях|пользователях} одновременно даёт {now:g} "
+        "токенов/с на каждого и первый токен через {first:g} с, а задаче «{use_case}» нужно "
+        "{speed:g} токенов/с и {ttft:g} с ({request}): {count} x {gpu} в {format} — наименьшее "
+        "число, которое это даёт.",
+    )
+    ANSWER_FEWEST_TO_MEET_STATED = (
+        "answer.fewest_to_meet_stated",
+        "{held} x {gpu} holds the model in {held_format}, but at {users:plural:user|users} at "
+        "once it streams {now:g} tokens/s each, the first token after {first:g} s, against the "
+        "{speed:g} tokens/s and {ttft:g} s you asked for ({request}; {use_case}): {count} x {gpu} "
+        "in {format} is the fewest that meets it.",
+        "{held} x {gpu} вмещает модель в {held_format}, но при "
+        "{users:plural:пользователе|пользователях|пользователях} одновременно даёт {now:g} "
+        "токенов/с на каждого и первый токен через {first:g} с, а вы просили {speed:g} токенов/с "
+        "и {ttft:g} с ({request}; {use_case}): {count} x {gpu} в {format} — наименьшее число, "
+        "которое это даёт.",
+    )
     ANSWER_CHEAPEST_LEAD_BELOW = (
         "answer.cheapest_lead_below",
         "No GPU was named: this is the cheapest setup with this model that gives "
@@ -2555,6 +2579,17 @@ class M(Enum):
         "Организация на {staff:,} сотрудников держит серверы в серверной: стоечные серверы, а не "
         "офисные башни, и без карт GeForce — лицензия драйвера NVIDIA не распространяется на "
         "размещение в дата-центре (скажите, если сервер будет стоять в офисе).",
+    )
+    REC_DATACENTER_BY_LOAD = (
+        "rec.datacenter_by_load",
+        "{users:,} users at once is the peak of an organisation of about {staff:,} staff, whose "
+        "servers stand in a server room: rack servers, not office towers, and no GeForce cards, "
+        "as NVIDIA's driver licence does not cover data-centre deployment (say if the server "
+        "stands in an office).",
+        "{users:,} пользователей одновременно — пик организации примерно на {staff:,} "
+        "сотрудников, чьи серверы стоят в серверной: стоечные серверы, а не офисные башни, и без "
+        "карт GeForce — лицензия драйвера NVIDIA не распространяется на размещение в дата-центре "
+        "(скажите, если сервер будет стоять в офисе).",
     )
     REC_DATACENTER = (
         "rec.datacenter",

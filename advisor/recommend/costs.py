@@ -158,6 +158,12 @@ class Hardware:
     power_kw: float
 
 
+def rack_only(prices: Prices) -> Prices:
+    """The prices a server room buys at: rack servers only, a tower is an office machine."""
+    racks = tuple(c for c in prices.chassis if c.rack_units is not None)
+    return prices.model_copy(update={"chassis": racks})
+
+
 def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 1) -> Hardware:
     """Capex and monthly running cost of `count` GPUs in `group`-GPU model copies."""
     running = prices.running

@@ -273,6 +273,11 @@ class Recommendation(_Out):
     workload: Workload
     options: list[Option]
     make_it_fit: list[FitChange] = Field(default_factory=list)
+    server_room: bool = Field(
+        default=False,
+        description="priced for a server room: rack servers only and no GeForce (asked for, "
+        "or an organisation that large or a load that busy)",
+    )
     unmet: list[str]
     unmet_i18n: list[Note] = Field(description=NOTES)
     assumptions: list[str]

@@ -35,6 +35,7 @@ from advisor.catalog.schema import (
     Prices,
     Suitability,
     UseCaseProfile,
+    Workloads,
 )
 from advisor.errors import InputError
 from advisor.messages import M, Note, Param, english, english_all, note, task_note, use_case_note
@@ -49,6 +50,7 @@ from advisor.recommend.costs import (
     card_alternative,
     card_sibling,
     job_api_usd,
+    rack_only,
     spend,
     tokens_per_month,
 )
@@ -114,6 +116,14 @@ SCALE = 2.0  # `scale` holds twice the peak
 # a server room: the answer also prices N+1 (`reserve`), one copy of the model more than the
 # peak needs, and leaves GeForce cards out as for a data centre (their driver licence).
 RESERVE_FROM_HEADCOUNT = 1000
+
+
+def server_room_load(concurrency: int, workloads: Workloads) -> bool:
+    """Whether so many users at once are the peak of an organisation that large (100 dialogs
+    at once: a call centre's), whose servers stand in a server room."""
+    return concurrency >= RESERVE_FROM_HEADCOUNT * workloads.concurrency.staff_share
+
+
 SHORTLIST_PER_TIER = 3  # the smallest models of each quality tier (the cheapest to serve)
 PARETO_MAX = 3
 QUALITY_PREMIUM = 3.0  # the `quality` option costs at most 3x the recommended over 3 years
@@ -231,10 +241,9 @@ class _Search:
         self.catalog = catalog
         self.prices = catalog.prices
         large = (request.headcount or 0) >= RESERVE_FROM_HEADCOUNT and request.owned is None
-        self.datacenter = request.datacenter or large
-        if self.datacenter:  # rack servers only: a tower is an office machine
-            racks = tuple(c for c in self.prices.chassis if c.rack_units is not None)
-            self.prices = self.prices.model_copy(update={"chassis": racks})
+        self.datacenter = False
+        if request.datacenter or large:
+            self._in_server_room()
         self.assumptions: list[Note] = []
         if request.power_usd_per_kwh is not None:  # "add electricity at €0.25/kWh"
             running = self.prices.running.model_copy(
@@ -280,7 +289,24 @@ class _Search:
         elif self.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=request.headcount or 0))
         self.load = self._workload()
+        busy = server_room_load(self.load.concurrency, catalog.workloads)
+        if busy and not self.datacenter and self._live_on_new_servers():
+            self._in_server_room()  # 100 dialogs at once: a call centre's, not an office's
+            staff = round(self.load.concurrency / catalog.workloads.concurrency.staff_share)
+            self.assumptions.append(
+                note(M.REC_DATACENTER_BY_LOAD, users=self.load.concurrency, staff=staff)
+            )
         self.budget = self._budget()
+
+    def _in_server_room(self) -> None:
+        """Rack servers only, and no GeForce (`_gpus`): a tower is an office machine."""
+        self.datacenter = True
+        self.prices = rack_only(self.prices)
+
+    def _live_on_new_servers(self) -> bool:
+        """A live service to be bought: not a batch job, a training run or GPUs owned."""
+        request = self.request
+        return request.task == "inference" and request.batch_items is None and request.owned is None
 
     # ---- inputs ----------------------------------------------------------------------------
 
@@ -1494,6 +1520,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         ),
         options=options,
         make_it_fit=make_it_fit,
+        server_room=search.datacenter,
         unmet=english_all(search.unmet),
         unmet_i18n=search.unmet,
         assumptions=english_all(assumptions),

@@ -26,6 +26,7 @@ from advisor.recommend.costs import (
     card_sibling,
     hardware,
     job_api_usd,
+    rack_only,
     rental,
 )
 from advisor.sizing.engine import compare, resolve, size
@@ -255,10 +256,11 @@ def sizing_cost(
     *,
     owned: bool,
     rent_hours_per_month: float = HOURS_PER_MONTH,
+    server_room: bool = False,
 ) -> SizingCost | None:
     """The cost of a sizing's layout at the catalog's prices, rented the hours a month said
-    (around the clock by default); None without a price."""
-    prices = catalog.prices
+    (around the clock by default), in rack servers for a server room; None without a price."""
+    prices = rack_only(catalog.prices) if server_room else catalog.prices
     gpu = catalog.gpus.get(report.gpu.id)
     if gpu is None or report.gpu.id not in prices.gpus:
         return None

@@ -155,9 +155,11 @@ class Training(_Out):
 
 
 class Server(_Out):
-    system_ram_gb: int
+    system_ram_gb: int = Field(description="host RAM of all the servers together")
+    servers: int = Field(default=1, description="servers of up to 8 GPUs the layout spans")
+    ram_per_server_gb: int = Field(default=0, description="host RAM of each server")
     nvme_tb: float
-    pcie_lanes: int
+    pcie_lanes: int = Field(description="PCIe lanes each server's CPUs give its GPUs, NIC, NVMe")
     power_w: int
     cpu_note_i18n: Note = Field(description=NOTES)
     cooling_note_i18n: Note = Field(description=NOTES)

@@ -27,9 +27,13 @@ def _round_up(value: float, sizes: tuple[float, ...]) -> float:
 
 
 def size_server(inputs: Inputs, layout: Layout, host_offload_bytes: float) -> Server:
+    """RAM and PCIe lanes are each server's (a layout beyond 8 GPUs spans several, each with
+    its own CPUs and RAM); NVMe and power are the layout's in all."""
     request, gpu = inputs.request, inputs.gpu
     n = layout.gpus
-    vram_gb = n * gpu.memory_gb
+    servers = max(1, math.ceil(n / GPUS_PER_NODE))
+    per_server = math.ceil(n / servers)
+    vram_gb = per_server * gpu.memory_gb
     weights_gb = inputs.weights.total / GB
     checkpoint_gb = inputs.params.total * 2 / GB  # bf16 safetensors on disk
     if request.is_training:
@@ -42,12 +46,15 @@ def size_server(inputs: Inputs, layout: Layout, host_offload_bytes: float) -> Se
         # checkpoint of a model served quantised is never loaded whole
         ram = max(vram_gb, 1.25 * weights_gb)
         nvme_tb = 3 * checkpoint_gb / 1000  # base, quantised variants, engine caches
-    lanes = n * gpu.pcie_lanes + NIC_LANES + NVME_LANES
+    lanes = per_server * gpu.pcie_lanes + NIC_LANES + NVME_LANES
     dual = lanes > SINGLE_SOCKET_LANES
-    power = n * gpu.tdp_w + HOST_POWER_W + (DUAL_SOCKET_EXTRA_W if dual else 0)
+    power = n * gpu.tdp_w + servers * (HOST_POWER_W + (DUAL_SOCKET_EXTRA_W if dual else 0))
     cpu, cooling = _cpu_note(lanes, dual, gpu), _cooling_note(gpu, n)
+    ram_per_server = int(_round_up(max(ram, 64), RAM_SIZES_GB))
     return Server(
-        system_ram_gb=int(_round_up(max(ram, 64), RAM_SIZES_GB)),
+        system_ram_gb=ram_per_server * servers,
+        servers=servers,
+        ram_per_server_gb=ram_per_server,
         nvme_tb=_round_up(max(nvme_tb, 1), NVME_SIZES_TB),
         pcie_lanes=lanes,
         power_w=int(math.ceil(power * PSU_HEADROOM / 100) * 100),

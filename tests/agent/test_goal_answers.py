@@ -2487,6 +2487,95 @@ def test_a_clinic_keeps_published_weights_and_sees_the_fp8_count(
     assert any(line.startswith("In FP8,") and "instead of 4 in BF16" in line for line in lines)
 
 
+def test_a_law_firms_next_model_keeps_the_published_weights_and_server_cards(
+    service: AdvisorService,
+) -> None:
+    """QA 46 T26: 'switch to Qwen2.5 72B' after lawyers' contracts went BF16 -> INT4 on 24
+    GeForce cards: the conditions said on the first turn hold for the next model."""
+    first = service.ask(
+        AskRequest(
+            question="we want to feed entire 150k-token contracts to Llama 3.3 70B, with 5 "
+            "lawyers using it at the same time. What do we need?"
+        )
+    )
+    assert "The weights stay as published (BF16)" in first.answer
+    switched = service.ask(
+        AskRequest(
+            question="what if we switch to Qwen2.5 72B instead?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    lead = switched.answer.splitlines()[1]
+    assert lead.startswith("**Qwen2.5 72B Instruct, inference, BF16:")
+    assert "GeForce" not in lead
+    assert "The weights stay as published (BF16)" in switched.answer
+
+
+def test_a_call_centres_gpus_are_server_cards_whichever_way_it_asks(
+    service: AdvisorService,
+) -> None:
+    """QA 46 T08: 'какие карты нужны?' for 100 dialogs at once listed used V100s and GeForce
+    cards first; 'сколько GPU?' led with 2 x RTX 4090."""
+    which = service.ask(
+        AskRequest(
+            question="гигачат 20б для колл-центра: 100 диалогов одновременно, контекст где-то "
+            "8к. какие карты нужны?"
+        )
+    ).answer
+    assert which.startswith("100 пользователей одновременно — пик организации")
+    listed = [line for line in which.splitlines() if line.startswith("- ")]
+    assert listed and not any("GeForce" in line or "б/у" in line for line in listed)
+    many = service.ask(
+        AskRequest(
+            question="гигачат 20б для колл-центра: 100 диалогов одновременно, контекст где-то "
+            "8к. сколько нужно GPU?"
+        )
+    ).answer
+    assert "GeForce" not in many.splitlines()[0]
+    assert "100 пользователей одновременно — пик организации" in many
+
+
+def test_how_many_of_a_named_gpu_leads_with_the_count_that_serves_the_users(
+    service: AdvisorService,
+) -> None:
+    """QA 45 T09: 'сколько H100 надо … 100 пользователей' led with 1 x H100 and priced one,
+    while 2 meet the use case's speed: the count that serves them is the headline."""
+    answer = service.ask(
+        AskRequest(
+            question="T-pro 2.0 в fp8 — сколько H100 надо, чтобы держать 100 одновременных "
+            "пользователей с контекстом 16к?"
+        )
+    )
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("**T-pro-it-2.0, инференс, FP8: 2 x NVIDIA H100 PCIe**")
+    assert lines[1].startswith(
+        "1 x NVIDIA H100 PCIe вмещает модель в FP8, но при 100 пользователях"
+    )
+    assert "2 x NVIDIA H100 PCIe в FP8 — наименьшее число" in lines[1]
+    option = answer.to_meet_targets
+    assert option is not None and option.gpu.count == 2
+    priced = next(line for line in lines if line.startswith("Стоимость:"))
+    assert f"(${option.cost.capex_usd:.0f})" in "".join(priced.split())  # the two, not one
+    one = service.ask(
+        AskRequest(question="T-pro 2.0 в fp8 на одной H100, 100 одновременных пользователей")
+    ).answer
+    assert "1 x NVIDIA H100" in one.splitlines()[0]  # a count said is the count sized
+    # QA 47 T11: "4090 instead? how many?" led with the 4 that hold it, then recommended 6
+    first = service.ask(
+        AskRequest(
+            question="Квен 32б, контекст 32к, 50 одновременных пользователей — сколько нужно H100?"
+        )
+    )
+    cards = service.ask(
+        AskRequest(
+            question="А если вместо H100 взять RTX 4090? Сколько их понадобится?",
+            conversation_id=first.conversation_id,
+        )
+    ).answer.splitlines()
+    assert cards[0].startswith("По сравнению с прошлым ответом") and "-> 6 x" in cards[0]
+    assert cards[1].startswith("**Qwen3 32B, инференс, FP8: 6 x NVIDIA GeForce RTX 4090**")
+
+
 def test_a_follow_up_headcount_keeps_the_use_case(service: AdvisorService) -> None:
     """'and 100 devs?' after a coding assistant: coding requests, not the chat default."""
     first = service.ask(
@@ -2633,16 +2722,16 @@ def test_the_strongest_model_keeps_its_model_on_professional_cards(
 def test_how_many_named_cards_puts_the_count_that_serves_them_first(
     service: AdvisorService,
 ) -> None:
-    """One L40S holds 64 requests of Llama 3.1 8B, two serve them at speed: the two come
-    right after the headline, not at the end."""
+    """One L40S holds 64 requests of Llama 3.1 8B, two serve them at speed: the two are the
+    headline, and the one that only holds them is said under it (QA 45 T09)."""
     answer = service.ask(
         AskRequest(
             question="Llama 3.1 8B в FP16, 64 одновременных запроса, контекст 8к, на L40S — сколько карт?"
         )
     ).answer
     lines = answer.splitlines()
-    assert lines[0].startswith("**Llama 3.1 8B Instruct, инференс, FP16: 1 x NVIDIA L40S")
-    assert lines[2].startswith("- Рекомендуем: 2 x NVIDIA L40S")
+    assert lines[0].startswith("**Llama 3.1 8B Instruct, инференс, FP16: 2 x NVIDIA L40S**")
+    assert lines[1].startswith("1 x NVIDIA L40S вмещает модель в FP16, но при 64")
 
 
 def test_a_smaller_model_right_after_a_goal_is_a_size_class_down(service: AdvisorService) -> None:
@@ -3302,6 +3391,125 @@ def test_a_pre_training_follow_up_keeps_the_run_and_the_count_said(
         assert answer.sizing is not None and answer.sizing.training is not None, question
         assert answer.sizing.task == "pretrain"
         assert answer.sizing.gpu.count == 16 and answer.sizing.gpu.id == "a100-80gb"
+
+
+def test_a_training_follow_up_on_owned_gpus_keeps_its_task(service: AdvisorService) -> None:
+    """QA 47: 'how long would the 7B run take on that?' after pre-training was sized as
+    inference ('run'); 'сколько займёт это обучение 70B?' after a full fine-tune became LoRA."""
+    pretrain = service.ask(
+        AskRequest(question="We want to pre-train a 7B model from scratch on 1 trillion tokens.")
+    )
+    owned = service.ask(
+        AskRequest(
+            question="We only have 8 H100s (one HGX box). How long would the 7B run take on that?",
+            conversation_id=pretrain.conversation_id,
+        )
+    )
+    assert owned.sizing is not None and owned.sizing.task == "pretrain"
+    assert owned.sizing.gpu.count == 8 and owned.sizing.training is not None
+    full = service.ask(
+        AskRequest(
+            question="Хотим полностью дообучить (full fine-tune) ламу 3 70B на 2 млрд токенов"
+        )
+    )
+    server = service.ask(
+        AskRequest(
+            question="У нас есть только один сервер 8xH100. Сколько времени займёт это "
+            "обучение 70B на нём?",
+            conversation_id=full.conversation_id,
+        )
+    )
+    assert server.sizing is not None and server.sizing.task == "full"
+    serve = service.ask(
+        AskRequest(
+            question="and if we run the 7B for 50 users, how many GPUs would that take?",
+            conversation_id=pretrain.conversation_id,
+        )
+    )
+    assert serve.sizing is not None and serve.sizing.task == "inference"
+
+
+def test_rent_against_buying_after_a_sizing_weighs_the_gpus_it_sized(
+    service: AdvisorService,
+) -> None:
+    """QA 47 T32: 'cost per month in the cloud versus buying, 24/7 for two years' after 8 x
+    H100 for Llama 405B answered with 4 x B200 over three years and no verdict."""
+    sized = service.ask(
+        AskRequest(
+            question="How many H100s do we need to serve Llama 3.1 405B in FP8 with 16k context "
+            "for 20 concurrent users?"
+        )
+    )
+    assert sized.sizing is not None and sized.sizing.gpu.count == 8
+    weighed = service.ask(
+        AskRequest(
+            question="What would that cost per month in the cloud versus buying it, if we run it "
+            "24/7 for two years?",
+            conversation_id=sized.conversation_id,
+        )
+    ).answer
+    assert weighed.startswith("**Buying is cheaper at 730 h a month (100% of the time) for 24")
+    assert "8 x NVIDIA H100 SXM5 80GB" in weighed.splitlines()[0]
+    assert "strongest catalog model" not in weighed  # the model is the one sized
+
+
+def test_rent_or_buy_with_the_gpus_between_is_weighed_over_the_span(
+    service: AdvisorService,
+) -> None:
+    """QA 47 T14: 'арендовать сервер 8xH100 или купить? … круглосуточная, минимум на год' got a
+    pilot for 5 users and a payback for one H100 PCIe."""
+    answer = service.ask(
+        AskRequest(
+            question="Что выгоднее: арендовать сервер 8xH100 или купить? Загрузка будет "
+            "круглосуточная, минимум на год."
+        )
+    ).answer
+    assert answer.startswith("**Аренда дешевле при 730 ч в месяц (100% времени) на 12 мес.")
+
+
+def test_each_request_filling_the_context_reprices_the_goal(service: AdvisorService) -> None:
+    """QA 47 T03, X1: 'нужен контекст 32к. Что меняется?' after a goal got glossary passages;
+    'на каждый запрос нужно 32к' still sized 4k prompts."""
+    goal = service.ask(
+        AskRequest(
+            question="Хотим сделать чат-бот по внутренним документам на 200 сотрудников, модель "
+            "хотим ламу 3 на 70 млрд. Какой сервер нужен и сколько он будет стоить?"
+        )
+    )
+    window = service.ask(
+        AskRequest(
+            question="Документы у нас длинные, нужен контекст 32к. Что меняется?",
+            conversation_id=goal.conversation_id,
+        )
+    )
+    assert window.recommendation is not None
+    assert window.recommendation.goal["context"] == 32768
+    each = service.ask(
+        AskRequest(
+            question="Пересчитайте сервер с учётом того, что на каждый запрос нужно 32к токенов "
+            "контекста",
+            conversation_id=goal.conversation_id,
+        )
+    )
+    assert each.recommendation is not None
+    assert (
+        each.recommendation.workload.input_tokens + each.recommendation.workload.output_tokens
+        == 32768
+    )
+
+
+def test_a_round_the_clock_document_batch_has_no_office_peak(service: AdvisorService) -> None:
+    """QA 47 X3: '2 billion tokens per day … 24/7 batch processing of documents' was sized as
+    chat over 8 busy hours at twice the mean: 1,845 users at once, $750,000."""
+    answer = service.ask(
+        AskRequest(
+            question="We need to process 2 billion tokens per day with Llama 3.3 70B, 24/7 batch "
+            "processing of documents (mostly input, short outputs), nobody waits for answers "
+            "interactively. What hardware?"
+        )
+    )
+    assert answer.request is not None and answer.request.users < 500
+    assert "4,096 tokens in and 512 out" in answer.answer
 
 
 def test_a_monthly_batch_with_no_deadline_is_a_recurring_job(service: AdvisorService) -> None:

@@ -573,6 +573,21 @@ def test_an_organisation_of_a_thousand_staff_gets_server_room_cards(catalog: Cat
     assert not any(n.code is M.REC_DATACENTER_BY_SIZE for n in owned.assumptions_i18n)
 
 
+def test_a_thousand_staffs_peak_said_as_users_gets_server_room_cards(catalog: Catalog) -> None:
+    """QA 46 T08: 100 call-centre dialogs at once got 2 x RTX 4090: as many users at once as
+    1,000 staff bring at their peak are that organisation's, in its server room."""
+    busy = recommend(RecommendRequest(model="gigachat-20b-a3b", users=100), catalog)
+    assert busy.options and all(o.gpu.gpu_class != "gaming" for o in busy.options)
+    assert any(n.code is M.REC_DATACENTER_BY_LOAD for n in busy.assumptions_i18n)
+    team = recommend(RecommendRequest(model="gigachat-20b-a3b", users=99), catalog)
+    assert not any(n.code is M.REC_DATACENTER_BY_LOAD for n in team.assumptions_i18n)
+    batch = recommend(
+        RecommendRequest(model="gigachat-20b-a3b", batch_items=200_000, deadline_hours=8),
+        catalog,
+    )
+    assert not any(n.code is M.REC_DATACENTER_BY_LOAD for n in batch.assumptions_i18n)
+
+
 def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> None:
     from advisor.recommend.costs import chassis_for
 
@@ -880,7 +895,7 @@ def test_n_plus_1_adds_one_copy_of_the_recommended_setup(catalog: Catalog) -> No
     assert spare.replicas == best.replicas + 1
     assert spare.meets_targets and spare.cost.capex_usd > best.cost.capex_usd
     assert lead_option(asked) is spare
-    assert spare.why_i18n.render("ru").startswith("N+1: 4 копии модели")
+    assert spare.why_i18n.render("ru").startswith(f"N+1: {spare.replicas} копии модели")
     bank = recommend(RecommendRequest(use_case="chat", headcount=3000, datacenter=True), catalog)
     assert by_label(bank, "reserve") and lead_option(bank) is by_label(bank, "recommended")[0]
     small = recommend(RecommendRequest(use_case="chat", headcount=200), catalog)

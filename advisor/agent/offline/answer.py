@@ -592,7 +592,10 @@ def _server_line(
         language,
         count=report.gpu.count,
         gpu=report.gpu.name,
-        ram=server.system_ram_gb,
+        # "8 x 3072 GB of RAM": each server's, beyond one server
+        ram=f"{server.servers} x {server.ram_per_server_gb}"
+        if server.servers > 1
+        else server.system_ram_gb,
         nvme=fmt(server.nvme_tb),
         power=server.power_w,
         cpu=server.cpu_note_i18n.render(language),
@@ -791,9 +794,13 @@ def _rent_or_buy(price: HardwarePrice, language: Language) -> str | None:
 
 
 def render_hardware_price(
-    price: HardwarePrice, passages: Sequence[Passage], language: Language
+    price: HardwarePrice,
+    passages: Sequence[Passage],
+    language: Language,
+    model_known: bool = False,
 ) -> str:
-    """What named GPUs cost to buy, run and rent, and the models they serve."""
+    """What named GPUs cost to buy, run and rent, and the models they serve (not when the
+    conversation has sized its model on them: "and rented for two years, against buying?")."""
     used = render(M.REC_USED, language) if price.used_market else ""
     common: dict[str, Param] = {
         "gpu": price.gpu_name,
@@ -868,6 +875,8 @@ def render_hardware_price(
     verdict = _rent_or_buy(price, language)
     if verdict is not None:  # what was asked comes first
         lines.insert(0, verdict)
+    if model_known:
+        return _with_sources(lines, passages, language)
     strongest = next((r for r in price.runs if r.label == "quality"), None)
     start = next((r for r in price.runs if r.label == "recommended"), None)
     if strongest is None:
@@ -1056,6 +1065,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_QUALITY_ASKED,
     M.REC_DATACENTER,
     M.REC_DATACENTER_BY_SIZE,
+    M.REC_DATACENTER_BY_LOAD,
     M.REC_DATASET_DEFAULT,
     M.REC_DATASET_CHINCHILLA,
     M.REC_RUSSIAN_UNMEASURED,

@@ -133,6 +133,13 @@ _FULL_CONTEXT = re.compile(
     r"(?:contracts?|documents?|files?|books?|reports?)\b"
 )
 
+# "на каждый запрос нужно 32к контекста", "each request needs a 32k context": said before it
+_EACH_BEFORE = re.compile(
+    r"(?:\b(?:each|every)\s+(?:user|request|query|prompt|session|conversation|chat)s?|"
+    r"(?:на|для)\s+кажд\w+\s+(?:запрос|диалог|пользовател|сесси|чат)\w*|"
+    r"кажд\w+\s+(?:запрос|диалог|пользовател|сесси|чат)\w*)[^.?!;\n\d]{0,24}$"
+)
+
 
 def says_context_each(text: str) -> bool:
     """'32k context each', 'контекст 32к на каждого', 'full 128k context': every request
@@ -141,7 +148,10 @@ def says_context_each(text: str) -> bool:
         return True
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         found = pattern.search(text)
-        if found is not None and _EACH_AFTER.match(text, found.end()):
+        if found is not None and (
+            _EACH_AFTER.match(text, found.end())
+            or _EACH_BEFORE.search(text[max(0, found.start() - 40) : found.start()])
+        ):
             return True
     return False
 
@@ -1886,6 +1896,8 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
         re.compile(
             r"извлеч\w*|extract\w*|классифик\w*|классифиц\w*|classif\w*|"
             r"обработк\w* (?:договор|документ|счет|заяв|анкет)\w*|парсинг\w*|\bparse\b|"
+            r"(?:document|invoice|contract|form)s? processing|"
+            r"\bprocess\w* (?:\w+ )?(?:documents|invoices|contracts|forms)\b|"
             r"реквизит\w*|named entit\w*|сущност\w*|auto-?rout\w*|маршрутиз\w*|"
             r"pull\w* (?:fields|data|values|totals)|вытаскива\w*|вытащ\w*|"
             r"(?:review|analy[sz])\w* (?:\w+ )?(?:contracts|agreements|documents)|contract review|"

@@ -209,6 +209,7 @@ class Said(BaseModel):
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
     long_documents: bool = False  # documents said to be long, no length ("длинные договоры")
     context_window: bool = False  # "32k context": the window a request may fill, not each one
+    context_each: bool = False  # "на каждый запрос нужно 32к": every request fills it
     review_items: bool = False  # a batch of customer reviews with no length ("2 млн отзывов")
     hours_per_month: float | None = None  # the GPUs would run this long ("8 h a day")
     horizon_months: int | None = None  # "over the next 2 years": how long they are needed
@@ -288,6 +289,16 @@ class Reading(BaseModel):
         description="a goal question's `recommend` fields (RecommendRequest), the previous "
         "goal's with this message's changes for a follow-up",
     )
+
+    @property
+    def conditions(self) -> dict[str, Any]:
+        """The goal's conditions this message or an earlier one stated: a law firm's published
+        weights and server room hold when it goes on to ask about another model."""
+        return _conditions_kept(self.said_fields)
+
+    @property
+    def high_stakes(self) -> bool:
+        return self.said.high_stakes or "min_quality_tier" in self.conditions
 
     @property
     def stated(self) -> dict[str, Any]:
@@ -394,6 +405,11 @@ _GENERIC_FINE_TUNE = (
 # "training" with no method: the run under discussion, not a fine-tune ("обучение на 16?")
 _GENERIC_TRAINING = re.compile(r"\bобучени\w*|\bобучит\w*|\btrain(?:ing)?\b|\bтренировк\w*")
 _FINE_TUNE_WORD = re.compile(r"дообуч|fine-?tun|finetun|тюн|файн")
+# "how long would the 7B run take": a training run, the noun, with the time asked of it
+_RUN_TAKES = re.compile(
+    r"\b(?:the|this|that|our|training|\d+(?:\.\d+)?\s*[bm])\s+run\b.{0,40}?\btakes?\b|"
+    r"\bhow long\b.{0,40}?\b(?:the|this|that|our|training|\d+(?:\.\d+)?\s*[bm])\s+run\b"
+)
 _TASKS: tuple[tuple[str, str], ...] = (
     (r"pre-?train\w*|from scratch|с нуля|предобуч\w*|претрейн\w*|pretraining", "pretrain"),
     (
@@ -701,11 +717,13 @@ _SAME_HARDWARE = re.compile(
     r"(?:gpus|cards|[a-z]+\d+\w*s?)\b|\bsame (?:gpus|cards|hardware|servers?)\b"
 )
 # "rent vs buy", "аренда или покупка", "buy or rent": the two weighed against each other
+# "rent or buy", "арендовать сервер 8xH100 или купить": the GPUs may stand between
+_GPUS_BETWEEN = r"(?:\s+[^\s.?!,;]+){0,3}?"
 _RENT_OR_BUY = re.compile(
-    r"\brent\w*\s*(?:vs\.?|versus|or|/)\s*(?:buy|own|purchas)\w*|"
-    r"\b(?:buy\w*|own\w*|purchas\w*)\s*(?:vs\.?|versus|or|/)\s*rent\w*|"
-    r"аренд\w*\s*(?:или|vs|/|либо)\s*(?:покуп|купи|куп)\w*|"
-    r"(?:покуп\w*|купи\w*|купить)\s*(?:или|vs|/|либо)\s*(?:аренд|арендов)\w*"
+    rf"\brent\w*{_GPUS_BETWEEN}\s*(?:vs\.?|versus|or|/)\s*(?:buy|own|purchas)\w*|"
+    rf"\b(?:buy\w*|own\w*|purchas\w*){_GPUS_BETWEEN}\s*(?:vs\.?|versus|or|/)\s*rent\w*|"
+    rf"аренд\w*{_GPUS_BETWEEN}\s*(?:или|vs|/|либо)\s*(?:покуп|купи|куп)\w*|"
+    rf"(?:покуп\w*|купи\w*|купить){_GPUS_BETWEEN}\s*(?:или|vs|/|либо)\s*(?:аренд|арендов)\w*"
 )
 # "Хватит одного сервера?", "will one server do?": sized on the GPUs of one server.
 _ONE_SERVER = re.compile(
@@ -731,6 +749,7 @@ _NOT_FIGURES = (
     "trains_alike",
     "newest_of",
     "context_window",
+    "context_each",
     "review_items",
     "high_stakes",
     "speech_synthesis",
@@ -776,6 +795,7 @@ HEADCOUNT = "headcount"  # a stated field: the request's users came from the sta
 CONDITION = "condition:"  # a stated field that marks a goal's condition ("condition:on_premises")
 # The mark of a setup an answer led with: "lead:<gpu>:<count>:<capex>:<monthly>:<format>".
 LEAD_MARK = "lead:"
+SIZED_MARK = "sized:"  # a stated field: the GPUs the last sizing fitted on ("sized:h100-sxm:8")
 # "что тогда докупать?", "what do we add?": more of what the last answer led with.
 _WHAT_TO_ADD = re.compile(
     r"что\s+(?:\w+\s+){0,2}?(?:докуп|дозакуп)\w*|\bдокупать\b|"
@@ -851,7 +871,7 @@ _GOAL_FOLLOW_UP = re.compile(
     # "actually we'd rather use llama 3.3 70b, does that change a lot?": the goal, that model
     r"\brather\b|\bprefer\w*|does (?:that|it|this) change|what changes|предпоч\w*|"
     r"(?:лучше|всё[- ]?таки|все[- ]?таки) (?:возьм\w*|взять|использ\w*|поставим|хотим)|"
-    r"что (?:это )?измен\w*|сильно (?:ли )?измен\w*|\bдавай(?:те)? (?:возьм|возьмём|попробу)\w*"
+    r"что (?:это )?(?:измен|меня[ею]т)\w*|сильно (?:ли )?измен\w*|\bдавай(?:те)? (?:возьм|возьмём|попробу)\w*"
 )
 _AT_START = 40  # an explanation cue this near the start makes it an explanation question
 _ON_CPU = re.compile(
@@ -1163,15 +1183,26 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        # another model named is a new run to size; the same one named again is not
+        same_model = mention is None or mention.model_id == (previous or {}).get("model")
         if (
             said.task == "lora"
             and earlier in TRAINING
             and earlier != "lora"
-            and mention is None  # another model named: a new run to size
+            and same_model
             and _names_no_method(text)
             and _GENERIC_TRAINING.search(text)
             and not _FINE_TUNE_WORD.search(text)
-        ):  # "сколько дней займёт обучение на 16?" after pre-training: the same run (QA 45)
+        ):  # "сколько дней займёт обучение на 16?" after pre-training: the same run (QA 45);
+            # "сколько займёт это обучение 70B?" after a full fine-tune of 70B (QA 47)
+            said.task = earlier
+        if (
+            said.task == "inference"
+            and earlier in TRAINING
+            and same_model
+            and _RUN_TAKES.search(text)
+            and _run_the_only_serving_word(text)
+        ):  # "how long would the 7B run take on 8 H100?" after pre-training: that run (QA 47)
             said.task = earlier
         kept_use_case = _use_case_kept(carried)
         if said.use_case is None and kept_use_case in self.catalog.workloads.use_cases:
@@ -1269,6 +1300,23 @@ class Reader:
         if isinstance(before, int) and said.gpus is not None and said.more_gpus and same_gpu:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
+        setup = setup_kept(carried)
+        if (
+            intent == "recommend"
+            and previous_goal is None
+            and previous is not None
+            and (previous.get("task") or "inference") == "inference"
+            and mention is None
+            and said.gpu is None
+            and said.budget is None
+            and "rent" in said.wants
+            and (said.hours_per_month is not None or said.horizon_months is not None)
+            and setup is not None
+            and not _has_load(said)
+        ):  # "what would that cost in the cloud versus buying, 24/7 for two years?" after a
+            # sizing: those GPUs rented over the span against bought (QA 47 got 4 x B200)
+            said.gpu, said.gpus = setup
+            intent = "price"
         if previous_goal is not None and intent in ("explain", "off_topic") and said.pick:
             intent = "recommend"  # "why this card and not H100?": the pick with its reason
         if (
@@ -1639,7 +1687,8 @@ class Reader:
         said.seq_len = q.read_seq_len(text)
         if said.context is None:
             said.context = q.read_context(text)
-            said.context_window = said.context is not None and not q.says_context_each(text)
+            said.context_each = said.context is not None and q.says_context_each(text)
+            said.context_window = said.context is not None and not said.context_each
         said.requests_per_s = q.read_rps(text)
         said.requests_per_day = q.read_requests_per_day(text, working_days)
         batch = q.read_batch(text)
@@ -2412,7 +2461,9 @@ class Reader:
             per_day, text_notes = requests_from_text(
                 said.tokens_per_day, said.words_per_day, profile, workloads, russian
             )
-            fields["users"], derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            fields["users"], derived_all = concurrent_from_volume(
+                None, per_day, profile, workloads, said.around_the_clock
+            )
             notes.extend([*text_notes, *derived_all])
         elif "users" not in fields and said.headcount is not None:  # a volume says more
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
@@ -2586,6 +2637,11 @@ class Reader:
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         goal.update(_where_data_goes(said))
+        named = self.catalog.gpus.get(said.gpu or "")
+        if not said.datacenter and named is not None and named.gpu_class == "gaming":
+            # "поставим 2 шт RTX 3090" for contracts: the cards they chose stand in an office,
+            # not priced as a rack server with "no GeForce" beside them (QA 47)
+            goal.pop("datacenter", None)
         if said.vendor is not None:
             goal["vendor"] = said.vendor
         if said.redundancy:
@@ -2679,6 +2735,14 @@ class Reader:
             output = self.catalog.workloads.use_cases[use_case].output_tokens
             goal["prompt_tokens"] = said.context
             goal["context"] = max(said.context + output, MIN_CONTEXT)
+        elif said.context_each and said.context is not None and said.task not in TRAINING:
+            # "на каждый запрос нужно 32к контекста": every prompt fills the window (QA 47)
+            output = (
+                said.output_tokens
+                or self.catalog.workloads.use_cases[use_case or "chat"].output_tokens
+            )
+            if 2 * output <= said.context:
+                goal["prompt_tokens"], goal["output_tokens"] = said.context - output, output
         if said.context is not None or said.document_tokens or said.document_words:
             goal.pop("long_documents", None)  # a length said replaces "long"
         if said.context is not None:
@@ -3068,6 +3132,18 @@ def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
 
 
+def setup_kept(stated: Sequence[str]) -> tuple[str, int] | None:
+    """The GPUs and count the last answer led with, or the last sizing fitted on."""
+    lead = lead_kept(stated)
+    if lead is not None:
+        return lead[0], lead[1]
+    for mark in stated:
+        if mark.startswith(SIZED_MARK):
+            gpu, count = mark.removeprefix(SIZED_MARK).split(":")
+            return gpu, int(count)
+    return None
+
+
 def lead_kept(stated: Sequence[str]) -> tuple[str, int, float, float, str] | None:
     """The last answer's lead from its mark: GPU id, count, capex, monthly, format."""
     for mark in stated:
@@ -3198,6 +3274,12 @@ def _task(text: str) -> str | None:
 def _kv_precision(text: str) -> str | None:
     found = _KV_PRECISION.search(text)
     return (found.group(1) or found.group(2)) if found else None
+
+
+def _run_the_only_serving_word(text: str) -> bool:
+    """Whether "run" is all that reads as serving: a training run's noun, said of its time."""
+    inference = {task: pattern for pattern, task in _TASKS}["inference"]
+    return all(found.group() == "run" for found in re.finditer(inference, text))
 
 
 def _weak_inference_only(text: str) -> bool:

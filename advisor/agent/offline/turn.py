@@ -61,13 +61,14 @@ from advisor.messages import M, Param, note, render, use_case_note
 from advisor.recommend.costs import HOURS_PER_MONTH, card_sibling
 from advisor.recommend.report import FitChange, Option, Recommendation, Workload
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT
-from advisor.recommend.search import BATCH_DEFAULT_HOURS
+from advisor.recommend.search import BATCH_DEFAULT_HOURS, server_room_load
 from advisor.services.knowledge import passages_summary, search_knowledge
 from advisor.services.pricing import HardwarePrice, hardware_summary, price_hardware
 from advisor.services.protocol import Alternative, Citation, ToolStep
 from advisor.services.recommendation import (
     cost_lines,
     fit_line,
+    format_label,
     goal_budget,
     lead_option,
     pick_gpu,
@@ -93,7 +94,7 @@ from advisor.services.sizing import (
     sizing_summary,
 )
 from advisor.sizing.inputs import GPUS_PER_NODE
-from advisor.sizing.report import Comparison, SizingReport
+from advisor.sizing.report import CompareRow, Comparison, SizingReport
 from advisor.sizing.request import DEFAULT_CONTEXT, DEFAULT_GPU, SizingRequest
 from advisor.sizing.workload import ttft_target
 
@@ -154,7 +155,9 @@ class OfflineTurn:
     fit_targets: Workload | None = None  # the load those changes were weighed against
     cost: SizingCost | None = None  # for a sizing that fits
     to_meet_targets: Option | None = None  # for a sizing slower than its use case needs
-    # that option leading a sizing on the reference card: the lines said under its headline
+    server_room: bool = False  # that option was priced in rack servers (Recommendation's)
+    # that option leading a sizing on the reference card (or at the count a named GPU needs to
+    # meet the targets): the lines said under its headline
     reference_lead: list[str] = field(default_factory=list)
     goal: GoalContext | None = None  # what a follow-up to this goal builds on
     alternatives: list[Alternative] = field(default_factory=list)  # other sizings quoted
@@ -256,7 +259,8 @@ def _price(
         return
     turn.record("price_hardware", arguments, price, hardware_summary(price, turn.language))
     passages = _search(kb, f"{question} {_TOPICS['price'][turn.language]}", turn.language, turn)
-    turn.answer = render_hardware_price(price, passages, turn.language)
+    model_known = bool((reading.draft or {}).get("model"))  # sized on them a turn ago
+    turn.answer = render_hardware_price(price, passages, turn.language, model_known)
 
 
 def _gpus_weighed(
@@ -414,11 +418,12 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         # cards side by side would compare setups nobody was offered (a format's saving
         # shows on any card, a load's does not)
         return
-    if (
-        not changed
-        or not old.fits
-        or (old.gpu.id, old.gpu.count) == (report.gpu.id, report.gpu.count)
-    ):
+    # what this answer leads with: the count that serves the users, when it is not the sizing's
+    led = lead_kept([turn.lead_mark] if turn.lead_mark else [])
+    now_gpu, now_count, capex, monthly = (
+        led[:4] if led else (report.gpu.id, report.gpu.count, cost.capex_usd, cost.monthly_usd)
+    )
+    if not changed or not old.fits or (old.gpu.id, old.gpu.count) == (now_gpu, now_count):
         return
     old_cost = sizing_cost(old, catalog, owned=_owned(turn))
     if old_cost is None:
@@ -445,12 +450,12 @@ def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn)
         before=", ".join(before) or catalog.gpus[old.gpu.id].name,
         before_count=old.gpu.count,
         before_gpu=catalog.gpus[old.gpu.id].name,
-        count=report.gpu.count,
-        gpu=catalog.gpus[report.gpu.id].name,
+        count=now_count,
+        gpu=catalog.gpus[now_gpu].name,
         before_capex=old_cost.capex_usd,
-        capex=cost.capex_usd,
+        capex=capex,
         before_monthly=old_cost.monthly_usd,
-        monthly=cost.monthly_usd,
+        monthly=monthly,
     )
     sized_before = old.prompt_tokens + old.output_tokens
     if (
@@ -539,13 +544,19 @@ def _size(
     passages = _search(kb, f"{question} {_TOPICS[topic][turn.language]}", turn.language, turn)
     # Sized on the reference card nobody chose, beside the cheapest setup that does the same:
     # the reference's whole-server price is no offer, and the cheapest line carries the price.
-    reference_only = turn.to_meet_targets is not None and _on_reference_card(outcome.request, turn)
+    reference_only = turn.to_meet_targets is not None and (
+        _on_reference_card(outcome.request, turn) or _at_count_to_meet(report, turn)
+    )
     server = _option_sizing(turn.to_meet_targets, catalog, turn) if reference_only else None
     if server is not None and server.fits and turn.reference_lead:
         # The setup to buy leads, with its own memory, speed, cost, server and stages; the
         # reference card it was found from is one line (buyers read one answer, not two).
         lead_cost = sizing_cost(
-            server, catalog, owned=False, rent_hours_per_month=_rent_hours(turn)
+            server,
+            catalog,
+            owned=False,
+            rent_hours_per_month=_rent_hours(turn),
+            server_room=turn.server_room,  # at the option's prices: one answer, one price
         )
         if lead_cost is not None:
             turn.tool_results.append(lead_cost)
@@ -739,6 +750,26 @@ def _batch_in_a_lighter_format(
                 )
             ]
     return []
+
+
+def _at_count_to_meet(report: SizingReport, turn: OfflineTurn) -> bool:
+    """ "How many H100s for 100 users?": the GPU named with no count, and more of the same
+    GPU, model and format meet the targets than hold the model; that count is the answer's
+    headline (QA 45 led with the one that holds it and priced one)."""
+    option, said = turn.to_meet_targets, turn.reading.said
+    return (
+        option is not None
+        and said.gpu is not None
+        and not said.enough_asked  # "will an H100 do?": no, with the count that does
+        and "gpus" not in turn.reading.said_fields
+        and not _owned(turn)
+        and report.training is None
+        and option.gpu.id == report.gpu.id
+        and option.model == report.model
+        # a format said holds; else the one that serves them ("4090 instead?": 6 in FP8)
+        and (option.precision == report.precision or "precision" not in turn.reading.said_fields)
+        and option.gpu.count * option.replicas > report.gpu.count
+    )
 
 
 def _option_sizing(
@@ -2191,9 +2222,8 @@ def _lead_in_fp8(
     """A clinic's or a bank's cheapest setup keeps the published 16-bit weights (their
     answers as the model was released); the FP8 count beside it, when smaller, with the
     price, so the saving is the buyer's call, not ours."""
-    said = turn.reading.said
     if (
-        not said.high_stakes
+        not turn.reading.high_stakes
         or "precision" in turn.reading.explicit
         or not lead.fits
         or lead.training is not None
@@ -2570,9 +2600,10 @@ def _to_meet_targets(
         goal["context"] = max(MIN_CONTEXT, request.prompt_length + request.tokens_generated)
         if said.deadline_hours is not None:
             goal["deadline_hours"] = said.deadline_hours
-    if said.datacenter or said.high_stakes:  # a server room, a bank, a clinic: no GeForce
-        goal["datacenter"] = True
-    if said.high_stakes and said.precision is None:  # their answers in the published weights
+    high_stakes = turn.reading.high_stakes  # said now or earlier in the conversation
+    if said.datacenter or high_stakes or turn.reading.conditions.get("datacenter"):
+        goal["datacenter"] = True  # a server room, a bank, a clinic: no GeForce
+    if high_stakes and said.precision is None:  # their answers in the published weights
         goal["precision"] = request.precision
     if said.redundancy:  # N+1: the setup leads with a spare copy of the model
         goal["redundancy"] = True
@@ -2651,7 +2682,7 @@ def _to_meet_targets(
     if not below and option.gpu.id == request.gpu:
         return []  # the default card is the cheapest way anyway
     turn.tool_results.append(result)
-    turn.to_meet_targets = option
+    turn.to_meet_targets, turn.server_room = option, result.server_room
     load = result.workload
     # "the full 128k": a window the goal was held to (the default context is none)
     window = "context" in goal and request.context > load.input_tokens + load.output_tokens
@@ -2695,6 +2726,31 @@ def _to_meet_targets(
         else:
             code = M.ANSWER_CHEAPEST_LEAD
         turn.reference_lead = [render(code, turn.language, **reference)]
+        # why no GeForce card leads a call centre's 100 dialogs: the search's server room
+        turn.reference_lead.extend(
+            n.render(turn.language)
+            for n in result.assumptions_i18n
+            if n.code is M.REC_DATACENTER_BY_LOAD
+        )
+    elif below and _at_count_to_meet(report, turn):  # "сколько H100 на 100 пользователей?"
+        turn.reference_lead = [
+            render(
+                M.ANSWER_FEWEST_TO_MEET_STATED if stated else M.ANSWER_FEWEST_TO_MEET,
+                turn.language,
+                use_case=use_case_note(use_case).render(turn.language),
+                held=report.gpu.count,
+                held_format=report.precision.upper(),
+                format=format_label(option, turn.language),
+                count=option.gpu.count * option.replicas,
+                gpu=report.gpu.name,
+                users=request.users,
+                now=round(performance.per_user_tokens_per_s, 1),
+                first=round(performance.ttft_s, 1),
+                speed=speed_target,
+                ttft=round(ttft, 1),
+                request=target_request,
+            )
+        ]
     # "пользователей около 200": maybe everyone who uses it, not 200 at once; priced beside
     base = _users_as_everyone(goal, turn.reading, catalog, turn, ["cheapest"])
     beside = [render_user_base(*base, turn.language)] if base is not None else []
@@ -2727,6 +2783,17 @@ def _compare(
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     head_to_head = _head_to_head(request, catalog, turn, question)
+    users = int(request.get("users") or 1)
+    if request.get("task", "inference") == "inference" and server_room_load(
+        users, catalog.workloads
+    ):  # 100 dialogs at once: a call centre's servers, no GeForce or second-hand cards
+        comparison = comparison.model_copy(
+            update={"rows": [r for r in comparison.rows if _server_room_card(r, catalog)]}
+        )
+        staff = round(users / catalog.workloads.concurrency.staff_share)
+        head_to_head.append(
+            render(M.REC_DATACENTER_BY_LOAD, turn.language, users=users, staff=staff)
+        )
     assumed = [n for n in turn.reading.notes if n.code is M.ASSUMED_SIZE_CLASS]
     if head_to_head and assumed:  # the model the GPUs were weighed on ("models up to 30B")
         parts = ", ".join(render(item, turn.language) for item in assumed)
@@ -2739,6 +2806,12 @@ def _compare(
         injection=turn.reading.injection,
         first=head_to_head,
     )
+
+
+def _server_room_card(row: CompareRow, catalog: Catalog) -> bool:
+    """A card a server room buys: no GeForce (its driver licence), none only sold used."""
+    price = catalog.prices.gpus.get(row.gpu)
+    return row.gpu_class != "gaming" and price is not None and price.market == "new"
 
 
 def _head_to_head(

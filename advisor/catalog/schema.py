@@ -389,6 +389,12 @@ class EngineProfile(_Record):
     layer_overhead_ms_mhz: float = Field(
         ge=0, description="per-layer kernel latency per decode step x GPU clock (ms x MHz)"
     )
+    moe_layer_overhead_ms_mhz: float = Field(
+        default=0.0,
+        ge=0,
+        description="added per mixture-of-experts layer: routing, top-k, token sort and the "
+        "grouped expert GEMMs' fixed time at small batches (ms x MHz)",
+    )
     host_ms_per_layer: float = Field(
         default=0.0,
         ge=0,
@@ -775,8 +781,16 @@ class Prices(_Record):
         """The same open model through a provider's API, where the catalog prices one."""
         return next((a for a in self.hosted_models if a.model == model), None)
 
-    def api_for_tier(self, tier: int) -> HostedApi:
-        """The hosted API of the same quality tier (the nearest below when none matches)."""
-        ranked = sorted(self.hosted_api, key=lambda api: api.quality_tier)
+    def api_for_tier(self, tier: int, russian: bool = False) -> HostedApi:
+        """The hosted API of the same quality tier (the nearest below when none matches). For
+        a Russian buyer, the Russian vendors' APIs sold in roubles (GigaChat, YandexGPT) where
+        the catalog prices one, the cheapest of the tier: OpenAI's are not sold to Russia."""
+        listed: tuple[HostedApi, ...] = self.hosted_api
+        if russian:
+            listed = tuple(api for api in self.named_apis if api.rub is not None) or listed
+        ranked = sorted(listed, key=lambda api: (api.quality_tier, -api.blended_usd_per_m(0.5)))
         below = [api for api in ranked if api.quality_tier <= tier]
-        return below[-1] if below else ranked[0]
+        if not below:
+            lowest = ranked[0].quality_tier
+            below = [api for api in ranked if api.quality_tier == lowest]
+        return below[-1]

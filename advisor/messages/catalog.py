@@ -597,6 +597,15 @@ class M(Enum):
         "{decode:g}, MFU префилла {prefill:g}, задержка слоя {layer:g} мс*МГц / частота, "
         "выдача операций процессором {host:g} мс на слой.",
     )
+    ASSUME_MOE_LAYER = (
+        "assumption.moe_layer",
+        "Each of the {layers} mixture-of-experts layers adds {moe:g} ms*MHz / clock per decode "
+        "step (router, top-k, token sort and grouped expert GEMMs; the median of 18 published "
+        "single-request runs).",
+        "Каждый из {layers} слоёв со смесью экспертов добавляет {moe:g} мс*МГц / частота к шагу "
+        "декодирования (роутер, top-k, сортировка токенов и групповые GEMM экспертов; медиана 18 "
+        "опубликованных замеров с одним запросом).",
+    )
     ASSUME_FRONTEND_API = (
         "assumption.frontend_api",
         "Served through the OpenAI-compatible API, streaming every token: {us:g} us of host work "
@@ -901,6 +910,11 @@ class M(Enum):
         "Аренда по требованию на время запуска вместо покупки: {hours:g} ч x {count} GPU x "
         "${rate:g} за GPU-час = ${run:,.2f}; с оплатой за целые часы, {billed} ч, "
         "${billed_usd:,.2f}.",
+    )
+    ANSWER_WHOLE_ANSWER = (
+        "answer.whole_answer",
+        "An answer of {output} tokens takes about {seconds} s from the question to its last token.",
+        "Ответ в {output} токенов занимает около {seconds} с от вопроса до последнего токена.",
     )
     ANSWER_HOST_OFFLOAD = (
         "answer.host_offload",

@@ -53,6 +53,7 @@ class Serving:
     input_share: float
     quality_tier: int
     hosted: ApiPrice | None = None  # the same model through a provider's API, where priced
+    tier_api: ApiPrice | None = None  # else the API of its tier the buyer can buy
 
 
 @dataclass(frozen=True)
@@ -303,7 +304,7 @@ def spend(
             cloud_usd_per_gpu_hour=rate.usd if rate else None,
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
-    api = api or use.hosted or prices.api_for_tier(use.quality_tier)
+    api = api or use.hosted or use.tier_api or prices.api_for_tier(use.quality_tier)
     api_monthly = millions * api.blended_usd_per_m(use.input_share)
     saving = api_monthly - monthly
     break_even = capex / saving if saving > 0 and not owned else None

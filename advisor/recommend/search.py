@@ -905,6 +905,9 @@ class _Search:
                 input_share=load.input_tokens / (load.input_tokens + load.output_tokens),
                 quality_tier=suit.quality_tier if suit else 3,
                 hosted=self.prices.api_for_model(model.id),
+                tier_api=self.prices.api_for_tier(
+                    suit.quality_tier if suit else 3, russian=self.request.language == "ru"
+                ),
             )
         cost = spend(
             gpu,

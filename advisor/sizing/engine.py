@@ -471,6 +471,11 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             ttft_s=round(speed.ttft_s, 4),
             burst_ttft_s=round(speed.burst_ttft_s, 4),
             prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
+            request_s=round(
+                speed.ttft_s + inputs.request.tokens_generated / speed.per_user_tokens_per_s, 1
+            )
+            if speed.per_user_tokens_per_s
+            else 0.0,
             max_concurrent_users=max_users,
             max_users_at_window=_max_users(memory, layout, at_window=True),
             decode_bound=speed.bound,

@@ -107,6 +107,11 @@ class Performance(_Out):
         description="at the asked users: mean time to first token when they all send at once",
     )
     prefill_tokens_per_s: float
+    request_s: float = Field(
+        default=0.0,
+        description="one request from sending it to its last token at the asked users: the "
+        "first token's wait, then its output at the per-user speed",
+    )
     max_concurrent_users: int = Field(
         description="requests of the asked length (prompt + output) the KV cache holds at once"
     )

@@ -91,8 +91,8 @@ def test_with_no_gpu_named_the_cheapest_setup_leads(reader: Reader, catalog: Cat
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("Llama 3.1 8B on L4 for 48 users, 4k context", "If all 48 send at the same moment"),
-        ("Llama 3.1 8B на L4 для 48 пользователей, контекст 4к", "Если все 48 отправят"),
+        ("Llama 3.1 8B on 2 x L4 for 48 users, 4k context", "If all 48 send at the same moment"),
+        ("Llama 3.1 8B на 2 x L4 для 48 пользователей, контекст 4к", "Если все 48 отправят"),
     ],
 )
 def test_a_crowd_hears_what_a_burst_costs(

@@ -62,6 +62,20 @@ def test_a_hosted_api_for_every_quality_tier() -> None:
     assert all(api.source.strip() for api in prices.hosted_api)
 
 
+def test_a_russian_buyer_is_weighed_against_an_api_sold_in_roubles() -> None:
+    """QA 47: Russian answers weighed own GPUs against gpt-4.1-mini, which a Russian company
+    cannot simply buy: GigaChat's and YandexGPT's APIs, the cheapest of the tier or below."""
+    prices = CATALOG.prices
+    for tier in range(1, 6):
+        api = prices.api_for_tier(tier, russian=True)
+        assert api.name.startswith(("gigachat", "yandexgpt")), (tier, api.name)
+        assert api.quality_tier <= max(tier, 2)
+    rouble = [a for a in prices.named_apis if a.rub is not None and a.quality_tier == 4]
+    cheapest = min(rouble, key=lambda a: a.blended_usd_per_m(0.5))
+    assert prices.api_for_tier(4, russian=True) is cheapest
+    assert prices.api_for_tier(3).name == "gpt-4.1-mini"  # the English answer's as before
+
+
 def test_hosted_open_models_are_catalog_models_with_a_sourced_price() -> None:
     """The same open model through a provider's API is what an own server for it is weighed
     against: each names a catalog model, a provider and where its price was read."""

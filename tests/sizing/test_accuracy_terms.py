@@ -879,3 +879,20 @@ def test_a_reasoning_model_sized_for_a_short_answer_is_flagged(
     )
     codes = [n.code for n in report.warnings_i18n]
     assert (M.REASONING_OUTPUT in codes) is warned
+
+
+def test_a_layout_beyond_one_server_sizes_each_servers_ram_and_lanes() -> None:
+    """QA 47: 'ОЗУ 16384 ГБ', '40960 GB of RAM' for 16 and 64 GPUs: the RAM is each server's
+    (twice its GPUs' memory for training), rounded per server, not the layout's rounded up."""
+    catalog = load_catalog()
+    one = size(
+        SizingRequest(model="llama-3-8b", task="pretrain", gpu="b200", gpus=8), catalog
+    ).server
+    eight = size(
+        SizingRequest(model="llama-3-8b", task="pretrain", gpu="b200", gpus=64), catalog
+    ).server
+    assert (one.servers, eight.servers) == (1, 8)
+    assert eight.ram_per_server_gb == one.ram_per_server_gb == one.system_ram_gb
+    assert eight.system_ram_gb == 8 * eight.ram_per_server_gb
+    assert eight.pcie_lanes == one.pcie_lanes  # each server's CPUs feed its own 8 GPUs
+    assert eight.power_w > 7 * one.power_w  # every server's host, not one

@@ -511,6 +511,10 @@ def _memory_line(report: SizingReport, language: Language, *, on_cpu: bool = Fal
 BURST_WORTH_SAYING = 1.5
 
 
+# Answers this long (a reasoning model's thinking, generated code) are said in seconds too.
+LONG_ANSWER_TOKENS = 2048
+
+
 def _inference_line(report: SizingReport, language: Language, *, on_cpu: bool = False) -> str:
     perf = report.performance
     figures: dict[str, Param] = {
@@ -533,6 +537,13 @@ def _inference_line(report: SizingReport, language: Language, *, on_cpu: bool = 
         )
     else:
         line = render(M.ANSWER_INFERENCE_CPU if on_cpu else M.ANSWER_INFERENCE, language, **figures)
+    if report.output_tokens >= LONG_ANSWER_TOKENS and perf.request_s:  # a reasoning model's
+        line += " " + render(
+            M.ANSWER_WHOLE_ANSWER,
+            language,
+            output=fmt(report.output_tokens, language),
+            seconds=fmt(round(perf.request_s)),
+        )
     burst = round(perf.burst_ttft_s, 1)
     if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))
@@ -1104,6 +1115,7 @@ def render_recommendation(
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
     api_if_cheaper: bool = False,
+    model_named: bool = False,
     retrieval: tuple[int, Option] | None = None,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
@@ -1139,8 +1151,13 @@ def render_recommendation(
         lines.append(_cheaper_trade_offs(lead, result, language))
     asked_api = "api_vs_own" in wants and lead is not None and lead.cost.run_usd is None
     private = bool(result.goal.get("on_premises"))
-    if api_if_cheaper and lead is not None and not private:
-        # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
+    if (
+        api_if_cheaper
+        and lead is not None
+        and not private
+        and (not model_named or lead.cost.api_same_model)
+    ):  # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
+        # (the same model's, when one was named)
         asked_api = asked_api or api_costs_less(lead)
     if private and ("rent" in wants or "api_vs_own" in wants):
         lines.append(render(M.REC_ON_PREMISES, language))

@@ -699,7 +699,11 @@ def without_text_volume(text: str) -> str:
 _DIALOGUES_A_DAY = re.compile(
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?(?:диалог\w*|переписк\w*|чат(?:ов|а|ы)\b|"
     r"бесед\w*|conversations|dialog(?:ue)?s|chats|chat sessions)(?:\s+[^\W\d]+){0,2}?"
-    r"(?:\s*/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)(?:день|сутки|day)\b"
+    r"(?:\s*/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)(?:день|сутки|day)\b|"
+    # "диалогов примерно 50 в день": the count after the word
+    r"(?:диалог\w*|переписок|чатов|бесед|conversations|dialog(?:ue)?s|chats)\s+"
+    r"(?:(?:примерно|около|где-то|порядка|about|around|roughly|~)\s*)?"
+    rf"{NUM}{_VOLUME_SCALE}\s+(?:(?:в|за|per|a|each|every)\s+)?(?:день|сутки|day)\b"
 )
 
 

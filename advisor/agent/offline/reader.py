@@ -1429,6 +1429,17 @@ class Reader:
                 explicit=[],
                 injection=injection,
             )
+        if (
+            intent == "size"
+            and previous is None
+            and last is not None
+            and said.gpu is None
+            and said.task in (None, "inference")
+            and said.model in (None, last_model)
+        ):  # "how is the model split across those 6 GPUs?" after a goal: its lead (QA 47
+            # sized DeepSeek R1 on 6 H100 in FP8, the reference card, not the 6 A100 in INT4)
+            previous = dict(last["size_request"])
+            carried = [*carried, *previous]  # the conversation's, not assumed defaults
         fields, notes = self._request_fields(said, russian=language == "ru")
         pretraining = said.task == "pretrain" or (said.task is None and earlier == "pretrain")
         if (
@@ -1485,6 +1496,14 @@ class Reader:
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
+        if (
+            merged.get("task") in TRAINING
+            and (previous or {}).get("task", "inference") == "inference"
+            and "context" not in fields
+        ):  # "could we fine-tune it on these cards?" after 128k chats: the training's own
+            # sequences, not the served window (QA 47: activations of 373 GB a GPU)
+            for served in ("context", "prompt_tokens", "output_tokens"):
+                merged.pop(served, None)
         said_fields = sorted({*fields, *(k for k in carried if k in merged)})
         if said.reasoning_output:  # assumed for a model that reasons, not said
             said_fields.remove("output_tokens")

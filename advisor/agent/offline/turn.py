@@ -78,6 +78,7 @@ from advisor.services.recommendation import (
     rent_the_run,
     rented_option,
     renting_wins,
+    runs_verdict,
     target_shortfall,
 )
 from advisor.services.sizing import (
@@ -768,7 +769,9 @@ def _at_count_to_meet(report: SizingReport, turn: OfflineTurn) -> bool:
         and option.model == report.model
         # a format said holds; else the one that serves them ("4090 instead?": 6 in FP8)
         and (option.precision == report.precision or "precision" not in turn.reading.said_fields)
-        and option.gpu.count * option.replicas > report.gpu.count
+        # more of them, or as many in a lighter format ("on L40S?": 4 in FP8, not BF16)
+        and (option.gpu.count * option.replicas, option.precision != report.precision)
+        > (report.gpu.count, False)
     )
 
 
@@ -1110,11 +1113,14 @@ def _recommend(
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         retrieval=_by_retrieval(goal, result, catalog, turn, wants),
         pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
-        # "the cheapest way" to a goal: no model or GPUs of theirs, nor GPUs asked for
+        # "the cheapest way" to a goal: no GPUs of theirs, nor GPUs asked for; with a model
+        # named, its own hosted API ("самый дешёвый способ запустить мистраль 7б")
         api_if_cheaper="cheapest" in wants
-        and goal.get("model") is None
         and goal.get("gpu") is None
-        and not reading.said.hardware_asked,
+        and not reading.said.hardware_asked
+        # "а в 4 бита?" about a named model: its own hardware is the question
+        and not (goal.get("model") and goal.get("precision")),
+        model_named=goal.get("model") is not None,
     )
     beyond = _beyond_the_gpus_said(goal, lead, catalog, turn)
     if beyond is not None:  # "full fine-tune instead?" after one RTX 4090: what it takes
@@ -2474,7 +2480,11 @@ def _cheapest_training(
         turn.alternatives.append(Alternative(why="rented", option=rented))
     # the cheapest has no public rate: the run rented on GPUs one can rent, priced, and
     # first when renting it wins
-    verdict = rent_the_run(option, rented, turn.language)
+    # on GPUs with a public rate of their own: each run rented against buying them (QA 47 led
+    # a 1B pre-training with $172,800 of cards, its $3,432 rent two lines below)
+    verdict = rent_the_run(option, rented, turn.language) or runs_verdict(
+        option.cost, turn.language
+    )
     rent_line = [f"- {render_option_line(rented, turn.language)}"] if rented is not None else []
     if not named and option is not closest and option.training_hours is not None:
         # the option leads when its sizing renders (_size), the reference run in one line

@@ -209,6 +209,15 @@ def assumptions_for(inputs: Inputs, layout: Layout) -> list[Note]:
             host=engine.host_ms_per_layer,
         ),
     ]
+    moe = inputs.model.architecture.moe
+    if moe is not None and engine.moe_layer_overhead_ms_mhz:
+        lines.append(
+            note(
+                M.ASSUME_MOE_LAYER,
+                layers=inputs.model.architecture.num_layers - moe.first_dense_layers,
+                moe=engine.moe_layer_overhead_ms_mhz,
+            )
+        )
     if request.frontend == "offline":
         lines.append(
             note(

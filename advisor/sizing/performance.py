@@ -238,6 +238,13 @@ def decode_step_s(inputs: Inputs, layout: Layout, batch: int) -> tuple[float, st
     t_compute = t_gemm_compute + attn_flops / attn_peak
     layers_per_stage = math.ceil(arch.num_layers / layout.pp)
     t_layers = layers_per_stage * engine.layer_overhead_ms_mhz / _clock(gpu) / 1e3
+    if arch.moe is not None:
+        # Router GEMM, top-k, token sort and two grouped expert GEMMs: kernels every MoE layer
+        # runs at every step, each with a fixed time well above its bytes at small batches
+        # (fitted as added time; a floor hidden by larger batches fitted the serving points
+        # worse: validation README, "MoE decode")
+        moe_layers = math.ceil((arch.num_layers - arch.moe.first_dense_layers) / layout.pp)
+        t_layers += moe_layers * engine.moe_layer_overhead_ms_mhz / _clock(gpu) / 1e3
     t_comm = 0.0
     if layout.tp > 1:
         message = micro * arch.hidden_size * 2

@@ -3628,6 +3628,52 @@ def test_a_russian_goal_is_weighed_against_an_api_sold_in_roubles(
     assert (lead_option(en.recommendation).cost.api_name or "").startswith(("gpt", "deepseek"))
 
 
+def test_more_of_the_owned_cards_said_as_a_total_or_as_more(service: AdvisorService) -> None:
+    """QA 48 T18: 'what if we buy 4 more of the same cards, 8 total?' after 4 owned A100s got
+    knowledge-base passages."""
+    for question in (
+        "What if we buy 4 more of the same cards, 8 total?",
+        "what if we buy 4 more of the same cards?",
+        "а если докупить ещё 4 таких?",
+    ):
+        first = service.ask(
+            AskRequest(
+                question="We own 4x A100 40GB. What's the biggest model we can serve for ~50 "
+                "internal users?"
+            )
+        )
+        more = service.ask(AskRequest(question=question, conversation_id=first.conversation_id))
+        assert more.recommendation is not None, question
+        assert more.recommendation.goal["owned"] == {"gpu": "a100-40gb", "count": 8}, question
+
+
+def test_a_vendors_api_named_after_a_goal_is_its_hosted_api_not_its_open_model(
+    service: AdvisorService,
+) -> None:
+    """QA 48 T03: 'может проще через API, YandexGPT или GigaChat?' after Llama 70B for 200 staff
+    sized the open YandexGPT 5 Lite 8B on one GPU and compared it as a model."""
+    first = service.ask(
+        AskRequest(
+            question="Чат-бот по внутренним документам для 200 сотрудников на ламе 3 70 млрд. "
+            "Сколько стоит?"
+        )
+    )
+    api = service.ask(
+        AskRequest(
+            question="А может проще через API, YandexGPT или GigaChat? Сравни стоимость за год.",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert api.recommendation is not None
+    goal = api.recommendation.goal
+    assert goal["model"] == "llama-3-70b"
+    assert str(goal.get("api_model", "")).startswith(("yandexgpt", "gigachat"))
+    open_model = service.ask(
+        AskRequest(question="YandexGPT 5 Lite 8B на своём сервере для 20 человек, сколько GPU?")
+    )
+    assert open_model.request is not None and open_model.request.model == "yandexgpt-5-lite-8b"
+
+
 def test_a_monthly_batch_with_no_deadline_is_a_recurring_job(service: AdvisorService) -> None:
     """QA 45: 'раз в месяц ... 2 млн документов: купить или арендовать?' was weighed 'for a
     one-off job'."""

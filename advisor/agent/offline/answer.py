@@ -1115,7 +1115,6 @@ def render_recommendation(
     user_base: tuple[int, int, Option] | None = None,
     pick: bool = False,
     api_if_cheaper: bool = False,
-    model_named: bool = False,
     retrieval: tuple[int, Option] | None = None,
 ) -> str:
     """The answer to a goal (after a "cheaper?" that it already answered, what cheaper would
@@ -1151,13 +1150,8 @@ def render_recommendation(
         lines.append(_cheaper_trade_offs(lead, result, language))
     asked_api = "api_vs_own" in wants and lead is not None and lead.cost.run_usd is None
     private = bool(result.goal.get("on_premises"))
-    if (
-        api_if_cheaper
-        and lead is not None
-        and not private
-        and (not model_named or lead.cost.api_same_model)
-    ):  # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
-        # (the same model's, when one was named)
+    if api_if_cheaper and lead is not None and not private:
+        # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
         asked_api = asked_api or api_costs_less(lead)
     if private and ("rent" in wants or "api_vs_own" in wants):
         lines.append(render(M.REC_ON_PREMISES, language))

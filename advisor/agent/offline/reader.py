@@ -958,7 +958,23 @@ _ENOUGH_COUNT = re.compile(
     r"(?:be\s+)?(?:enough|suffice|do)\b|"
     # "and if we had 2 of them?", "а если их будет 2?" (QA 46): that many of the GPUs discussed
     r"\b(?:had|have|got|get|buy|use|with)\s+(\d{1,2})\s+of (?:them|those|these)\b|"
-    r"\bих\s+(?:будет|станет|взять|купить|поставить)\s+(\d{1,2})(?![\w.,])"
+    r"\bих\s+(?:будет|станет|взять|купить|поставить)\s+(\d{1,2})(?![\w.,])|"
+    # "buy 4 more of the same cards", "докупим ещё 4 таких" (QA 48): added to those discussed
+    r"(?<![\w.])(\d{1,2})\s+more\s+(?:of\s+(?:the\s+same|those|these|them)\b|cards?\b|gpus?\b)|"
+    r"\bещ[её]\s+(\d{1,2})\s+(?:таких|штук\w*|карт\w*|видеокарт\w*|gpu\b)"
+)
+
+# "..., 8 total?", "всего 8 карт": the GPUs' new count, said as a total (people are not)
+_GPU_OR_END = r"\s*(?:cards?\b|gpus?\b|карт\w*|видеокарт\w*|штук\w*|шт\b|gpu\b|[?.!)]|$)"
+_VIA_API = re.compile(r"\bapi\b|\bапи\b|облачн\w*|\bcloud\b")
+_SELF_HOSTED = re.compile(
+    r"у себя|подня\w*|подним\w*|разверн\w*|развернуть|локальн\w*|self-?host\w*|on[- ]?prem\w*|"
+    r"\blocally\b|\bin-house\b|на сво\w+ (?:сервер\w*|желез\w*|gpu|карт\w*)"
+)
+_SIZE_SAID = re.compile(r"\d+(?:[.,]\d+)?\s*(?:b|б|млрд|billion)\b")
+_TOTAL_COUNT = re.compile(
+    rf"(?<![\w.])(\d{{1,2}})\s+(?:in\s+)?total{_GPU_OR_END}|"
+    rf"(?:всего|итого)\s+(\d{{1,2}}){_GPU_OR_END}|(?:total|in all)\s+(?:of\s+)?(\d{{1,2}}){_GPU_OR_END}"
 )
 
 # Prompt injection: text that tells the advisor what to answer instead of asking. The GPU
@@ -1183,6 +1199,8 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        if mention is not None and mention.model_id is not None and said.model is None:
+            mention = None  # a vendor's hosted API named, not its open model (_said)
         # another model named is a new run to size; the same one named again is not
         same_model = mention is None or mention.model_id == (previous or {}).get("model")
         if (
@@ -1297,7 +1315,13 @@ class Reader:
                 )
             )
         )
-        if isinstance(before, int) and said.gpus is not None and said.more_gpus and same_gpu:
+        if (
+            isinstance(before, int)
+            and said.gpus is not None
+            and said.more_gpus
+            and same_gpu
+            and not _TOTAL_COUNT.search(text)  # "4 more, 8 total": the total said
+        ):
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
         setup = setup_kept(carried)
@@ -1823,6 +1847,20 @@ class Reader:
             said.headcount = operators
         said.one_off = q.says_one_off(text)
         said.text_apis = self._apis_named(text)
+        vendors = {api.split("-")[0] for api in said.text_apis}
+        if (
+            said.model is not None
+            and vendors
+            and _VIA_API.search(text)
+            and not _SIZE_SAID.search(text)
+            and not _SELF_HOSTED.search(text)  # "хотим поднять YandexGPT 5 Lite у себя"
+            and said.model.split("-")[0] in vendors
+        ):  # "может проще через API, YandexGPT или GigaChat?": the vendors' hosted APIs, not
+            # the open YandexGPT 5 Lite 8B to serve on one's own GPUs (QA 48)
+            said.model = None
+            said.models_compared = [
+                m for m in said.models_compared if m.split("-")[0] not in vendors
+            ]
         said.switch_api = self._api_switched_to(text)
         said.plural_gpus = bool(_PLURAL_GPUS.search(text))
         said.more_gpus = q.says_more_gpus(text)
@@ -2170,6 +2208,8 @@ class Reader:
         if cards is not None:
             said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
             said.owned = q.says_owned(text)  # "we only have 2 GPUs": of the kind discussed
+        elif (total := _TOTAL_COUNT.search(normalized)) is not None:  # "4 more, 8 total"
+            said.gpus = int(next(g for g in total.groups() if g))
         elif (enough := _ENOUGH_COUNT.search(normalized)) is not None:
             said.gpus = int(next(g for g in enough.groups() if g))  # "а одной хватит?"
         if not named:

@@ -1113,14 +1113,12 @@ def _recommend(
         user_base=_users_as_everyone(goal, reading, catalog, turn, wants),
         retrieval=_by_retrieval(goal, result, catalog, turn, wants),
         pick=reading.said.pick and (previous_goal is not None or previous_request is not None),
-        # "the cheapest way" to a goal: no GPUs of theirs, nor GPUs asked for; with a model
-        # named, its own hosted API ("самый дешёвый способ запустить мистраль 7б")
+        # "the cheapest way" to a goal: no model or GPUs of theirs, nor GPUs asked for (a
+        # model named leads with its GPUs; the API line follows: goal evals' names_gpus)
         api_if_cheaper="cheapest" in wants
+        and goal.get("model") is None
         and goal.get("gpu") is None
-        and not reading.said.hardware_asked
-        # "а в 4 бита?" about a named model: its own hardware is the question
-        and not (goal.get("model") and goal.get("precision")),
-        model_named=goal.get("model") is not None,
+        and not reading.said.hardware_asked,
     )
     beyond = _beyond_the_gpus_said(goal, lead, catalog, turn)
     if beyond is not None:  # "full fine-tune instead?" after one RTX 4090: what it takes

@@ -964,14 +964,16 @@ _ENOUGH_COUNT = re.compile(
     r"\bещ[её]\s+(\d{1,2})\s+(?:таких|штук\w*|карт\w*|видеокарт\w*|gpu\b)"
 )
 
-# "..., 8 total?", "всего 8 карт": the GPUs' new count, said as a total (people are not)
-_GPU_OR_END = r"\s*(?:cards?\b|gpus?\b|карт\w*|видеокарт\w*|штук\w*|шт\b|gpu\b|[?.!)]|$)"
+# A vendor named beside "API" ("через API, YandexGPT или GigaChat?") is its hosted API, not
+# its open model, unless a size or serving it oneself is said ("YandexGPT 5 Lite у себя").
 _VIA_API = re.compile(r"\bapi\b|\bапи\b|облачн\w*|\bcloud\b")
 _SELF_HOSTED = re.compile(
     r"у себя|подня\w*|подним\w*|разверн\w*|развернуть|локальн\w*|self-?host\w*|on[- ]?prem\w*|"
     r"\blocally\b|\bin-house\b|на сво\w+ (?:сервер\w*|желез\w*|gpu|карт\w*)"
 )
 _SIZE_SAID = re.compile(r"\d+(?:[.,]\d+)?\s*(?:b|б|млрд|billion)\b")
+# "..., 8 total?", "всего 8 карт": the GPUs' new count, said as a total (people are not)
+_GPU_OR_END = r"\s*(?:cards?\b|gpus?\b|карт\w*|видеокарт\w*|штук\w*|шт\b|gpu\b|[?.!)]|$)"
 _TOTAL_COUNT = re.compile(
     rf"(?<![\w.])(\d{{1,2}})\s+(?:in\s+)?total{_GPU_OR_END}|"
     rf"(?:всего|итого)\s+(\d{{1,2}}){_GPU_OR_END}|(?:total|in all)\s+(?:of\s+)?(\d{{1,2}}){_GPU_OR_END}"

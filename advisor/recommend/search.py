@@ -118,10 +118,13 @@ SCALE = 2.0  # `scale` holds twice the peak
 RESERVE_FROM_HEADCOUNT = 1000
 
 
-def server_room_load(concurrency: int, workloads: Workloads) -> bool:
-    """Whether so many users at once are the peak of an organisation that large (100 dialogs
-    at once: a call centre's), whose servers stand in a server room."""
-    return concurrency >= RESERVE_FROM_HEADCOUNT * workloads.concurrency.staff_share
+def server_room_load(concurrency: int, workloads: Workloads) -> Note | None:
+    """The note that so many users at once are the peak of an organisation that large (100
+    dialogs at once: a call centre's), whose servers stand in a server room; None below it."""
+    share = workloads.concurrency.staff_share
+    if concurrency < RESERVE_FROM_HEADCOUNT * share:
+        return None
+    return note(M.REC_DATACENTER_BY_LOAD, users=concurrency, staff=round(concurrency / share))
 
 
 SHORTLIST_PER_TIER = 3  # the smallest models of each quality tier (the cheapest to serve)
@@ -290,12 +293,9 @@ class _Search:
             self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=request.headcount or 0))
         self.load = self._workload()
         busy = server_room_load(self.load.concurrency, catalog.workloads)
-        if busy and not self.datacenter and self._live_on_new_servers():
+        if busy is not None and not self.datacenter and self._live_on_new_servers():
             self._in_server_room()  # 100 dialogs at once: a call centre's, not an office's
-            staff = round(self.load.concurrency / catalog.workloads.concurrency.staff_share)
-            self.assumptions.append(
-                note(M.REC_DATACENTER_BY_LOAD, users=self.load.concurrency, staff=staff)
-            )
+            self.assumptions.append(busy)
         self.budget = self._budget()
 
     def _in_server_room(self) -> None:

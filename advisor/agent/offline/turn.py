@@ -2791,17 +2791,13 @@ def _compare(
     )
     passages = _search(kb, f"{question} {_TOPICS['compare'][turn.language]}", turn.language, turn)
     head_to_head = _head_to_head(request, catalog, turn, question)
-    users = int(request.get("users") or 1)
-    if request.get("task", "inference") == "inference" and server_room_load(
-        users, catalog.workloads
-    ):  # 100 dialogs at once: a call centre's servers, no GeForce or second-hand cards
+    busy = server_room_load(int(request.get("users") or 1), catalog.workloads)
+    if request.get("task", "inference") == "inference" and busy is not None:
+        # 100 dialogs at once: a call centre's servers, no GeForce or second-hand cards
         comparison = comparison.model_copy(
             update={"rows": [r for r in comparison.rows if _server_room_card(r, catalog)]}
         )
-        staff = round(users / catalog.workloads.concurrency.staff_share)
-        head_to_head.append(
-            render(M.REC_DATACENTER_BY_LOAD, turn.language, users=users, staff=staff)
-        )
+        head_to_head.append(busy.render(turn.language))
     assumed = [n for n in turn.reading.notes if n.code is M.ASSUMED_SIZE_CLASS]
     if head_to_head and assumed:  # the model the GPUs were weighed on ("models up to 30B")
         parts = ", ".join(render(item, turn.language) for item in assumed)

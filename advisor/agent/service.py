@@ -27,7 +27,7 @@ from advisor.agent.conversations import (
     TransactionalConversationStore,
     Turn,
 )
-from advisor.agent.offline.reader import SIZED_MARK, GoalContext, Reader
+from advisor.agent.offline.reader import GoalContext, Reader, sized_mark
 from advisor.agent.offline.turn import run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings, configured_catalog
@@ -395,7 +395,7 @@ class AdvisorService:
         if turn.lead_mark is not None:  # what the answer led with, for the next to weigh
             stated = [*stated, turn.lead_mark]
         elif turn.sizing is not None and turn.sizing.fits:  # the GPUs it fitted on
-            stated = [*stated, f"{SIZED_MARK}{turn.sizing.gpu.id}:{turn.sizing.gpu.count}"]
+            stated = [*stated, sized_mark(turn.sizing.gpu.id, turn.sizing.gpu.count)]
         return response, turn.draft, turn.goal, stated
 
 

@@ -517,6 +517,7 @@ _SWITCH_TO = re.compile(
 )
 # "чтоб отвечала" is a way to run a named model, not a task statement of a goal.
 _WEAK_INFERENCE = re.compile(r"отвечал\w*")
+_SERVING_WORDS = re.compile(next(pattern for pattern, task in _TASKS if task == "inference"))
 # "2 сервера, в каждом по 4 GPU": the GPUs of every server together.
 _SERVERS_EACH = re.compile(
     r"(\d+)\s*(?:сервер\w*|сервак\w*|servers?|nodes?|узл\w*|машин\w*|boxes)\W{0,3}"
@@ -3193,6 +3194,11 @@ def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
 
 
+def sized_mark(gpu: str, count: int) -> str:
+    """The GPUs a sizing fitted on, as a stated-field mark the next turn reads back."""
+    return f"{SIZED_MARK}{gpu}:{count}"
+
+
 def setup_kept(stated: Sequence[str]) -> tuple[str, int] | None:
     """The GPUs and count the last answer led with, or the last sizing fitted on."""
     lead = lead_kept(stated)
@@ -3339,13 +3345,11 @@ def _kv_precision(text: str) -> str | None:
 
 def _run_the_only_serving_word(text: str) -> bool:
     """Whether "run" is all that reads as serving: a training run's noun, said of its time."""
-    inference = {task: pattern for pattern, task in _TASKS}["inference"]
-    return all(found.group() == "run" for found in re.finditer(inference, text))
+    return all(found.group() == "run" for found in _SERVING_WORDS.finditer(text))
 
 
 def _weak_inference_only(text: str) -> bool:
-    inference = {task: pattern for pattern, task in _TASKS}["inference"]
-    return all(_WEAK_INFERENCE.fullmatch(found.group()) for found in re.finditer(inference, text))
+    return all(_WEAK_INFERENCE.fullmatch(found.group()) for found in _SERVING_WORDS.finditer(text))
 
 
 def _has_figures(said: Said) -> bool:

@@ -436,6 +436,11 @@ class EngineProfile(_Record):
     )
     default_max_num_seqs: int = Field(ge=1)
     default_max_num_seqs_large_gpu: int = Field(ge=1)
+    slots_follow_users: bool = Field(
+        default=False,
+        description="a planned server opens one slot per user (llama-server -np N over one "
+        "unified KV cache); otherwise it lowers the default cap to the users",
+    )
     uses_memory_utilization: bool = Field(
         description="whether the engine caps itself at gpu_memory_utilization"
     )

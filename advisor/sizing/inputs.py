@@ -123,9 +123,12 @@ class Inputs:
         return self.engine.default_max_num_seqs
 
     def max_num_seqs(self, layout: Layout) -> int:
-        """The cap of the planned server: the engine's, lowered to the users it serves."""
+        """The cap of the planned server: the engine's, lowered to the users it serves (or
+        one slot per user where the slots are a launch flag, llama-server's -np)."""
         if self.request.max_num_seqs is not None:
             return self.request.max_num_seqs
+        if self.engine.slots_follow_users:
+            return max(1, self.users_per_replica(layout))
         return max(1, min(self.engine_max_num_seqs(), self.users_per_replica(layout)))
 
     def max_num_batched_tokens(self) -> int:

@@ -896,3 +896,22 @@ def test_a_layout_beyond_one_server_sizes_each_servers_ram_and_lanes() -> None:
     assert eight.system_ram_gb == 8 * eight.ram_per_server_gb
     assert eight.pcie_lanes == one.pcie_lanes  # each server's CPUs feed its own 8 GPUs
     assert eight.power_w > 7 * one.power_w  # every server's host, not one
+
+
+def test_llama_server_batches_its_users_in_slots() -> None:
+    """llama-server runs a slot per request and decodes them in one batch (default 4 slots
+    since late 2025, -np N when planned): five people do not queue one behind another."""
+    asked = {
+        "model": "llama-3-70b",
+        "precision": "q4_k_m",
+        "engine": "llama.cpp",
+        "gpu": "rtx-3090",
+        "gpus": 2,
+        "context": 4096,
+    }
+    one = size(SizingRequest(**asked, users=1), CATALOG).performance
+    five = size(SizingRequest(**asked, users=5), CATALOG).performance
+    assert five.ttft_s < 3 * one.ttft_s
+    assert five.aggregate_tokens_per_s > 2 * one.aggregate_tokens_per_s
+    default = CATALOG.engines["llama.cpp"]
+    assert (default.default_max_num_seqs, default.slots_follow_users) == (4, True)

@@ -2758,6 +2758,12 @@ class M(Enum):
         "{dialogues:,.0f} диалогов в день x {turns:g} реплик клиента в каждом (MultiWOZ, 10 438 "
         "диалогов обслуживания) = {requests:,.0f} запросов в день",
     )
+    ASSUMED_PER_PERSON = (
+        "assumed.per_person",
+        "{per:,.0f} requests a day from each of {people:,} people = {requests:,.0f} requests a day",
+        "{per:,.0f} запросов в день от каждого из {people:,} человек = {requests:,.0f} запросов "
+        "в день",
+    )
     ASSUMED_TRANSCRIPT = (
         "assumed.transcript",
         "each call's transcript is read whole: {minutes:g} minutes x {rate:g} words a minute "

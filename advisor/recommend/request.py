@@ -81,6 +81,13 @@ class RecommendRequest(BaseModel):
         description="dialogues (chats) a working day, each several requests: at the catalog's "
         "customer turns per dialogue, as requests_per_day (which wins when both are given)",
     )
+    requests_per_person_per_day: float | None = Field(
+        default=None,
+        gt=0,
+        le=1e6,
+        description="requests each person sends a working day: times headcount (else users) "
+        "as requests_per_day, which then sets the load (requests_per_day wins when given)",
+    )
     tokens_per_day: float | None = Field(
         default=None,
         gt=0,

@@ -261,6 +261,9 @@ class _Search:
                 )
             )
         self.batch_hours: float | None = None  # a batch job's deadline, once read as a volume
+        if request.requests_per_person_per_day is not None and request.requests_per_day is None:
+            request = self._people_as_requests(request)
+            self.request = request
         if request.dialogues_per_day is not None and request.requests_per_day is None:
             request = self._dialogues_as_requests(request)
             self.request = request
@@ -330,6 +333,21 @@ class _Search:
                 field, f"{gpu.id} has no price in the catalog", sorted(self.prices.gpus)
             )
         return gpu
+
+    def _people_as_requests(self, request: RecommendRequest) -> RecommendRequest:
+        """ "Each user sends 100 messages a day": the people's requests a day, which then set
+        the load (QA 48: read as 100 in all, the answer priced one request in flight)."""
+        people = request.headcount or request.users
+        per_person = request.requests_per_person_per_day or 0.0
+        if people is None:  # nobody counted: one person's volume is all there is
+            return request.model_copy(update={"requests_per_day": per_person})
+        per_day = per_person * people
+        self.assumptions.append(
+            note(M.ASSUMED_PER_PERSON, per=per_person, people=people, requests=per_day)
+        )
+        return request.model_copy(
+            update={"requests_per_day": per_day, "users": None, "headcount": None}
+        )
 
     def _dialogues_as_requests(self, request: RecommendRequest) -> RecommendRequest:
         """Dialogues a day are the customer's turns in them a day, each a request."""

@@ -648,15 +648,23 @@ def test_one_server_enough_is_sized_on_one_server_and_answered_first(
     assert full.answer.startswith("**Нет, одного сервера не хватает")
 
 
-def test_a_version_ruled_out_is_no_model_to_weigh(reader: Reader, catalog: Catalog) -> None:
-    """ "Дипсик р1 полную, не дистиллят": DeepSeek-R1 was weighed against a distill nobody
-    asked for; the full model is sized."""
-    turn = _turn(
+@pytest.mark.parametrize(
+    "question",
+    [
         "какая минимальная конфигурация чтобы запустить дипсик р1 полную, не дистиллят? и "
         "сколько токенов в секунду будет",
-        reader,
-        catalog,
-    )
+        # QA 48, T13: "без дистиллятов" still weighed R1 against a 14B distill
+        "хочу запустить дипсик р1 полностью у себя, без дистиллятов. какой минимум железа и "
+        "сколько токенов в секунду будет?",
+        "Full DeepSeek R1 on our own servers, no distills please. Minimum hardware?",
+    ],
+)
+def test_a_version_ruled_out_is_no_model_to_weigh(
+    reader: Reader, catalog: Catalog, question: str
+) -> None:
+    """ "Дипсик р1 полную, не дистиллят": DeepSeek-R1 was weighed against a distill nobody
+    asked for; the full model is sized."""
+    turn = _turn(question, reader, catalog)
     assert turn.reading.said.models_compared == []
     assert turn.sizing is not None and turn.sizing.model == "deepseek-r1"
 

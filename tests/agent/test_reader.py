@@ -2329,6 +2329,49 @@ def test_dialogues_a_day_are_their_customers_turns(
     assert not reader._dialogues(summaries)  # each dialogue summarised is one request
 
 
+@pytest.mark.parametrize(
+    ("question", "people", "each"),
+    [
+        ("We have 30 employees, each sends about 40 requests a day to a Qwen3 32B chatbot", 30, 40),
+        ("30 сотрудников, каждый делает примерно 50 запросов в день к чат-боту", 30, 50),
+        ("отдел из 12 человек, по 20 вопросов в день на человека, какой сервер?", 12, 20),
+    ],
+)
+def test_a_volume_each_person_sends_counts_every_person(
+    reader: Reader, question: str, people: int, each: int
+) -> None:
+    """ "Each user sends 100 messages a day" was 100 in all (QA 48): it is each person's,
+    times the people, and the answer says so."""
+    reading = reader.read(question)
+    if reading.goal is None:  # a model named: sized as asked, at the people's requests
+        derived = next(n for n in reading.notes if n.code is M.ASSUMED_PER_PERSON)
+        assert derived.params["requests"] == people * each
+        return
+    assert reading.goal["requests_per_person_per_day"] == each
+    assert reading.goal["headcount"] == people
+    result = recommend_deployment(reading.goal, reader.catalog)
+    derived = next(n for n in result.assumptions_i18n if n.code is M.ASSUMED_PER_PERSON)
+    assert derived.params["requests"] == people * each == result.goal["requests_per_day"]
+    assert reader.read("20 tokens/s per user, 500 requests a day").said.per_person is None
+
+
+def test_a_follow_up_volume_each_person_sends_counts_the_users_said_before(
+    reader: Reader,
+) -> None:
+    """After "about 20 concurrent users", "if each user sends about 100 messages a day" is
+    2,000 requests a day (QA 48, T20)."""
+    first = reader.read("Cheapest way to run Llama 3.1 8B for a startup with 20 concurrent users?")
+    assert first.goal is not None
+    reading = reader.read(
+        "And what would an API cost per month instead, if each user sends about 100 messages "
+        "a day?",
+        previous_goal=GoalContext(goal=first.goal),
+    )
+    assert reading.goal is not None
+    assert (reading.goal["headcount"], reading.goal["requests_per_person_per_day"]) == (20, 100)
+    assert "users" not in reading.goal
+
+
 def test_an_api_bill_stands_in_for_its_models_tier(reader: Reader) -> None:
     """A bill is read at GPT-4.1's prices when no model is named: its replacement is of that
     class, not the cheapest open model (QA 22 priced gpt-4.1's bill against a small model);

@@ -712,6 +712,38 @@ def says_dialogues_a_day(text: str) -> bool:
     return bool(_DIALOGUES_A_DAY.search(_MILLION_WORD.sub("1 млн", text)))
 
 
+# A volume each person sends: "each user sends 100 messages a day", "по 30 запросов в день на
+# сотрудника", "каждый из них задаёт 20 вопросов" (the people's count multiplies it).
+_PEOPLE = (
+    r"(?:user|person|people|employee|staff member|member|lawyer|agent|operator|analyst|"
+    r"developer|engineer|manager|student|customer|client|seat|doctor|teacher|worker)s?"
+)
+_PER_PERSON = re.compile(
+    rf"\b(?:each|every)\s+(?:one\s+)?(?:of\s+(?:them|the\s+\d[\d,]*\s+\w+)|{_PEOPLE})\b|"
+    rf"\b(?:day|daily)\s+(?:per|for\s+each|for\s+every|each)\s+{_PEOPLE}\b|"
+    rf"\bper\s+{_PEOPLE}\s+(?:per|a|each)\s+day\b|"
+    rf"\b(?:messages|requests|queries|questions|prompts|chats)\s+(?:per|from\s+each|from\s+every)"
+    rf"\s+{_PEOPLE}\b|"
+    r"кажд\w+\s+(?:из\s+(?:них|\d[\d\s]*\s*\w+)|пользовател\w*|сотрудник\w*|человек\w*|"
+    r"юрист\w*|оператор\w*|менеджер\w*|аналитик\w*|разработчик\w*|студент\w*|клиент\w*|"
+    r"врач\w*|учител\w*|работник\w*)|"
+    r"(?:в\s+день|в\s+сутки|ежедневно)\s+(?:на|с|от)\s+(?:одного\s+|каждого\s+)?"
+    r"(?:пользовател\w*|человека|сотрудник\w*|юриста|оператора|нос)|"
+    r"(?:на|с|от)\s+(?:одного\s+|каждого\s+)?(?:пользовател\w*|человека|сотрудник\w*|юриста|"
+    r"оператора|нос)\s+(?:в\s+день|в\s+сутки)|"
+    r"\bу\s+каждого\b|"
+    # "30 employees, each sends 40 a day", "30 сотрудников, каждый делает по 40 запросов"
+    r"\beach\s+(?:sends|asks|makes|writes|submits|runs|has|does|will)\b|"
+    r"\bкаждый\s+(?:отправля\w*|задаёт|задает|дела\w*|пиш\w*|шл\w*|присыла\w*|сдела\w*)",
+    re.IGNORECASE,
+)
+
+
+def says_per_person(text: str) -> bool:
+    """Whether the daily volume is each person's, to multiply by the people."""
+    return _PER_PERSON.search(text) is not None
+
+
 def read_requests_per_day(text: str, working_days_per_month: float) -> float | None:
     """Requests a working day; a volume per week or month spreads over its working days."""
     text = _MILLION_WORD.sub("1 млн", text)

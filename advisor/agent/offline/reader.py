@@ -160,6 +160,8 @@ class Said(BaseModel):
     requests_per_s: float | None = None
     requests_per_day: float | None = None
     dialogues: bool = False  # requests_per_day counts dialogues, each several requests
+    per_person: float | None = None  # "each user sends 100 a day": one person's, before x people
+    people: int | None = None  # the people per_person was multiplied by
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
     batch_items: int | None = None  # "прогнать 500 тысяч договоров": a batch job's requests
@@ -632,11 +634,12 @@ _WEIGHS_MODELS = re.compile(
     r"\bbetter\b|\bлучше\b|\bwhich\b|\bкак(?:ая|ую|ой)\b"
 )
 _EUROS = re.compile(r"€|\beur\b|\beuros?\b|\bевро\b")
-# A model version ruled out: "полную, не дистиллят", "the full one, not a distill" names no
-# second model to weigh.
+# A model version ruled out: "полную, не дистиллят", "без дистиллятов", "the full one, not a
+# distill", "no distills" names no second model to weigh.
 _NOT_A_VERSION = re.compile(
-    r"\b(?:(?:а|и|но) )?не (?:\w+ )?(?:дистил\w*|distill\w*|квант\w*|урезан\w*)|"
-    r"\bnot (?:a |the |an? )?(?:\w+ )?(?:distill\w*|quant\w*)(?: (?:one|version|model))?"
+    r"\b(?:(?:а|и|но) )?(?:не|без|кроме) (?:\w+ )?(?:дистил\w*|distill\w*|квант\w*|урезан\w*)|"
+    r"\b(?:not|no|without|excluding) (?:a |the |an? |any )?(?:\w+ )?(?:distill\w*|quant\w*)"
+    r"(?: (?:one|version|model)s?)?"
 )
 # One personal machine with its one GPU: "my laptop with an RTX 4060", "на моём ноутбуке".
 # One person's own use: "just me", "at home for tinkering", "для себя", "дома поиграться".
@@ -1235,6 +1238,8 @@ class Reader:
             and said.headcount is None
         ):  # "and if it's only 100 people?" after "1500 employees": the staff, not at once
             said.headcount, said.users = said.users, None
+        if said.per_person is not None and said.requests_per_day == said.per_person:
+            self._per_person_volume(said, previous, previous_goal)
         if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
             said.batch_items = q.read_batch_count(text)
         if (
@@ -1671,6 +1676,21 @@ class Reader:
 
     # ---- what the message says ----------------------------------------------------------
 
+    @staticmethod
+    def _per_person_volume(
+        said: Said, previous: dict[str, Any] | None, previous_goal: GoalContext | None
+    ) -> None:
+        """ "Each user sends 100 messages a day" (QA 48): 100 x the people said here or in the
+        conversation; the volume is then the load, so the people are no longer users at once."""
+        earlier = {**(previous or {}), **(previous_goal.goal if previous_goal is not None else {})}
+        people = said.users or said.headcount or earlier.get("headcount") or earlier.get("users")
+        if not isinstance(people, int) or people <= 1 or said.per_person is None:
+            return
+        said.people = people
+        said.requests_per_day = said.per_person * people
+        said.users = said.headcount = None
+        said.users_at_once = False
+
     def _said(
         self,
         text: str,
@@ -1737,6 +1757,8 @@ class Reader:
             said.context_window = said.context is not None and not said.context_each
         said.requests_per_s = q.read_rps(text)
         said.requests_per_day = q.read_requests_per_day(text, working_days)
+        if said.requests_per_day is not None and q.says_per_person(text):
+            said.per_person = said.requests_per_day  # read() multiplies it by the people
         batch = q.read_batch(text)
         said.dialogues = (  # "10 тысяч диалогов в день" with a bot: its customers' turns
             batch is None and said.requests_per_day is not None and q.says_dialogues_a_day(text)
@@ -2496,6 +2518,15 @@ class Reader:
             notes.append(derived)
         if "context" in fields and "prompt_tokens" not in fields:
             notes.extend(self._window_fields(said, fields))
+        if said.people is not None and said.per_person is not None:
+            notes.append(
+                note(
+                    M.ASSUMED_PER_PERSON,
+                    per=said.per_person,
+                    people=said.people,
+                    requests=said.per_person * said.people,
+                )
+            )
         if "users" not in fields and (said.requests_per_s or said.requests_per_day):
             profile = workloads.use_cases[said.use_case or "chat"]
             per_day = said.requests_per_day
@@ -2656,11 +2687,13 @@ class Reader:
         goal: dict[str, Any] = dict(previous.goal) if previous is not None else {}
         goal.setdefault("language", "ru" if language == "ru" else "en")
         dialogues = self._dialogues(said)
+        each = said.per_person is not None and not dialogues  # the search multiplies, and says so
         said_load = {
             "users": said.users,
-            "headcount": said.headcount,
+            "headcount": said.people if each else said.headcount,
             "requests_per_s": said.requests_per_s,
-            "requests_per_day": None if dialogues else said.requests_per_day,
+            "requests_per_person_per_day": said.per_person if each else None,
+            "requests_per_day": None if dialogues or each else said.requests_per_day,
             "dialogues_per_day": said.requests_per_day if dialogues else None,
             "tokens_per_day": said.tokens_per_day,
             "words_per_day": said.words_per_day,

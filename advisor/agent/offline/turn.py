@@ -1338,6 +1338,7 @@ _LOAD_FIELDS = (
     "headcount",
     "requests_per_s",
     "requests_per_day",
+    "requests_per_person_per_day",
     "dialogues_per_day",
     "tokens_per_day",
     "words_per_day",

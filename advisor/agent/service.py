@@ -27,7 +27,7 @@ from advisor.agent.conversations import (
     TransactionalConversationStore,
     Turn,
 )
-from advisor.agent.offline.reader import GoalContext, Reader, sized_mark
+from advisor.agent.offline.reader import USE_CASE, GoalContext, Reader, sized_mark
 from advisor.agent.offline.turn import run_offline_turn
 from advisor.catalog.loader import Catalog
 from advisor.config import Settings, configured_catalog
@@ -245,7 +245,7 @@ class AdvisorService:
             answer=response.answer,
             language=response.language,
             mode=response.mode,
-            request=response.request.model_dump(mode="json") if response.request else None,
+            request=_request_kept(response, stated),
             draft=draft,
             goal=goal.goal if goal is not None else None,
             goal_gpu=goal.gpu if goal is not None else None,
@@ -397,6 +397,24 @@ class AdvisorService:
         elif turn.sizing is not None and turn.sizing.fits:  # the GPUs it fitted on
             stated = [*stated, sized_mark(turn.sizing.gpu.id, turn.sizing.gpu.count)]
         return response, turn.draft, turn.goal, stated
+
+
+# The request's shape: what a use case sets when the question does not say it.
+_SHAPE = ("context", "prompt_tokens", "output_tokens")
+
+
+def _request_kept(response: AskResponse, stated: list[str]) -> dict[str, Any] | None:
+    """The request the next question changes: the one sized, in the shape of the requests the
+    answer was held to when the use case set it (a call centre's 2,048 tokens in and 256 out,
+    not the 4,096-token default a GPU-only follow-up went back to: QA 48, T11)."""
+    if response.request is None:
+        return None
+    fields = response.request.model_dump(mode="json")
+    option = response.to_meet_targets
+    use_case = any(mark.startswith(USE_CASE) for mark in stated)  # said, not the default
+    if option is None or not use_case or "context" in stated or option.training_hours is not None:
+        return fields
+    return fields | {k: option.size_request[k] for k in _SHAPE if k in option.size_request}
 
 
 def _goal_of(recommendation: Recommendation | None) -> GoalContext | None:

@@ -252,3 +252,27 @@ def test_a_model_too_big_for_the_gpu_offers_the_lines_distill(catalog: Catalog) 
     assert smaller and smaller[0].fits
     assert smaller[0].request["model"].startswith("deepseek-r1-distill")
     assert smaller[0].request["gpus"] == 1
+
+
+def test_a_gpu_only_follow_up_keeps_the_requests_the_use_case_set(catalog: Catalog) -> None:
+    """A call centre's 2,048 tokens in and 256 out led the answer; "and with RTX 4090s?"
+    went back to the 4,096-token default with 1,024 out (QA 48, T11)."""
+    service = _service(catalog, None)
+    first = service.ask(
+        AskRequest(
+            question="Колл-центр, 100 одновременных звонков, голосовой бот, нужен быстрый "
+            "ответ. Модель уровня 8B. Какое железо?",
+            conversation_id="call",
+        )
+    )
+    option = first.to_meet_targets
+    assert option is not None
+    second = service.ask(
+        AskRequest(
+            question="А если вместо этого взять RTX 4090, сколько штук понадобится?",
+            conversation_id="call",
+        )
+    )
+    assert second.request is not None and second.request.gpu == "rtx-4090"
+    assert second.request.context == option.size_request["context"] < 4096
+    assert second.request.output_tokens == option.size_request["output_tokens"]

@@ -160,8 +160,9 @@ class Hardware:
 
 
 def rack_only(prices: Prices) -> Prices:
-    """The prices a server room buys at: rack servers only, a tower is an office machine."""
-    racks = tuple(c for c in prices.chassis if c.rack_units is not None)
+    """The prices a server room buys at: rack servers only, a tower is an office machine (a
+    CPU machine named is priced whole, its box in its price)."""
+    racks = tuple(c for c in prices.chassis if c.rack_units is not None or "cpu" in c.gpu_classes)
     return prices.model_copy(update={"chassis": racks})
 
 

@@ -588,6 +588,18 @@ def test_a_thousand_staffs_peak_said_as_users_gets_server_room_cards(catalog: Ca
     assert not any(n.code is M.REC_DATACENTER_BY_LOAD for n in batch.assumptions_i18n)
 
 
+@pytest.mark.parametrize("cpu", ["cpu-desktop", "cpu-server"])
+def test_a_cpu_machine_named_for_a_server_room_load_is_priced_whole(
+    catalog: Catalog, cpu: str
+) -> None:
+    """A CPU machine's price is the whole machine: the rack-only prices of a server-room load
+    left it no box at all, and the search failed (found by the recommendation properties once
+    llama.cpp served users in slots)."""
+    result = recommend(RecommendRequest(model="qwen2.5-0.5b", gpu=cpu, users=100), catalog)
+    assert any(n.code is M.REC_DATACENTER_BY_LOAD for n in result.assumptions_i18n)
+    assert all(o.cost.capex_usd > 0 for o in result.options)
+
+
 def test_a_data_centre_gets_no_geforce_cards_and_no_towers(catalog: Catalog) -> None:
     from advisor.recommend.costs import chassis_for
 

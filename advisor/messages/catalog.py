@@ -2758,6 +2758,20 @@ class M(Enum):
         "{dialogues:,.0f} диалогов в день x {turns:g} реплик клиента в каждом (MultiWOZ, 10 438 "
         "диалогов обслуживания) = {requests:,.0f} запросов в день",
     )
+    REC_IN_A_WAVE = (
+        "rec.in_a_wave",
+        "This holds {users:,} requests in flight all the time, each new prompt read while the "
+        "others stream. If the {users:,} come together and send again only after reading the "
+        "answers, {count} x {gpu} in {format} serve them: the first token after {ttft:g} s on "
+        "average, then {speed:g} tokens/s each; ${capex:,} to buy instead of ${best:,} (kept "
+        "busy all the time, they would give {steady:g} tokens/s each).",
+        "Это расчёт на {users:,} запросов в работе постоянно: каждый новый запрос читается, "
+        "пока остальные генерируют ответ. Если {users:,} запросов приходят вместе, а следующие "
+        "— только после того, как ответы прочитаны, хватит {count} x {gpu} в {format}: первый "
+        "токен в среднем через {ttft:g} с, затем {speed:g} токенов/с на каждого; покупка "
+        "${capex:,} вместо ${best:,} (при постоянной загрузке — {steady:g} токенов/с на "
+        "каждого).",
+    )
     ASSUMED_PER_PERSON = (
         "assumed.per_person",
         "{per:,.0f} requests a day from each of {people:,} people = {requests:,.0f} requests a day",

@@ -296,6 +296,13 @@ class Recommendation(_Out):
         "to (api_model beside api_bill_model): switching APIs alone, beside owning",
     )
     api_switch_i18n: Note | None = Field(default=None, description=NOTES)
+    in_a_wave: str | None = Field(
+        default=None,
+        description="fewer GPUs that serve the users when they send together and again only "
+        "after reading the answers (no prompt read while the answers stream), where the lead "
+        "holds them all in flight at once",
+    )
+    in_a_wave_i18n: Note | None = Field(default=None, description=NOTES)
     sources: list[str]
     rub_per_usd: float
     eur_per_usd: float | None = Field(

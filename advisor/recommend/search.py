@@ -229,6 +229,17 @@ class _Config:
         speed = self.result.speed
         return speed.per_user_tokens_per_s >= load.tokens_per_s and speed.ttft_s <= load.ttft_s
 
+    def meets_in_a_wave(self, load: _Load) -> bool:
+        """Meets the targets when the users send together and again only after reading the
+        answers: the wave's mean first token, and each stream with no prompt read beside it."""
+        speed = self.result.speed
+        return (
+            self.result.fits
+            and self.result.max_users >= load.concurrency
+            and speed.wave_tokens_per_s >= load.tokens_per_s
+            and speed.wave_ttft_s <= load.ttft_s
+        )
+
     def serves(self, load: _Load, users: int) -> bool:
         """Meets the targets and holds `users` requests at once (training: the run)."""
         return self.meets(load) and (load.training is not None or self.result.max_users >= users)
@@ -1390,6 +1401,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
 
     configs = search.sweep(load.concurrency)
     budget = search.budget
+    in_a_wave: Note | None = None
     fitting = [c for c in configs if c.result.fits]
     meeting = [g for c in fitting if (g := search.grow(c, load.concurrency)) is not None]
     affordable = [c for c in meeting if budget is None or c.spend.capex_usd <= budget]
@@ -1475,6 +1487,21 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         pro = _professional(pro_base, headroom, production)
         if pro is not None:
             add("pro", pro, base=pro_base)
+        wave = _in_a_wave(search, best, fitting)
+        if wave is not None and (budget is None or wave.spend.capex_usd <= budget):
+            waved = wave.result.speed
+            in_a_wave = note(
+                M.REC_IN_A_WAVE,
+                users=load.concurrency,
+                count=wave.gpus,
+                gpu=wave.gpu.name,
+                format=wave.precision.upper(),
+                ttft=round(waved.wave_ttft_s, 1),
+                speed=round(waved.wave_tokens_per_s, 1),
+                steady=round(waved.per_user_tokens_per_s, 1),
+                capex=round(wave.spend.capex_usd),
+                best=round(best.spend.capex_usd),
+            )
         rented = _rented_instead(best, affordable)
         if rented is not None:
             add("rent_instead", rented)
@@ -1552,11 +1579,50 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
         synthesis_i18n=spoken,
         api_switch=english(switch) if switch is not None else None,
         api_switch_i18n=switch,
+        in_a_wave=english(in_a_wave) if in_a_wave is not None else None,
+        in_a_wave_i18n=in_a_wave,
         sources=_sources(catalog, load, picked),
         rub_per_usd=rate,
         eur_per_usd=search.eur_per_usd,
         searched=search.searched,
     )
+
+
+def _in_a_wave(search: _Search, best: _Config, fitting: list[_Config]) -> _Config | None:
+    """The cheapest setup of the lead's model that serves the users as a wave: they send
+    together and again only after reading the answers (lawyers with 128k contracts), so no
+    prompt is read while the answers stream. Sized on fewer GPUs than the lead, which holds
+    them all in flight at once, each arrival's prompt read beside the streams (QA 48: 24 H200
+    for ten contract reviews, where 8 serve ten sent together). None when the lead's GPUs are
+    already the fewest, or the wave needs as many."""
+    load = search.load
+    if load.training is not None or load.batch_hours is not None or search.request.owned:
+        return None
+    found: list[_Config] = []
+    for config in fitting:
+        if config.model.id != best.model.id or config.gpus >= best.gpus:
+            continue
+        for count in _COUNTS:
+            if count < config.gpus or count >= best.gpus:
+                continue
+            sized = search.size(
+                config.model,
+                config.suit,
+                config.precision,
+                config.gpu,
+                load.concurrency,
+                gpus=count,
+            )
+            if sized is None or not sized.result.fits:
+                continue
+            if sized.meets(load):  # no prompt interference to spare: the lead's own reason
+                break
+            if sized.meets_in_a_wave(load):
+                found.append(sized)
+                break  # more of this GPU cost more
+    cheaper = [c for c in found if c.spend.tco_3y_usd < best.spend.tco_3y_usd]
+    wave = min(cheaper, key=_Config.key, default=None)
+    return _lightest_format_on_the_same_purchase(wave, cheaper) if wave is not None else None
 
 
 def _lightest_format_on_the_same_purchase(best: _Config, pool: list[_Config]) -> _Config:

@@ -304,6 +304,8 @@ def recommendation_text(
         lines.append("")
     if any(o.gpu.gpu_class == "gaming" and o.gpu.market != "owned" for o in result.options):
         lines += [render(M.REC_GEFORCE_LICENCE, language), ""]
+    if result.in_a_wave_i18n is not None:
+        lines += [result.in_a_wave_i18n.render(language), ""]
     if result.transcription_i18n is not None:
         lines += [result.transcription_i18n.render(language), ""]
     for heading, items in (

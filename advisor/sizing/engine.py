@@ -470,6 +470,8 @@ def _size(inputs: Inputs, with_stages: bool) -> SizingReport:
             aggregate_tokens_per_s=round(speed.aggregate_tokens_per_s, 1),
             ttft_s=round(speed.ttft_s, 4),
             burst_ttft_s=round(speed.burst_ttft_s, 4),
+            wave_ttft_s=round(speed.wave_ttft_s, 4),
+            wave_tokens_per_s=round(speed.wave_tokens_per_s, 2),
             prefill_tokens_per_s=round(speed.prefill_tokens_per_s, 1),
             request_s=round(
                 speed.ttft_s + inputs.request.tokens_generated / speed.per_user_tokens_per_s, 1

@@ -104,6 +104,10 @@ class Speed:
     prefill_tokens_per_s: float
     batch: int
     bound: str
+    # A wave: every user sends at once and sends again only after reading the answer, so no
+    # prompt arrives while the answers stream (long documents read by people).
+    wave_ttft_s: float = 0.0  # the mean first token of the wave (burst_ttft_s's packing)
+    wave_tokens_per_s: float = 0.0  # each stream once the wave's prompts are read
 
 
 def peak_tflops(gpu: Gpu, compute_dtype: str) -> float:
@@ -379,6 +383,8 @@ class LoadPoint:
     ttft_s: float  # own prefill + waiting for the prefill queue + waiting for a batch slot
     queue_s: float  # the part of ttft spent waiting for a slot (concurrency > batch)
     burst_ttft_s: float  # mean ttft when every client sends at the same moment
+    wave_ttft_s: float  # the same burst with no queue before it (a wave, not a closed loop)
+    step_s: float  # one decode step of the batch with no prompt beside it
     aggregate_tokens_per_s: float
     bound: str
     prefill_alone_s: float  # the prompt's time to first token on an idle server
@@ -426,14 +432,16 @@ def serving_load(
     # Each client finishes one request per cycle (plus its wait); the replicas cap the total.
     requests_per_s = min(concurrency / (cycle + queue), layout.replicas * rate)
     ttft = service + prefill_wait + queue
-    burst = burst_ttft_s(inputs, layout, batch, prompt) + queue
+    wave = burst_ttft_s(inputs, layout, batch, prompt)
     return LoadPoint(
         concurrency=concurrency,
         batch=batch,
         itl_s=itl,
         ttft_s=ttft,
         queue_s=queue,
-        burst_ttft_s=max(ttft, burst),
+        burst_ttft_s=max(ttft, wave + queue),
+        wave_ttft_s=wave + queue,
+        step_s=step,
         aggregate_tokens_per_s=requests_per_s * output,
         bound=bound,
         prefill_alone_s=ttft_alone,
@@ -453,6 +461,8 @@ def inference_speed(inputs: Inputs, layout: Layout, slots_per_replica: int) -> S
         prefill_tokens_per_s=prompt / load.prefill_alone_s,
         batch=load.batch,
         bound=load.bound,
+        wave_ttft_s=load.wave_ttft_s,
+        wave_tokens_per_s=1.0 / load.step_s,
     )
 
 

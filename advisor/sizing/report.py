@@ -106,6 +106,16 @@ class Performance(_Out):
         default=0.0,
         description="at the asked users: mean time to first token when they all send at once",
     )
+    wave_ttft_s: float = Field(
+        default=0.0,
+        description="at the asked users sent together as a wave that sends again only after "
+        "reading the answers: mean time to first token",
+    )
+    wave_tokens_per_s: float = Field(
+        default=0.0,
+        description="the same wave: tokens/s per user once its prompts are read (no prompt read "
+        "beside the streams, unlike per_user_tokens_per_s's requests always in flight)",
+    )
     prefill_tokens_per_s: float
     request_s: float = Field(
         default=0.0,

@@ -1479,3 +1479,31 @@ def test_gpus_without_bf16_are_said_to_run_fp16(catalog: Catalog) -> None:
             label = format_label(option, "en")
             assert label.startswith("FP16") is (not option.gpu.bf16_native)
     assert any(not o.gpu.bf16_native for o in result.options)
+
+
+def test_long_documents_sent_together_are_served_by_fewer_gpus(catalog: Catalog) -> None:
+    """QA 48 (T23, T24): ten 128k-token contract reviews held in flight all the time need 24
+    H200, each prompt read while the others stream; sent together and read before the next,
+    8 serve them. The answer gives both, the wave's figures from the engine."""
+    goal = RecommendRequest(
+        model="llama-3.1-70b",
+        gpu="h200",
+        precision="bf16",
+        users=10,
+        context=131_072,
+        prompt_tokens=130_816,
+        output_tokens=256,
+    )
+    result = recommend(goal, catalog)
+    lead = result.options[0]
+    wave = result.in_a_wave_i18n
+    assert wave is not None and wave.code is M.REC_IN_A_WAVE
+    assert wave.params["count"] < lead.gpu.count * lead.replicas
+    assert wave.params["capex"] < wave.params["best"] == round(lead.cost.capex_usd)
+    targets = result.workload
+    assert targets.tokens_per_s_per_user is not None and targets.ttft_p95_s is not None
+    assert float(wave.params["speed"]) >= targets.tokens_per_s_per_user
+    assert float(wave.params["ttft"]) <= targets.ttft_p95_s
+    assert float(wave.params["steady"]) < targets.tokens_per_s_per_user  # why the lead has more
+    chat = recommend(RecommendRequest(model="llama-3.1-70b", gpu="h200", users=10), catalog)
+    assert chat.in_a_wave_i18n is None  # short prompts: the lead's count is the wave's too

@@ -915,3 +915,21 @@ def test_llama_server_batches_its_users_in_slots() -> None:
     assert five.aggregate_tokens_per_s > 2 * one.aggregate_tokens_per_s
     default = CATALOG.engines["llama.cpp"]
     assert (default.default_max_num_seqs, default.slots_follow_users) == (4, True)
+
+
+@pytest.mark.parametrize(("users", "prompt"), [(1, 1024), (10, 1024), (10, 32_000), (64, 4000)])
+def test_a_wave_streams_no_slower_than_a_closed_loop(users: int, prompt: int) -> None:
+    """A wave reads no prompt while the answers stream: each stream is at least as fast as in
+    the closed loop, whose arrivals' prompts are read beside it, and alone it is the same."""
+    request = SizingRequest(
+        model="llama-3.1-8b",
+        gpu="h100-sxm",
+        users=users,
+        context=prompt + 256,
+        prompt_tokens=prompt,
+        output_tokens=256,
+    )
+    speed = size(request, CATALOG).performance
+    assert speed.wave_tokens_per_s >= speed.per_user_tokens_per_s
+    if users == 1:
+        assert speed.wave_tokens_per_s == pytest.approx(speed.per_user_tokens_per_s)

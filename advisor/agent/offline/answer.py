@@ -1201,6 +1201,8 @@ def render_recommendation(
         missed = _missed_targets(lead, result, language)
         if missed is not None:
             lines.append(missed)
+        if result.in_a_wave_i18n is not None and lead.label == "recommended":
+            lines.append(result.in_a_wave_i18n.render(language))  # ten contracts sent together
         lines.extend(
             cost_lines(
                 lead,

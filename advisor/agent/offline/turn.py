@@ -2760,6 +2760,9 @@ def _to_meet_targets(
                 request=target_request,
             )
         ]
+    if turn.reference_lead and result.in_a_wave_i18n is not None and option.label == "recommended":
+        # ten 128k contracts sent together need a third of the GPUs held busy all the time
+        turn.reference_lead.append(result.in_a_wave_i18n.render(turn.language))
     # "пользователей около 200": maybe everyone who uses it, not 200 at once; priced beside
     base = _users_as_everyone(goal, turn.reading, catalog, turn, ["cheapest"])
     beside = [render_user_base(*base, turn.language)] if base is not None else []

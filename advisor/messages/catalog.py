@@ -1201,6 +1201,15 @@ class M(Enum):
         "фрагментам, которые находит поиск (RAG: около {prompt:,} токенов на вопрос вместо "
         "{whole:,}). {option}",
     )
+    REC_MODEL_BY_RETRIEVAL = (
+        "rec.model_by_retrieval",
+        "{model} does not read documents this long whole: questions about them are answered "
+        "from the passages a search finds (RAG: about {prompt:,} tokens a question instead of "
+        "{whole:,}). {option}",
+        "{model} не прочтёт такие документы целиком: на вопросы по ним отвечают по фрагментам, "
+        "которые находит поиск (RAG: около {prompt:,} токенов на вопрос вместо {whole:,}). "
+        "{option}",
+    )
     REC_BY_RETRIEVAL = (
         "rec.by_retrieval",
         "Questions about the documents can instead be answered from the passages a search finds "
@@ -3467,6 +3476,19 @@ class M(Enum):
         "One run: ${run:,.2f} of the bought hardware's time; rented on demand: {cloud}.",
         "Один запуск: ${run:,.2f} времени своего оборудования; в аренду: {cloud}.",
     )
+    REC_API_PERSONAL_DATA = (
+        "rec.api_personal_data",
+        "If the requests carry personal data of Russian citizens, sending them to a foreign "
+        "API is a cross-border transfer: Federal Law {law}-FZ requires notifying Roskomnadzor "
+        "before it (art. {notice_article}, since 1 March {year}), and the data must first be "
+        "recorded and stored in databases in Russia (art. {article} part {part}). A Russian API "
+        "(GigaChat, YandexGPT) or an own server needs neither.",
+        "Если в запросах есть персональные данные граждан РФ, отправка их в зарубежный API — "
+        "трансграничная передача: по {law}-ФЗ о ней нужно заранее уведомить Роскомнадзор (ст. "
+        "{notice_article}, с 1 марта {year} г.), а записывать и хранить такие данные сначала "
+        "нужно в базах на территории России (ст. {article}, ч. {part}). Российскому API "
+        "(GigaChat, YandexGPT) и своему серверу это не нужно.",
+    )
     REC_RESIDENCY = (
         "rec.residency",
         "You said the data must stay in its jurisdiction: a hosted API qualifies only if it "
@@ -3899,6 +3921,15 @@ class M(Enum):
         "model: no {family}model in the catalog suits {use_case} at the quality and in the "
         "language asked for",
         "модель: в каталоге нет модели {family}для задачи «{use_case}» нужного качества и языка",
+    )
+    UNMET_MODEL_CONTEXT_TOO_LONG = (
+        "unmet.model_context_too_long",
+        "context: {model} reads at most {longest:,} tokens at once, and a request here is "
+        "{context:,}; take a model that reads it whole, split each document into parts read one "
+        "by one (map-reduce), or retrieve the passages a question needs (RAG)",
+        "контекст: {model} читает не больше {longest:,} токенов за раз, а запрос здесь — "
+        "{context:,}; возьмите модель, которая прочтёт его целиком, разбейте документ на части, "
+        "которые читаются по очереди (map-reduce), или находите нужные вопросу фрагменты (RAG)",
     )
     UNMET_CONTEXT_TOO_LONG = (
         "unmet.context_too_long",

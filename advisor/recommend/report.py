@@ -95,6 +95,16 @@ class Cost(_Out):
         description="api_name is the hosted API the customer named (api_model), not the one "
         "of the option's quality tier",
     )
+    api_in_russia: bool = Field(
+        default=False,
+        description="api_name is a Russian vendor's API priced in roubles (GigaChat, "
+        "YandexGPT): no cross-border transfer of personal data under 152-FZ",
+    )
+    api_personal_data_i18n: Note | None = Field(
+        default=None,
+        description="a Russian buyer weighed against a foreign API: what 152-FZ asks of "
+        "personal data sent to it. " + NOTES,
+    )
     api_same_model: bool = Field(
         default=False,
         description="api_name hosts the option's own model (the same weights through a "

@@ -691,10 +691,21 @@ class _Search:
 
     # ---- the shortlist ---------------------------------------------------------------------
 
+    def model_too_short(self) -> bool:
+        """The model named cannot read one request whole (its positions, or the YaRN context
+        its publisher documents): sizing its KV cache for more is no answer."""
+        return (
+            self.model is not None
+            and self.load.training is None
+            and self.model.longest_context < self.load.input_tokens + self.load.output_tokens
+        )
+
     @cached_property
     def shortlist(self) -> list[tuple[Model, Suitability | None]]:
         """The models to size, chosen once (their choice adds the answer's assumptions)."""
         if self.model is not None:
+            if self.model_too_short():
+                return []  # Llama 3 reads 8k: a 165k-token contract is no request for it
             return [(self.model, self.catalog.suitability.get(self.model.id))]
         floor = self.request.min_quality_tier or QUALITY_FLOOR.get(
             self.load.use_case, DEFAULT_QUALITY_FLOOR
@@ -1086,6 +1097,7 @@ def _option(
     runs: float | None = None,
     api_named: bool = False,
     batch_runs: float | None = None,
+    russian_buyer: bool = False,
 ) -> Option:
     """One configuration as an option with its costs; `runs` a year of a training run,
     `batch_runs` a year of a recurring batch job."""
@@ -1096,6 +1108,7 @@ def _option(
         else None
     )
     layout = result.layout
+    in_russia = isinstance(cost.api, NamedApi) and cost.api.rub is not None
     job = batch_job_of(result)
     batch_api = job_api_usd(job, cost.api) if job is not None and cost.api is not None else None
     batch_rent = (
@@ -1165,6 +1178,12 @@ def _option(
             cloud_break_even_months=_round(cost.cloud_break_even_months, 1),
             api_named=api_named and cost.api is not None,
             api_same_model=not api_named and isinstance(cost.api, HostedModel),
+            api_in_russia=in_russia,
+            api_personal_data_i18n=note(
+                M.REC_API_PERSONAL_DATA, law=152, notice_article=12, year=2023, article=18, part=5
+            )
+            if russian_buyer and cost.api is not None and not in_russia
+            else None,
             batch_api_usd=_round(batch_api, 2),
             batch_rent_usd=_round(batch_rent, 2),
             batch_runs_per_month=_round(monthly_runs, 1),
@@ -1396,6 +1415,7 @@ def recommend(request: RecommendRequest, catalog: Catalog) -> Recommendation:
             request.runs_per_year
             if load.training is None and search.batch_hours is not None and not request.one_off
             else None,
+            russian_buyer=request.language == "ru",
         )
         options.append(_on_all_owned(search, config, option) if market == "owned" else option)
 
@@ -1862,6 +1882,16 @@ def _unmet(
     """Why nothing qualifies, and the closest option there is."""
     load, budget = search.load, search.budget
     training = load.training
+    if search.model is not None and search.model_too_short():
+        search.unmet.append(
+            note(
+                M.UNMET_MODEL_CONTEXT_TOO_LONG,
+                model=search.model.name,
+                context=load.input_tokens + load.output_tokens,
+                longest=search.model.longest_context,
+            )
+        )
+        return
     if not fitting and training is None and search.model is None and not search.shortlist:
         models, suited = search.catalog.models, search.catalog.suitability.values()
         floor = search.request.min_quality_tier or QUALITY_FLOOR.get(

@@ -472,6 +472,9 @@ def cost_lines(
     against = _api_line(option, language) if api else None
     if against is not None:
         lines.append(against)
+        personal = personal_data_line(option, language)
+        if personal is not None:
+            lines.append(personal)
     if (
         rental
         and option.gpu.market != "owned"
@@ -592,6 +595,14 @@ def _which_api(cost: Cost, language: Language) -> str:
     if cost.api_named:
         return render(M.REC_API_NAMED, language)
     return render(M.REC_API_SAME_MODEL if cost.api_same_model else M.REC_API_OF_TIER, language)
+
+
+def personal_data_line(option: Option, language: Language) -> str | None:
+    """A Russian buyer weighed against a foreign API: what 152-FZ asks of personal data sent
+    to it (QA 47: the API was weighed with no word of it). In the buyer's language only: an
+    English question's buyer may be anywhere."""
+    personal = option.cost.api_personal_data_i18n
+    return personal.render(language) if personal is not None else None
 
 
 def _api_line(option: Option, language: Language) -> str | None:

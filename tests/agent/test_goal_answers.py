@@ -2496,7 +2496,7 @@ def test_a_law_firms_next_model_keeps_the_published_weights_and_server_cards(
     GeForce cards: the conditions said on the first turn hold for the next model."""
     first = service.ask(
         AskRequest(
-            question="we want to feed entire 150k-token contracts to Llama 3.3 70B, with 5 "
+            question="we want to feed entire 120k-token contracts to Llama 3.3 70B, with 5 "
             "lawyers using it at the same time. What do we need?"
         )
     )
@@ -3842,3 +3842,67 @@ def test_the_closest_setup_is_sized_near_what_it_holds(service: AdvisorService) 
         assert held >= 0.8 * min(
             option.max_concurrent_users, one.recommendation.workload.concurrency
         )
+
+
+def test_a_russian_buyer_weighed_against_a_foreign_api_hears_of_152_fz(
+    service: AdvisorService,
+) -> None:
+    """QA 47 (T04): a foreign API was weighed for a Russian company with no word that personal
+    data sent to it is a cross-border transfer under 152-FZ; a Russian API needs no such line,
+    and an English answer (whose buyer may be anywhere) does not carry it."""
+    law = "152-ФЗ"
+    foreign = service.ask(
+        AskRequest(question="самый дешёвый способ запустить Llama 3.1 8B для 20 пользователей?")
+    )
+    lead = lead_option(foreign.recommendation, ["cheapest"]) if foreign.recommendation else None
+    assert lead is not None and not lead.cost.api_in_russia
+    assert law in foreign.answer
+    russian = service.ask(
+        AskRequest(
+            question="чат-бот для поддержки клиентов банка, 50 одновременных диалогов, что "
+            "лучше: API или свой сервер?"
+        )
+    )
+    lead = lead_option(russian.recommendation) if russian.recommendation else None
+    assert lead is not None and lead.cost.api_in_russia and law not in russian.answer
+    english = service.ask(AskRequest(question="Cheapest way to run Llama 3.1 8B for 20 users?"))
+    assert "152-FZ" not in english.answer
+
+
+def test_contracts_longer_than_the_model_named_reads_are_answered_by_retrieval(
+    service: AdvisorService,
+) -> None:
+    """150k-token contracts on Llama 3.3 70B (131,072 positions) were sized beyond its window
+    (QA 46's wording): the same model reading retrieved passages leads, the window said."""
+    response = service.ask(
+        AskRequest(
+            question="we want to feed entire 150k-token contracts to Llama 3.3 70B, with 5 "
+            "lawyers using it at the same time. What do we need?"
+        )
+    )
+    assert response.answer.startswith("Llama 3.3 70B Instruct does not read documents this long")
+    assert "reads at most 131,072 tokens at once" in response.answer
+
+
+def test_documents_longer_than_the_model_named_reads_are_answered_by_retrieval(
+    service: AdvisorService,
+) -> None:
+    """QA 49 (T01): 150-page contracts (165,000 tokens) were sized on Llama 3 70B, which reads
+    8,192: the search sizes nothing it cannot read, says why, and the answer leads with the
+    same model reading retrieved passages."""
+    response = service.ask(
+        AskRequest(
+            question="Мы юридическая фирма, 15 юристов. Хотим загружать договоры по 100-150 "
+            "страниц и задавать по ним вопросы. Думали поставить ламу 3 на 70 млрд у себя в "
+            "офисе. Какой сервер нужен?"
+        )
+    )
+    assert response.answer.startswith("Llama 3 70B Instruct не прочтёт такие документы целиком")
+    assert re.search(r"Llama 3 70B Instruct читает не больше 8\s192 токенов", response.answer)
+    result = recommend_deployment(
+        {"model": "llama-3-70b", "headcount": 15, "document_words": 75_000, "language": "ru"},
+        service.catalog,
+    )
+    short = next(n for n in result.unmet_i18n if n.code is M.UNMET_MODEL_CONTEXT_TOO_LONG)
+    assert short.params["longest"] == 8192 and short.params["context"] > 8192
+    assert not result.options

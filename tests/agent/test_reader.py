@@ -2372,6 +2372,65 @@ def test_a_follow_up_volume_each_person_sends_counts_the_users_said_before(
     assert "users" not in reading.goal
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "field", "count"),
+    [
+        ("Qwen3 32B for 20 users, what GPU?", "what if we add 10 more users?", "users", 30),
+        ("Qwen3 32B для 20 пользователей", "а если добавится ещё 10 человек?", "users", 30),
+        (
+            "чат-бот по документам для 200 сотрудников, какой сервер?",
+            "а если добавим ещё 100 сотрудников?",
+            "headcount",
+            300,
+        ),
+    ],
+)
+def test_people_added_count_on_top_of_those_said(
+    reader: Reader, first: str, then: str, field: str, count: int
+) -> None:
+    """ "What if we add 10 more users?" after 20 was read as GPUs to add, and "ещё 10 человек"
+    as 10 users in all (QA 48)."""
+    before = reader.read(first)
+    goal = GoalContext(goal=before.goal) if before.goal is not None else None
+    after = reader.read(then, before.request, previous_goal=goal)
+    assert getattr(after.said, field) == count
+    assert not after.said.more_gpus
+    assert reader.read("add two more 4090s", before.request).said.more_gpus
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "ламу 3 на 70 млрд для юристов, договоры по 30 страниц, 10 человек, какой сервер?",
+        "Llama 3 70B for our lawyers, 20-page contracts, 10 people",
+    ],
+)
+def test_documents_too_long_for_the_model_named_take_its_longer_version(
+    reader: Reader, question: str
+) -> None:
+    """Llama 3 reads 8k: contracts of 20-30 pages read whole need Llama 3.1, which reads
+    128k (QA 49 sized 165k-token prompts on Llama 3 with no word of its window)."""
+    said = reader.read(question).said
+    assert (said.model, said.longer_version_of) == ("llama-3.1-70b", "llama-3-70b")
+
+
+def test_a_model_rejected_is_not_the_one_named_and_published_precision_is_its_own(
+    reader: Reader,
+) -> None:
+    """QA 49 (T14): "Phi-4 is not what we had in mind. We mean the full DeepSeek-R1 (671B, not
+    the distills), at its published precision. What does that take?" sized Phi-4 and answered
+    with passages; DeepSeek-R1 is published in FP8, not BF16."""
+    said = reader.read(
+        "Phi-4 is not what we had in mind. We mean the full DeepSeek-R1 (671B, not the "
+        "distills), at its published precision. What does that take, and would renting be "
+        "smarter than buying?"
+    ).said
+    assert (said.model, said.precision) == ("deepseek-r1", "fp8")
+    russian = reader.read("Квен — это не то, что мы хотели. Нужна ллама 3.3 70B на 20 человек")
+    assert russian.said.model == "llama-3.3-70b"
+    assert reader.read("Llama 3.1 8B without quantization").said.precision == "bf16"
+
+
 def test_an_api_bill_stands_in_for_its_models_tier(reader: Reader) -> None:
     """A bill is read at GPT-4.1's prices when no model is named: its replacement is of that
     class, not the cheapest open model (QA 22 priced gpt-4.1's bill against a small model);
@@ -3757,6 +3816,10 @@ def test_people_who_will_use_it_are_a_headcount(
         ("договоры целиком в контекст 64к", True),
         ("контекст 32к для чат-бота", False),
         ("we need 32k context for RAG", False),
+        # QA 49 (T30): each person's context fills it
+        ("сколько человек она потянет одновременно, если у каждого контекст 8к?", True),
+        ("how many users can one H100 hold if each has an 8k context?", True),
+        ("we feed whole annual reports into the model - around 120k tokens each", True),
     ],
 )
 def test_whole_documents_in_the_window_fill_it(text: str, each: bool) -> None:

@@ -40,6 +40,7 @@ from advisor.services.recommendation import (
     local_cost,
     option_label,
     over_budget,
+    personal_data_line,
     rent_the_run,
     rent_usd,
     rental_line,
@@ -1212,6 +1213,9 @@ def render_recommendation(
                 rental="rent" in wants or not private,
             )
         )
+        personal = personal_data_line(lead, language) if asked_api else None
+        if personal is not None:  # the verdict weighed a foreign API: after the setup
+            lines.append(personal)
         if "rent" in wants and rent_usd(lead) is None and lead.gpu.market != "owned":
             lines.append(render(M.REC_NO_RENTAL, language, gpu=lead.gpu.name))
         if lead.gpu.vendor == "amd" and lead.gpu.market != "owned":  # QA 44: MI350X, no word
@@ -1231,13 +1235,23 @@ def render_recommendation(
         )
     if retrieval is not None:  # whole documents, or passages (RAG)?
         prompt, by_passages = retrieval
+        short = next(  # the model named reads less than a document (Llama 3: 8k)
+            (n for n in result.unmet_i18n if n.code is M.UNMET_MODEL_CONTEXT_TOO_LONG), None
+        )
+        if lead is not None:
+            code, named = M.REC_BY_RETRIEVAL, {}
+        elif short is not None:
+            code, named = M.REC_MODEL_BY_RETRIEVAL, {"model": short.params["model"]}
+        else:
+            code, named = M.REC_ONLY_BY_RETRIEVAL, {}
         lines.append(
             render(
-                M.REC_BY_RETRIEVAL if lead is not None else M.REC_ONLY_BY_RETRIEVAL,
+                code,
                 language,
                 prompt=prompt,
                 whole=result.workload.input_tokens,
                 option=_goal_other(by_passages, language, M.REC_LABEL_RETRIEVAL),
+                **named,
             )
         )
     if user_base is not None:  # "500 users": everyone, not all at once, priced beside

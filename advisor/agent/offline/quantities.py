@@ -136,15 +136,25 @@ _FULL_CONTEXT = re.compile(
 # "на каждый запрос нужно 32к контекста", "each request needs a 32k context": said before it
 _EACH_BEFORE = re.compile(
     r"(?:\b(?:each|every)\s+(?:user|request|query|prompt|session|conversation|chat)s?|"
+    # "if each has an 8k context", "если у каждого контекст 8к" (QA 49)
+    r"\beach(?:\s+(?:one|of them))?\s+(?:has|gets|needs|uses|with)\b|"
+    r"\bу\s+кажд\w+|(?:на|для)\s+кажд(?:ого|ую|ый)\b|"
     r"(?:на|для)\s+кажд\w+\s+(?:запрос|диалог|пользовател|сесси|чат)\w*|"
     r"кажд\w+\s+(?:запрос|диалог|пользовател|сесси|чат)\w*)[^.?!;\n\d]{0,24}$"
 )
 
 
+# "reports of around 120k tokens each", "по 50к токенов каждый": each prompt that long
+_TOKENS_EACH = re.compile(
+    r"\d\s*(?:k|к|тыс\w*)?\s*(?:tokens?|токен\w*)\s+(?:each|apiece|каждый|каждая|каждое|"
+    r"per (?:request|report|document|contract|file))\b"
+)
+
+
 def says_context_each(text: str) -> bool:
-    """'32k context each', 'контекст 32к на каждого', 'full 128k context': every request
-    fills that length."""
-    if _FULL_CONTEXT.search(text):
+    """'32k context each', 'контекст 32к на каждого', 'full 128k context', '120k tokens
+    each': every request fills that length."""
+    if _FULL_CONTEXT.search(text) or _TOKENS_EACH.search(text):
         return True
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         found = pattern.search(text)
@@ -236,7 +246,7 @@ _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
     ),
     re.compile(rf"(?<![\w.]){NUM}\s*(?:{_CONCURRENT}\s+)(?:\w+\s+)?{_LOAD_NOUN}"),
     re.compile(rf"(?<![\w.]){NUM}{_K}\s+{_ADJ}{_USER_NOUN}(?!\w)"),
-    re.compile(rf"(?<![\w.]){NUM}\s+(?:of them\s+)?(?:\w+\s+){{0,4}}?{_CONCURRENT}"),
+    re.compile(rf"(?<![\w.]){NUM}\s+(?:of (?:them|us)\s+)?(?:\w+\s+){{0,4}}?{_CONCURRENT}"),
     re.compile(
         rf"(?<![\w.]){NUM}\s+(?:{_STAFF_NOUN}|{_USER_NOUN}),\s+(?:\w+\s+){{0,2}}?{_CONCURRENT}"
     ),
@@ -734,7 +744,10 @@ _PER_PERSON = re.compile(
     r"\bу\s+каждого\b|"
     # "30 employees, each sends 40 a day", "30 сотрудников, каждый делает по 40 запросов"
     r"\beach\s+(?:sends|asks|makes|writes|submits|runs|has|does|will)\b|"
-    r"\bкаждый\s+(?:отправля\w*|задаёт|задает|дела\w*|пиш\w*|шл\w*|присыла\w*|сдела\w*)",
+    r"\bкаждый\s+(?:отправля\w*|задаёт|задает|дела\w*|пиш\w*|шл\w*|присыла\w*|сдела\w*)|"
+    # "каждый где-то 30 запросов в день делает", "each about 30 a day": a volume after "each"
+    r"\b(?:each|каждый|каждая)\b(?=[^.!?\d]{0,30}\d[\d\s,.]*\s*[^\W\d]*\s+(?:[^\W\d]+\s+)?"
+    r"(?:в|за|a|per|each)\s+(?:день|сутки|day)\b)",
     re.IGNORECASE,
 )
 
@@ -1298,9 +1311,38 @@ _MORE_GPUS = re.compile(
 )
 
 
+# People added to the load said before: "what if we add 10 more users?", "а если добавится
+# ещё 10 человек?", "+50 сотрудников".
+_PEOPLE_NOUN = (
+    r"(?:users?|people|persons?|employees?|staff|seats?|lawyers?|agents?|operators?|analysts?|"
+    r"developers?|devs|engineers?|managers?|students?|customers?|clients?|"
+    r"человек\w*|пользовател\w*|сотрудник\w*|юрист\w*|оператор\w*|менеджер\w*|аналитик\w*|"
+    r"разработчик\w*|студент\w*|клиент\w*|юзер\w*|люд\w*)"
+)
+_MORE_PEOPLE = re.compile(
+    rf"(?<![\w.])(\d[\d\s,]*)\s+(?:more|additional|extra|new)\s+{_PEOPLE_NOUN}\b|"
+    rf"\bещ[её]\s+(?:(?:на|примерно|около)\s+)?(\d[\d\s]*)\s+{_PEOPLE_NOUN}|"
+    rf"\b(?:добав|прибав)\w*\s+(?:ещ[её]\s+)?(\d[\d\s]*)\s+{_PEOPLE_NOUN}|"
+    rf"\badd(?:ing|ed)?\s+(?:another\s+)?(\d[\d,]*)\s+{_PEOPLE_NOUN}\b|"
+    rf"(?<![\w.])\+\s?(\d[\d\s,]*)\s+{_PEOPLE_NOUN}",
+    re.IGNORECASE,
+)
+
+
+def read_more_people(text: str) -> int | None:
+    """People added to those counted before ("10 more users", "ещё 10 человек")."""
+    found = _MORE_PEOPLE.search(text)
+    if found is None:
+        return None
+    digits = next(g for g in found.groups() if g is not None)
+    value = int(re.sub(r"[\s,]", "", digits))
+    return value if 0 < value <= 1_000_000 else None
+
+
 def says_more_gpus(text: str) -> bool:
-    """Whether the GPUs counted are added to those already there ("add two more")."""
-    return bool(_MORE_GPUS.search(text))
+    """Whether the GPUs counted are added to those already there ("add two more"), not
+    people added to the load ("10 more users")."""
+    return bool(_MORE_GPUS.search(text)) and read_more_people(text) is None
 
 
 def says_one_off(text: str) -> bool:

@@ -324,6 +324,14 @@ _GGUF = {
     r"q8[_-]?0|q8": "q8_0",
     r"q4[_-]?0": "q4_0",
 }
+# No quantisation: the weights as published (BF16 for most, FP8 for DeepSeek-V3/R1, MXFP4 for
+# gpt-oss), "no quantization", "at its published precision", "без квантизации".
+_AS_PUBLISHED = (
+    r"без квантиз\w*|no quantization|unquantized|without quantization|full precision|"
+    r"полн\w* точност\w*|(?:its|their|the) (?:published|original|native) precision|"
+    r"(?:published|original|native) (?:precision|weights)|в исходной точности|"
+    r"как (?:её |его )?опубликовал\w*"
+)
 _PRECISIONS: tuple[tuple[str, str], ...] = (
     *((rf"\b(?:{pattern})\b", value) for pattern, value in _GGUF.items()),
     (r"\bexl2\b|exllama\s*-?v?2\b", "exl2"),
@@ -341,11 +349,7 @@ _PRECISIONS: tuple[tuple[str, str], ...] = (
     (r"\b8\s*-?\s*(?:bit|бит\w*|ми\s*бит\w*)", "int8"),
     (r"\b16\s*-?\s*(?:bit|бит\w*|ти\s*бит\w*)", "bf16"),
     (r"\b32\s*-?\s*(?:bit|бит\w*)", "fp32"),
-    (
-        r"без квантиз\w*|no quantization|unquantized|without quantization|full precision|"
-        r"полн\w* точност\w*",
-        "bf16",
-    ),
+    (_AS_PUBLISHED, "bf16"),  # the model's own format when it is another (_said)
     # "a quantized version", no width: the common 4-bit one (AWQ/GPTQ)
     (r"\bквантован\w*|\bквантизованн\w*|\bquanti[sz]ed\b|\bquants?\b", "int4"),
 )
@@ -498,7 +502,12 @@ _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # A model named only to set it aside for another: "вместо ламы взять квен 2.5 32б",
 # "instead of Llama 3.1 405B, what about...": its name and version words are no model asked.
 _MODEL_SET_ASIDE = re.compile(
-    r"(?:\bвместо|\binstead of|\brather than)\s+(?:the\s+)?[^\W\d]+(?:[\s-]+\d[\w.]*){0,2}"
+    r"(?:\bвместо|\binstead of|\brather than)\s+(?:the\s+)?[^\W\d]+(?:[\s-]+\d[\w.]*){0,2}|"
+    # "Phi-4 is not what we had in mind. We mean DeepSeek-R1" (QA 49): the clause rejecting it
+    r"(?:^|(?<=[.!?;]))[^.!?;]{0,60}?\b(?:is|was)(?:\s+not|n't)\s+what\s+(?:we|i)\s+"
+    r"(?:had in mind|have in mind|want(?:ed)?|meant|need(?:ed)?)[^.!?;]*|"
+    r"(?:^|(?<=[.!?;]))[^.!?;]{0,60}?\s*[—–-]?\s*(?:это\s+)?не\s+то,?\s+что\s+"
+    r"(?:мы|я)\s+(?:хотели|хотел|имели в виду|имел в виду|имела в виду)[^.!?;]*"
 )
 # A service named only to deny it: "не гигачат", "not GPT-4o", "instead of Claude".
 _DENIED = re.compile(r"(?:\bне|\bnot|instead of|вместо|rather than)\s+(?:на\s+|the\s+)?$")
@@ -858,7 +867,8 @@ _GREETING_REST = re.compile(
 _SIZING_CUE = re.compile(
     r"how many|how much|сколько|скока|скок|хватит|enough|need|нужн\w*|потребу\w*|\bfit|влез\w*|"
     r"помест\w*|подойд\w*|потян\w*|can i|можно ли|получится|вытян\w*|выдерж\w*|пойд[её]т|"
-    r"требован\w*|footprint|взлетит|норм\b|requir\w*"
+    r"требован\w*|footprint|взлетит|норм\b|requir\w*|"
+    r"what (?:does|would|will) (?:it|that|this) take|что для этого (?:нужно|понадобится)"
 )
 _FOLLOW_UP = re.compile(r"^\s*(?:а|и|and|what about|what if|how about|а если|and if)\b")
 # A follow-up to a goal that states no figure: "а дешевле?", "и в рублях?", "cheaper?".
@@ -1238,6 +1248,9 @@ class Reader:
             and said.headcount is None
         ):  # "and if it's only 100 people?" after "1500 employees": the staff, not at once
             said.headcount, said.users = said.users, None
+        added = q.read_more_people(text)
+        if added is not None:  # "what if we add 10 more users?": on top of those said before
+            self._more_people(said, added, previous, previous_goal)
         if said.per_person is not None and said.requests_per_day == said.per_person:
             self._per_person_volume(said, previous, previous_goal)
         if earlier_batch and said.batch_items is None:  # "and if it's 50 million tickets?"
@@ -1461,6 +1474,16 @@ class Reader:
                 explicit=[],
                 injection=injection,
             )
+        named = self.catalog.models.get(said.model or "")
+        whole = self._document_need(said, language == "ru") if said.context is None else None
+        if (
+            intent == "size"
+            and named is not None
+            and whole is not None
+            and said.task in (None, "inference")
+            and named.longest_context < whole
+        ):  # 150-page contracts on Llama 3 (8k, QA 49): the goal answers them by retrieval
+            intent = "recommend"
         if (
             intent == "size"
             and previous is None
@@ -1675,6 +1698,22 @@ class Reader:
         )
 
     # ---- what the message says ----------------------------------------------------------
+
+    @staticmethod
+    def _more_people(
+        said: Said,
+        added: int,
+        previous: dict[str, Any] | None,
+        previous_goal: GoalContext | None,
+    ) -> None:
+        """ "А если добавится ещё 10 человек?" after 20 users: 30 users (the 10 were read as
+        the new count, and in English as GPUs to add)."""
+        goal = previous_goal.goal if previous_goal is not None else {}
+        before = {**(previous or {}), **goal}
+        if isinstance(before.get("users"), int) and "headcount" not in goal:
+            said.users, said.headcount = before["users"] + added, None
+        elif isinstance(before.get("headcount"), int):
+            said.headcount, said.users = before["headcount"] + added, None
 
     @staticmethod
     def _per_person_volume(
@@ -1976,6 +2015,8 @@ class Reader:
                 said.seq_len = length
             else:
                 said.context = length
+                # "around 120k tokens each": every request that long, not a window
+                said.context_each = length is not None and q.says_context_each(text)
         if said.batch_items is not None and in_out is None:
             said.item_tokens = said.context  # "каждый 3000 токенов": each batch item's length
         if said.model is None and mention is not None and mention.unknown is None:
@@ -2018,7 +2059,7 @@ class Reader:
                 likeliest = self._likeliest_of_size(mention.candidates)
                 said.model = likeliest
                 said.size_alone_of = [c for c in mention.candidates if c != likeliest]
-        self._longer_version(said)
+        self._longer_version(said, russian=language == "ru")
         thinker = self.catalog.models.get(said.model or "")
         if (
             thinker is not None
@@ -2033,6 +2074,9 @@ class Reader:
             said.output_tokens, said.reasoning_output = REASONING_OUTPUT_COUNTED, True
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
+        published = self.catalog.models.get(said.model or "")
+        if published is not None and said.precision == "bf16" and re.search(_AS_PUBLISHED, text):
+            said.precision = published.native_precision  # DeepSeek-R1 unquantised is FP8
         return said
 
     def _fill_in_middle_of_size(self, mention: ModelMention) -> ModelMention:
@@ -2156,12 +2200,27 @@ class Reader:
         family = _family_key(candidates[0])  # Qwen2.5 14B before Phi-4 when Qwen3 14B leads
         return next((c for c in general if _family_key(c) == family), general[0])
 
-    def _longer_version(self, said: Said) -> None:
+    def _document_need(self, said: Said, russian: bool) -> int | None:
+        """Tokens of one document read whole ("договоры по 30 страниц": 33,000), if said."""
+        workloads = self.catalog.workloads
+        words = said.document_words
+        if words is None and said.long_documents:
+            words = long_document(workloads)[0]
+        if said.document_tokens is not None:
+            return said.document_tokens
+        if words is not None:
+            return document_tokens(words, tokens_per_word(workloads, russian)[0])
+        return None
+
+    def _longer_version(self, said: Said, russian: bool = False) -> None:
         """ "Ламу 3 на 70 млрд с контекстом 128к": Llama 3 reads 8k; its later version of
         the same size that reads the window said (Llama 3.1 70B) is what they can run, sized
-        in its place and said so (the window, not the name, is the requirement)."""
+        in its place and said so (the window, not the name, is the requirement). Documents
+        read whole need their length ("договоры по 30 страниц": 33,000 tokens)."""
         named = self.catalog.models.get(said.model or "")
         need = said.context if said.task in (None, "inference") else said.seq_len
+        if need is None and said.task in (None, "inference"):
+            need = self._document_need(said, russian)
         if named is None or need is None or named.longest_context >= need:
             return
         later = [
@@ -3063,8 +3122,19 @@ class Reader:
         named = mention is not None
         if _CHEAPEST_SETUP.search(text):
             return "recommend"
+        # "6 people, 120k-token reports: what GPUs?": long documents or a volume set the
+        # setup (its count, its first token), not the fewest of each GPU that hold the model;
+        # users alone are in the list's "up to N users" (QA 49)
+        loaded = not said.gpus_compared and (
+            said.headcount is not None
+            or said.requests_per_day is not None
+            or said.document_tokens is not None
+            or said.document_words is not None
+            or said.context_each
+        )
         weighs = _COMPARE.search(text) or (
             _WHICH_GPU.search(text)
+            and not loaded
             and not _HOW_MANY_GPUS.search(text)
             # "на какой видюхе пойдёт?" with none named: the cheapest setup it runs on (in
             # whatever format), not every GPU in its published weights

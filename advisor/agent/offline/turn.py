@@ -1641,9 +1641,17 @@ def _by_retrieval(
     passages (the rag profile's prompt), priced beside when it buys less, or in its place when
     no model reads the document whole; a batch job or a use case that must read the whole
     document gets none."""
-    reads_documents = goal.get("document_words") or goal.get("long_documents")
     lead = lead_option(result, wants)
-    too_long = any(n.code is M.UNMET_CONTEXT_TOO_LONG for n in result.unmet_i18n)
+    too_long = any(
+        n.code in (M.UNMET_CONTEXT_TOO_LONG, M.UNMET_MODEL_CONTEXT_TOO_LONG)
+        for n in result.unmet_i18n
+    )
+    # documents by their length, or "150k-token contracts" no model named reads whole
+    reads_documents = (
+        goal.get("document_words")
+        or goal.get("long_documents")
+        or (too_long and goal.get("prompt_tokens"))
+    )
     if (
         not reads_documents
         or (lead is None and not too_long)

@@ -3906,3 +3906,4 @@ def test_documents_longer_than_the_model_named_reads_are_answered_by_retrieval(
     short = next(n for n in result.unmet_i18n if n.code is M.UNMET_MODEL_CONTEXT_TOO_LONG)
     assert short.params["longest"] == 8192 and short.params["context"] > 8192
     assert not result.options
+    assert not result.make_it_fit  # no format makes a model read past its window

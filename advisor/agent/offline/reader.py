@@ -1709,7 +1709,7 @@ class Reader:
         """ "А если добавится ещё 10 человек?" after 20 users: 30 users (the 10 were read as
         the new count, and in English as GPUs to add)."""
         goal = previous_goal.goal if previous_goal is not None else {}
-        before = {**(previous or {}), **goal}
+        before = _said_before(previous, previous_goal)
         if isinstance(before.get("users"), int) and "headcount" not in goal:
             said.users, said.headcount = before["users"] + added, None
         elif isinstance(before.get("headcount"), int):
@@ -1721,7 +1721,7 @@ class Reader:
     ) -> None:
         """ "Each user sends 100 messages a day" (QA 48): 100 x the people said here or in the
         conversation; the volume is then the load, so the people are no longer users at once."""
-        earlier = {**(previous or {}), **(previous_goal.goal if previous_goal is not None else {})}
+        earlier = _said_before(previous, previous_goal)
         people = said.users or said.headcount or earlier.get("headcount") or earlier.get("users")
         if not isinstance(people, int) or people <= 1 or said.per_person is None:
             return
@@ -3295,6 +3295,14 @@ def _conditions(said: Said) -> dict[str, Any]:
 
 def _condition_marks(fields: Sequence[str]) -> list[str]:
     return [f for f in fields if f.startswith(CONDITION)]
+
+
+def _said_before(
+    previous: dict[str, Any] | None, previous_goal: GoalContext | None
+) -> dict[str, Any]:
+    """The conversation's last request, with its goal's fields over it: the people counted
+    before a follow-up adds to them or multiplies a volume by them."""
+    return {**(previous or {}), **(previous_goal.goal if previous_goal is not None else {})}
 
 
 def sized_mark(gpu: str, count: int) -> str:

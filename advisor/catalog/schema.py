@@ -287,8 +287,15 @@ class Model(_Record):
     )
     reasoning_switchable: bool = Field(
         default=False,
-        description="its thinking can be switched off per request (Qwen3's enable_thinking="
-        "False): a use case's answer length is a fair default for it, not a reasoning trace",
+        description="its thinking can be switched off or cut short per request (Qwen3's "
+        "enable_thinking=False, gpt-oss's reasoning effort low): a use case's answer length is "
+        "a fair default for it, not a reasoning trace",
+    )
+    distilled_from: str | None = Field(
+        default=None,
+        description="the model whose outputs it was fine-tuned on, as its card says (an R1 "
+        "distill: deepseek-r1): left out when a customer rules distills out. A teacher's "
+        "logits in pre-training (Gemma 3, Llama 3.2 1B/3B) do not make a distill here",
     )
     aliases: tuple[str, ...] = ()
     bf16_layers_in_fp8: int = Field(

@@ -3368,6 +3368,53 @@ class M(Enum):
         "проверьте, что все ваши инструменты поддерживают ROCm (собственные ядра CUDA и часть "
         "форматов квантизации — нет), и уточните у поставщика сроки поставки.",
     )
+    REC_STRONGER_THAN = (
+        "rec.stronger_than",
+        "Only models stronger than {model}, as asked: a higher quality tier, or its tier with "
+        "more parameters",
+        "Только модели сильнее {model}, как вы просили: выше по уровню качества или того же "
+        "уровня, но с большим числом параметров",
+    )
+    REC_NONE_STRONGER_IN_FAMILY = (
+        "rec.none_stronger_in_family",
+        "The catalog has no {family} model stronger than {model} to run on your own "
+        "hardware: the stronger models below are of other families",
+        "В каталоге нет модели {family} сильнее {model} для запуска на своём сервере: более "
+        "сильные модели ниже — других семейств",
+    )
+    REC_WORKSTATION = (
+        "rec.workstation",
+        "An office machine, as asked: a tower under a desk, no rack servers",
+        "Машина в офисе, как вы просили: башня под столом, без стоечных серверов",
+    )
+    REC_PROFESSIONAL_ONLY = (
+        "rec.professional_only",
+        "No GeForce cards, as asked: professional and data-centre cards only",
+        "Без карт GeForce, как вы просили: только профессиональные карты и карты для дата-центров",
+    )
+    REC_REASONING = (
+        "rec.reasoning",
+        "Only models that reason before they answer, as asked: each answer is sized for "
+        "{output:,} tokens out, the chain of thought and the answer (hard maths and code run "
+        "longer: say yours)",
+        "Только модели, которые рассуждают перед ответом, как вы просили: каждый ответ "
+        "посчитан на {output:,} токенов на выходе, рассуждение и сам ответ (сложная математика "
+        "и код длиннее: назовите свою длину)",
+    )
+    REC_NO_DISTILLS = (
+        "rec.no_distills",
+        "No distilled models, as asked: models fine-tuned on another model's answers (such as "
+        "DeepSeek-R1's Qwen and Llama distills) are left out",
+        "Без дистиллированных моделей, как вы просили: модели, дообученные на ответах другой "
+        "модели (например, дистилляты DeepSeek-R1 на Qwen и Llama), не рассматриваются",
+    )
+    REC_AS_PUBLISHED = (
+        "rec.as_published",
+        "No quantization, as asked: each model only in the format its publisher released "
+        "(DeepSeek-R1 in FP8, gpt-oss in MXFP4, most others in BF16)",
+        "Без квантизации, как вы просили: каждая модель только в том формате, в котором её "
+        "выпустил автор (DeepSeek-R1 в FP8, gpt-oss в MXFP4, большинство остальных в BF16)",
+    )
     REC_FILL_IN_MIDDLE = (
         "rec.fill_in_middle",
         "Completion in the editor sends the code before and after the cursor (fill-in-the-middle): "

@@ -166,6 +166,13 @@ def rack_only(prices: Prices) -> Prices:
     return prices.model_copy(update={"chassis": racks})
 
 
+def tower_only(prices: Prices) -> Prices:
+    """The prices of one office machine: tower chassis only (a rack server has no place
+    under a desk)."""
+    towers = tuple(c for c in prices.chassis if c.rack_units is None)
+    return prices.model_copy(update={"chassis": towers})
+
+
 def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 1) -> Hardware:
     """Capex and monthly running cost of `count` GPUs in `group`-GPU model copies."""
     running = prices.running

@@ -120,6 +120,23 @@ class RecommendRequest(BaseModel):
         description="completion in the editor (autocomplete) is wanted: only models trained "
         "to fill in the middle (suitability.yaml fill_in_middle) are shortlisted",
     )
+    reasoning: bool = Field(
+        default=False,
+        description="a reasoning model is wanted: only models that think before they answer "
+        "(models.yaml reasoning) are shortlisted, each answer sized with its chain of thought "
+        "unless output_tokens is given",
+    )
+    no_distills: bool = Field(
+        default=False,
+        description="no distilled models ('no distills'): models trained on another model's "
+        "outputs (models.yaml distilled_from, such as DeepSeek-R1's Qwen and Llama distills) "
+        "are left out",
+    )
+    as_published: bool = Field(
+        default=False,
+        description="no quantization: each model only in the weight format its publisher "
+        "released (DeepSeek-R1 in FP8, gpt-oss in MXFP4, Llama in BF16)",
+    )
     fastest: bool = Field(
         default=False,
         description="the fastest setup per user is wanted ('money is no object'): an option "
@@ -135,6 +152,16 @@ class RecommendRequest(BaseModel):
         default=False,
         description="the GPUs go into a data centre or server room: GeForce cards are left out "
         "(NVIDIA's GeForce driver licence excludes data-centre deployment)",
+    )
+    workstation: bool = Field(
+        default=False,
+        description="one office machine, a tower under a desk, not a rack: tower chassis "
+        "only, whatever the headcount or load would otherwise put in a server room",
+    )
+    professional_only: bool = Field(
+        default=False,
+        description="no GeForce cards ('no consumer cards'): professional and data-centre "
+        "cards only, wherever the machine stands",
     )
     redundancy: bool = Field(
         default=False,
@@ -246,6 +273,13 @@ class RecommendRequest(BaseModel):
         le=10_000,
         description="only shortlisted models with fewer parameters than this, in billions ('a "
         "smaller model' after one); unset = any size",
+    )
+    stronger_than: str | None = Field(
+        default=None,
+        max_length=200,
+        description="only models stronger than this catalog model ('a smarter one than this "
+        "20B'): a higher quality tier, or its tier with more parameters; with `family`, that "
+        "family's first, else the others'",
     )
     precision: str | None = Field(
         default=None,
@@ -403,6 +437,13 @@ class RecommendRequest(BaseModel):
         if self.display_currency is not None:
             return self.display_currency == "eur"
         return self.budget_eur is not None
+
+    @field_validator("workstation")
+    @classmethod
+    def _not_in_a_server_room(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and info.data.get("datacenter"):
+            raise ValueError("a tower under a desk is no server room: set datacenter or this")
+        return value
 
     @field_validator("output_tokens")
     @classmethod

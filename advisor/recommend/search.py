@@ -53,6 +53,7 @@ from advisor.recommend.costs import (
     rack_only,
     spend,
     tokens_per_month,
+    tower_only,
 )
 from advisor.recommend.report import (
     Cost,
@@ -256,9 +257,14 @@ class _Search:
         self.prices = catalog.prices
         large = (request.headcount or 0) >= RESERVE_FROM_HEADCOUNT and request.owned is None
         self.datacenter = False
-        if request.datacenter or large:
-            self._in_server_room()
         self.assumptions: list[Note] = []
+        if request.workstation:  # "under a desk, not a rack": whatever the headcount
+            self.prices = tower_only(self.prices)
+            self.assumptions.append(note(M.REC_WORKSTATION))
+        elif request.datacenter or large:
+            self._in_server_room()
+        if request.professional_only and not self.datacenter:
+            self.assumptions.append(note(M.REC_PROFESSIONAL_ONLY))
         if request.power_usd_per_kwh is not None:  # "add electricity at €0.25/kWh"
             running = self.prices.running.model_copy(
                 update={"power_usd_per_kwh": request.power_usd_per_kwh}
@@ -286,6 +292,11 @@ class _Search:
         self.capped = False
         self._ceilings: dict[tuple[str, str, str, int, int], bool] = {}
         self.model = self._lookup_model(request.model) if request.model else None
+        self.stronger_than = (
+            self._lookup_model(request.stronger_than, "stronger_than")
+            if request.stronger_than
+            else None
+        )
         if request.precision is not None and request.precision not in catalog.formats:
             raise InputError(
                 "precision", f"unknown weight format {request.precision!r}", sorted(catalog.formats)
@@ -307,7 +318,12 @@ class _Search:
             self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=request.headcount or 0))
         self.load = self._workload()
         busy = server_room_load(self.load.concurrency, catalog.workloads)
-        if busy is not None and not self.datacenter and self._live_on_new_servers():
+        if (
+            busy is not None
+            and not self.datacenter
+            and not request.workstation
+            and self._live_on_new_servers()
+        ):
             self._in_server_room()  # 100 dialogs at once: a call centre's, not an office's
             self.assumptions.append(busy)
         self.budget = self._budget()
@@ -328,11 +344,11 @@ class _Search:
         """The model the customer fixed, or "the shortlist", for an unmet note."""
         return self.model.name if self.model else note(M.REC_SHORTLIST)
 
-    def _lookup_model(self, name: str) -> Model:
+    def _lookup_model(self, name: str, field: str = "model") -> Model:
         try:
             return self.catalog.model(name)
         except CatalogLookupError as exc:
-            raise InputError("model", str(exc), exc.suggestions) from None
+            raise InputError(field, str(exc), exc.suggestions) from None
 
     def _lookup_gpu(self, name: str, field: str) -> Gpu:
         try:
@@ -511,6 +527,10 @@ class _Search:
                 training=training,
             )
         output = request.output_tokens or profile.output_tokens
+        if request.reasoning and request.output_tokens is None:
+            # a reasoning model asked for: every answer opens with its chain of thought
+            output = REASONING_OUTPUT_COUNTED
+            self.assumptions.append(note(M.REC_REASONING, output=output))
         window: int | None = None
         if request.context is not None:
             output = min(output, request.context // 2)
@@ -703,6 +723,8 @@ class _Search:
     @cached_property
     def shortlist(self) -> list[tuple[Model, Suitability | None]]:
         """The models to size, chosen once (their choice adds the answer's assumptions)."""
+        if self.request.as_published and self.request.precision is None:
+            self.assumptions.append(note(M.REC_AS_PUBLISHED))
         if self.model is not None:
             if self.model_too_short():
                 return []  # Llama 3 reads 8k: a 165k-token contract is no request for it
@@ -712,7 +734,9 @@ class _Search:
         )
         context = self.load.context
 
-        def pool_of(language_checked: bool) -> list[Suitability]:
+        def pool_of(
+            language_checked: bool, family: str | None = self.request.family
+        ) -> list[Suitability]:
             pool = [
                 s
                 for s in self.catalog.suitability.values()
@@ -726,6 +750,11 @@ class _Search:
                 pool = [s for s in pool if s.quality_tier >= floor]
             if self.request.fill_in_middle:  # autocomplete sends prefix + suffix: FIM models
                 pool = [s for s in pool if s.fill_in_middle]
+            models = self.catalog.models
+            if self.request.reasoning:  # "the strongest reasoning model": thinkers only
+                pool = [s for s in pool if models[s.model].reasoning]
+            if self.request.no_distills:  # "no distilled models": R1's Qwen and Llama are out
+                pool = [s for s in pool if models[s.model].distilled_from is None]
             limit = self.request.smaller_than_b
             if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
                 below = limit / SIZE_CLASS_BAND  # the next size class down, not 0.3B less
@@ -734,12 +763,13 @@ class _Search:
                     for s in pool
                     if (self.catalog.models[s.model].reported_params_b or limit) < below
                 ]
-            if self.request.family is not None:
-                family = self.request.family.casefold()
+            if self.stronger_than is not None:  # "поумнее, чем этот 20B": above it
+                pool = [s for s in pool if self._stronger(s)]
+            if family is not None:
                 pool = [
                     s
                     for s in pool
-                    if self.catalog.models[s.model].name.casefold().startswith(family)
+                    if self.catalog.models[s.model].name.casefold().startswith(family.casefold())
                 ]
             return pool
 
@@ -756,8 +786,22 @@ class _Search:
             pool = pool_of(language_checked=False)
             if pool:
                 self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=family))
+        base = self.stronger_than
+        if base is not None and not pool and self.request.family is not None:
+            # no model of the family stronger than this one: the stronger ones of the others
+            pool = pool_of(language_checked=True, family=None)
+            family = self.request.family
+            if base.name.casefold().startswith(family.casefold()):
+                family = base.name[: len(family)]  # "gigachat" as its publisher writes it
+            self.assumptions.append(
+                note(M.REC_NONE_STRONGER_IN_FAMILY, family=family, model=base.name)
+            )
+        if base is not None:
+            self.assumptions.append(note(M.REC_STRONGER_THAN, model=base.name))
         if self.request.fill_in_middle and self.model is None:
             self.assumptions.append(note(M.REC_FILL_IN_MIDDLE))
+        if self.request.no_distills and self.model is None:
+            self.assumptions.append(note(M.REC_NO_DISTILLS))
         asked = self.request.min_quality_tier is not None
         self.assumptions.append(
             note(M.REC_QUALITY_ASKED if asked else M.REC_QUALITY_FLOOR, tier=floor)
@@ -775,6 +819,23 @@ class _Search:
                 picked += [s for s in smallest[-SHORTLIST_PER_TIER:] if s not in picked]
             chosen += [(self.catalog.models[s.model], s) for s in picked]
         return chosen
+
+    def _stronger(self, suit: Suitability) -> bool:
+        """Above the model asked to be beaten: a higher quality tier, or its tier with more
+        parameters, and never fewer (what a model knows grows with its parameters, the reason
+        for suitability.yaml's size cap: a 7B that scores above a 20B is no smarter one)."""
+        base = self.stronger_than
+        if base is None:
+            return True
+        rated = self.catalog.suitability.get(base.id)
+        tier = rated.quality_tier if rated is not None else 0
+        params = self.catalog.models[suit.model].reported_params_b or 0.0
+        least = base.reported_params_b or 0.0
+        return (
+            suit.model != base.id
+            and params >= least
+            and (suit.quality_tier > tier or (suit.quality_tier == tier and params > least))
+        )
 
     def _suits(self, suit: Suitability, language_checked: bool = True) -> bool:
         use_case = self.load.use_case
@@ -802,8 +863,8 @@ class _Search:
         if self.request.precision is not None:
             return [self.request.precision]
         published = "fp16" if model.native_precision == "fp32" else model.native_precision
-        if published == "mxfp4":
-            return ["mxfp4"]
+        if published == "mxfp4" or self.request.as_published:  # "no quantization"
+            return [published]
         options = (
             [published, "fp8", "int4"] if published in ("bf16", "fp16") else [published, "int4"]
         )
@@ -841,7 +902,9 @@ class _Search:
             if g.gpu_class != "cpu"
             and g.id in self.prices.gpus
             and (not self.request.rentable_only or g.id in self.prices.cloud_usd_per_gpu_hour)
-            and not (self.datacenter and g.gpu_class == "gaming")
+            and not (
+                (self.datacenter or self.request.professional_only) and g.gpu_class == "gaming"
+            )
             and (self.request.vendor is None or g.vendor == self.request.vendor)
         ]
 
@@ -960,6 +1023,8 @@ class _Search:
             card=card_sibling(gpu, self.catalog.gpus.values(), self.prices),
             api=self.compared_api,
         )
+        if self.request.workstation and cost.servers > 1 and not owned:
+            return None  # "a single workstation under a desk": what one tower holds
         return _Config(
             model,
             suit,

@@ -646,7 +646,7 @@ def test_a_money_follow_up_to_a_sizing_prices_that_sizing(reader: Reader, questi
     [
         ("а если брать квантованную версию?", "int4"),
         ("what about a quantized version?", "int4"),
-        ("а без квантизации?", "bf16"),
+        ("а без квантизации?", "fp8"),  # DeepSeek-R1 is published in FP8
     ],
 )
 def test_a_quantized_version_is_the_common_4_bit_one(
@@ -3548,6 +3548,95 @@ def test_a_reasoning_model_is_sized_for_its_chain_of_thought(
     assert reading.said.output_tokens == output
     assumed = any(n.code is M.ASSUMED_REASONING_OUTPUT for n in reading.notes)
     assert assumed == (output == 4096)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We want the strongest reasoning model we can self-host for ~20 engineers. Two hard "
+        "rules from compliance: no distilled models, and no quantization - weights must stay at "
+        "their published precision. What do we need to buy?",
+        "Нужна самая сильная рассуждающая модель для 30 аналитиков, без дистиллятов и без "
+        "квантизации. Что купить?",
+    ],
+)
+def test_the_strongest_reasoning_model_without_distills_or_quantization(
+    reader: Reader, question: str
+) -> None:
+    """QA 49, T13: led with Phi-4 in BF16; the rules name which models may serve, not a
+    format for all of them (DeepSeek-R1 as published is FP8)."""
+    goal = reader.read(question).goal or {}
+    assert goal.get("strongest") and goal.get("reasoning") and goal.get("no_distills")
+    assert goal.get("as_published") and "precision" not in goal
+
+
+def test_a_smarter_model_than_the_one_named_is_a_model_to_choose(
+    service: AdvisorService,
+) -> None:
+    """QA 49, T23: 'хотим GigaChat, но поумнее, чем этот 20B' was sized on the same 20B, under
+    a line that the last pick (YandexGPT) still serves the load."""
+    first = service.ask(
+        AskRequest(question="YandexGPT 5 Lite для 300 сотрудников, по 30 запросов в день у каждого")
+    )
+    then = service.ask(
+        AskRequest(
+            question="а если хотим GigaChat, но поумнее чем этот 20B — что можно развернуть?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert then.recommendation is not None
+    goal = then.recommendation.goal
+    assert goal.get("stronger_than") == "gigachat-20b-a3b" and goal.get("family") == "gigachat"
+    assert "gigachat-20b-a3b" not in {o.model for o in then.recommendation.options}
+    assert "Прошлый вариант" not in then.answer
+    assert "В каталоге нет модели GigaChat сильнее" in then.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "workstation", "professional"),
+    [
+        (
+            "Procurement says no GeForce cards and no cloud at all, and it has to be a single "
+            "workstation under a desk, not a rack. Qwen3 Coder 30B for 50 devs?",
+            True,
+            True,
+        ),
+        (
+            "Нужна рабочая станция под столом, без игровых карт, Qwen2.5 32B на 10 юристов",
+            True,
+            True,
+        ),
+        (
+            "Qwen2.5 32B for 10 people on 2x RTX PRO 6000 Blackwell Workstation Edition",
+            False,
+            False,
+        ),
+        ("Qwen2.5 32B for 10 people, the server goes into our rack", False, False),
+    ],
+)
+def test_a_workstation_under_a_desk_is_no_server_room(
+    reader: Reader, question: str, workstation: bool, professional: bool
+) -> None:
+    said = reader.read(question).said
+    assert said.workstation == workstation and said.professional_only == professional
+    assert said.datacenter == ("rack" in question and not workstation)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Нужен чат-бот по внутренней документации (регламенты, инструкции) на 200 сотрудников",
+        "бот по технической документации для 40 инженеров",
+    ],
+)
+def test_a_bot_over_internal_documentation_is_retrieval(reader: Reader, question: str) -> None:
+    """QA 49, T28: sized as a general assistant's 1,024-token request."""
+    assert reader.read(question).said.use_case == "rag"
+
+
+def test_no_quantization_of_a_named_model_is_its_own_format(reader: Reader) -> None:
+    said = reader.read("DeepSeek R1 without quantization for 10 users, what GPUs?").said
+    assert said.precision == "fp8" and not said.as_published
 
 
 def test_a_model_after_a_reasoning_one_drops_its_assumed_trace(service: AdvisorService) -> None:

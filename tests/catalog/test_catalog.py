@@ -142,3 +142,14 @@ def test_a_server_share_is_bought_as_whole_servers() -> None:
     assert [share.gpus_bought(n) for n in (1, 8, 9, 16)] == [8, 8, 16, 16]
     assert share.gpus_bought(4, servers=2) == 16  # the chassis the caller sized
     assert [card.gpus_bought(n) for n in (1, 3, 9)] == [1, 3, 9]
+
+
+def test_a_distill_names_its_teacher_in_the_catalog() -> None:
+    """'No distilled models' leaves out what distilled_from marks: every R1 distill is
+    marked, and each teacher is a catalog model."""
+    models = load_catalog().models
+    for model in models.values():
+        if "distill" in model.id:
+            assert model.distilled_from is not None, model.id
+        if model.distilled_from is not None:
+            assert model.distilled_from in models, model.id

@@ -1355,6 +1355,90 @@ def test_a_smaller_model_is_searched_below_the_size(catalog: Catalog) -> None:
     assert any("smaller than the last one" in a for a in result.assumptions)
 
 
+def test_a_reasoning_model_without_distills_is_sized_as_published(catalog: Catalog) -> None:
+    """QA 49, T13: 'the strongest reasoning model, no distills, no quantization' led with
+    Phi-4 in BF16; only models that think, none distilled, each in its own format, with the
+    chain of thought in every answer."""
+    request = RecommendRequest(
+        headcount=20, reasoning=True, no_distills=True, as_published=True, strongest=True
+    )
+    result = recommend(request, catalog)
+    assert result.options and result.workload.output_tokens == 4096
+    for option in result.options:
+        model = catalog.models[option.model]
+        assert model.reasoning and model.distilled_from is None
+        published = "fp16" if model.native_precision == "fp32" else model.native_precision
+        assert option.precision == published
+    (strongest,) = by_label(result, "quality")
+    assert catalog.suitability[strongest.model].quality_tier == 5
+    codes = {n.code for n in result.assumptions_i18n}
+    assert {M.REC_REASONING, M.REC_NO_DISTILLS, M.REC_AS_PUBLISHED} <= codes
+
+
+def test_distills_are_left_out_only_when_asked(catalog: Catalog) -> None:
+    base = RecommendRequest(users=8, reasoning=True, family="deepseek-r1")
+    with_distills = {o.model for o in recommend(base, catalog).options}
+    without = recommend(base.model_copy(update={"no_distills": True}), catalog)
+    assert any(catalog.models[m].distilled_from for m in with_distills)
+    assert all(catalog.models[o.model].distilled_from is None for o in without.options)
+
+
+def test_a_smarter_model_is_above_the_one_named_and_no_smaller(catalog: Catalog) -> None:
+    """QA 49, T23: 'GigaChat, but smarter than this 20B' got the same 20B. The catalog has
+    no stronger GigaChat: the answer says so and sizes stronger models of other families,
+    none of them smaller (a 7B that scores above the 20B is no smarter model to a buyer)."""
+    base = catalog.models["gigachat-20b-a3b"]
+    request = RecommendRequest(
+        requests_per_day=9000, language="ru", stronger_than=base.id, family="gigachat"
+    )
+    result = recommend(request, catalog)
+    assert result.options
+    tier = catalog.suitability[base.id].quality_tier
+    for option in result.options:
+        assert option.model != base.id
+        assert (catalog.models[option.model].reported_params_b or 0) >= (
+            base.reported_params_b or 0
+        )
+        assert catalog.suitability[option.model].quality_tier >= tier
+    codes = {n.code for n in result.assumptions_i18n}
+    assert {M.REC_STRONGER_THAN, M.REC_NONE_STRONGER_IN_FAMILY} <= codes
+    assert any("GigaChat model stronger" in line for line in result.assumptions)
+
+
+def test_a_stronger_model_than_an_unknown_one_names_the_field(catalog: Catalog) -> None:
+    with pytest.raises(InputError) as caught:
+        recommend(RecommendRequest(users=5, stronger_than="no-such-model-9000b"), catalog)
+    assert caught.value.field == "stronger_than"
+
+
+def test_a_workstation_under_a_desk_is_one_tower_without_geforce(catalog: Catalog) -> None:
+    """QA 49, T27: 'no GeForce, a single workstation under a desk, not a rack' priced the same
+    RTX PRO 6000 as a rack server ($20,600 against $16,600 a turn before)."""
+    request = RecommendRequest(
+        model="qwen3-coder-30b-a3b",
+        headcount=50,
+        use_case="code",
+        context=30000,
+        workstation=True,
+        professional_only=True,
+    )
+    result = recommend(request, catalog)
+    assert result.options
+    towers = {c.id for c in catalog.prices.chassis if c.rack_units is None}
+    for option in result.options:
+        assert option.gpu.gpu_class != "gaming"
+        assert option.cost.servers == 1
+        assert_option_holds(option, result, catalog)
+    codes = {n.code for n in result.assumptions_i18n}
+    assert {M.REC_WORKSTATION, M.REC_PROFESSIONAL_ONLY} <= codes
+    assert M.REC_DATACENTER_BY_SIZE not in codes and towers
+
+
+def test_a_workstation_in_a_server_room_names_the_field() -> None:
+    with pytest.raises(ValueError, match="workstation"):
+        RecommendRequest(users=5, datacenter=True, workstation=True)
+
+
 def test_a_server_rooms_pilot_is_bought_new(catalog: Catalog) -> None:
     """A bank's or a state body's pilot: no discontinued cards bought second-hand (QA round
     34 offered a bank '2 x Tesla T4 (used)')."""

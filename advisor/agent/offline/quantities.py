@@ -1918,9 +1918,9 @@ _USE_CASES: tuple[tuple[UseCase, re.Pattern[str]], ...] = (
     (
         "rag",
         re.compile(
-            r"\brag\b|по (?:(?:нашим|своим|внутренним|корпоративным|внутрикорпоративным)\s+){0,2}"
-            r"(?:документ|регламент)\w*|"
-            r"по (?:(?:нашим|своим|внутренним|корпоративным|внутрикорпоративным)\s+){1,2}"
+            r"\brag\b|по (?:(?:наш|сво|внутренн|корпоративн|внутрикорпоративн|служебн|"
+            r"техническ|рабоч)\w*\s+){0,2}(?:документ|регламент)\w*|"
+            r"по (?:(?:наш|сво|внутренн|корпоративн|внутрикорпоративн)\w*\s+){1,2}"
             r"(?:инструкци|нормативк)\w*|"
             r"по (?:нашей |своей )?баз\w* (?:знаний|договоров|документов)|поиск\w* по |"
             r"(?:бот|ассистент|помощник)\w* по (?:нашим |своим )?(?:\w+ )?(?:договор|контракт)\w*|"
@@ -2090,8 +2090,10 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
         "largest_model",
         re.compile(
             r"(?:biggest|largest|most powerful|heaviest|strongest|smartest|best) "
-            r"(?:open(?:-source)? |local |self-hosted )?(?:model|llm)|"
-            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л|сильн|умн|лучш)\w* модел\w*|"
+            r"(?:open(?:-source)? |local |self-hosted )?"
+            r"(?:reasoning |thinking |coding |code |chat |russian |multilingual )?(?:model|llm)|"
+            r"(?:сам\w+) (?:жирн|больш|крупн|мощн|тяж[её]л|сильн|умн|лучш)\w* "
+            r"(?:(?:рассуждающ|думающ|открыт|локальн|русскоязычн)\w* )?модел\w*|"
             r"максимальн\w* (?:по размеру )?модел\w*|"
             r"(?:the )?best (?:possible|quality|we can (?:get|afford|buy))|as good as possible|"
             r"(?:максимально|как можно) (?:качествен|умн|сильн|хорош)\w*|"
@@ -2264,6 +2266,33 @@ def says_autocomplete(text: str) -> bool:
     return bool(_AUTOCOMPLETE.search(text))
 
 
+# A model that thinks before it answers, asked for as a kind: "the strongest reasoning model",
+# "a thinking model", "модель с рассуждениями", "рассуждающая модель".
+_REASONING_MODEL = re.compile(
+    r"\breasoning[- ](?:\w+[- ])?(?:model|llm)s?\b|\bthinking (?:model|llm)s?\b|"
+    r"\b(?:model|llm)s? (?:that|which) (?:can )?(?:reasons?|thinks?)\b|"
+    r"\b(?:model|llm)s? for (?:hard |complex |multi-step )?reasoning\b|"
+    r"рассуждающ\w* (?:\w+ )?модел\w*|модел\w* (?:с|для) (?:\w+ )?рассуждени\w*|"
+    r"думающ\w* модел\w*|ризонинг\w*|reasoning-модел\w*"
+)
+# Distills ruled out: "no distilled models", "без дистиллятов" (normalized to "distill").
+_NO_DISTILLS = re.compile(
+    r"\b(?:no|not|without|excluding|never|nothing) (?:a |an |any |the )?distill\w*|"
+    r"\bdistill\w* (?:\w+ )?(?:are|is) (?:not allowed|forbidden|banned|out|off[- ]limits)|"
+    r"(?:\bне|\bбез|\bкроме|никаких|никакие) (?:\w+ )?distill\w*"
+)
+
+
+def says_reasoning_model(text: str) -> bool:
+    """Whether a model that reasons is asked for as a kind (no model named by it)."""
+    return bool(_REASONING_MODEL.search(text))
+
+
+def says_no_distills(text: str) -> bool:
+    """Whether distilled models are ruled out."""
+    return bool(_NO_DISTILLS.search(text))
+
+
 def says_on_premises(text: str) -> bool:
     """Whether the data must stay inside the company (no cloud, no hosted API)."""
     return bool(_ON_PREMISES.search(text))
@@ -2298,7 +2327,34 @@ _BANK_AS_VENDOR = re.compile(
 
 def says_datacenter(text: str) -> bool:
     """Whether the GPUs go into a data centre, a server room or a bank's racks."""
-    return bool(_DATACENTER.search(_BANK_AS_VENDOR.sub(" ", text)))
+    return bool(_DATACENTER.search(_BANK_AS_VENDOR.sub(" ", text))) and not says_workstation(text)
+
+
+# One office machine: "a single workstation under a desk, not a rack", "рабочая станция под
+# столом", "без серверной" (not the RTX PRO 6000 "Workstation Edition", a card's name).
+_WORKSTATION = re.compile(
+    r"\bunder (?:a|the|my|our|someone'?s) desk\b|\bdeskside\b|под стол\w*|"
+    r"\b(?:a|one|single|an office|desktop|tower) workstation\b(?! (?:edition|card|gpu))|"
+    r"рабоч\w* станци\w*|"
+    r"\b(?:not|no) (?:a |in a |in the |into a )?(?:rack|data ?cent(?:er|re)|server room)\b|"
+    r"(?:не|без) (?:в )?(?:стойк|серверн|цод|дата-?центр)\w*|нет (?:\w+ )?серверн\w*"
+)
+# No GeForce: "no GeForce cards", "without consumer GPUs", "без игровых карт".
+_PROFESSIONAL_ONLY = re.compile(
+    r"\b(?:no|not|without|never|excluding) (?:any )?(?:geforce|gaming|consumer)\b|"
+    r"\bgeforce (?:is |are )?(?:not allowed|forbidden|banned|out)\b|"
+    r"(?:\bне|\bбез|\bкроме|никаких|никакие) (?:\w+ )?(?:geforce|игров\w*|потребительск\w*)"
+)
+
+
+def says_workstation(text: str) -> bool:
+    """Whether the machine is one office tower, not a rack server."""
+    return bool(_WORKSTATION.search(text))
+
+
+def says_professional_only(text: str) -> bool:
+    """Whether GeForce (consumer) cards are ruled out wherever the machine stands."""
+    return bool(_PROFESSIONAL_ONLY.search(text))
 
 
 def says_high_stakes(text: str) -> bool:

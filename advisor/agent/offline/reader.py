@@ -217,8 +217,13 @@ class Said(BaseModel):
     horizon_months: int | None = None  # "over the next 2 years": how long they are needed
     high_stakes: bool = False  # law, medicine, insurance, banking: a stronger model floor
     datacenter: bool = False  # the GPUs go into a data centre: no GeForce cards
+    workstation: bool = False  # "a workstation under a desk, not a rack": one office tower
+    professional_only: bool = False  # "no GeForce cards": wherever the machine stands
     on_premises: bool = False  # "данные не должны уходить наружу": no cloud, no hosted API
     autocomplete: bool = False  # "autocomplete", "автодополнение": fill-in-the-middle models
+    reasoning_model: bool = False  # "the strongest reasoning model": models that think
+    no_distills: bool = False  # "no distilled models", "без дистиллятов"
+    as_published: bool = False  # "no quantization" with no model named: each as published
     residency: bool = False  # "EU data residency", "152-ФЗ": no API abroad, rent in region
     vendor: q.GpuVendor | None = None  # "на nvidia", "no AMD": that vendor only
     redundancy: bool = False  # "с резервом", "N+1": one copy of the model may be down
@@ -230,6 +235,7 @@ class Said(BaseModel):
     hardware_asked: bool = False  # "what GPU setup", "какое железо": GPUs are the question
     purchase_asked: bool = False  # "what server should we buy?": what to buy, nothing sized
     smaller_model: bool = False  # "а модель поменьше?": a smaller model than the last one
+    stronger_model: bool = False  # "поумнее, чем этот 20B": a model above the one named
     personal: bool = False  # "at home for tinkering", "для себя": one person's own use
     laptop: bool = False  # "на ноутбуке с RTX 4060": one GPU that no other joins
     same_hardware: bool = False  # "на этих же L40S", "on the same cards": the GPUs just discussed
@@ -596,6 +602,16 @@ _SMALLER_MODEL = re.compile(
     r"smaller (?:model|one|llm)|(?:a |something )(?:smaller|lighter)\b|lighter model|"
     r"less (?:big|heavy) model"
 )
+# "Поумнее, чем этот 20B", "a smarter model", "something stronger": a model above the last.
+_STRONGER_MODEL = re.compile(
+    r"\b(?:по)?умнее\b|модел\w* (?:по)?(?:сильнее|мощнее|крупнее|больше)\b|"
+    r"(?:по)?(?:сильнее|мощнее|крупнее|больше) модел\w*|\bпокрупнее\b|"
+    r"\bsmarter\b|\b(?:stronger|bigger|larger|more capable|more powerful|better) "
+    r"(?:model|one|llm)\b|something (?:bigger|stronger|smarter|more capable)\b"
+)
+# "Поумнее, чем этот 20B": the model named is the one to beat; "посильнее, 32B плотную?" names
+# the stronger one itself.
+_THAN = re.compile(r"\bthan\b|\bчем\b")
 # What a question about the GPUs' price may state besides them: no model, load or goal.
 _PRICE_FIELDS = frozenset(
     {"gpu", "gpus", "gpus_compared", "hardware_asked", "task", "owned", "wants"}
@@ -771,8 +787,13 @@ _NOT_FIGURES = (
     "more_gpus",
     "real_time",
     "datacenter",
+    "workstation",
+    "professional_only",
     "on_premises",
     "autocomplete",
+    "reasoning_model",
+    "no_distills",
+    "as_published",
     "residency",
     "redundancy",
     "around_the_clock",
@@ -786,6 +807,7 @@ _NOT_FIGURES = (
     "pick",
     "purchase_asked",
     "smaller_model",
+    "stronger_model",
     "personal",
     "enough_asked",
     "same_hardware",
@@ -1601,6 +1623,8 @@ class Reader:
         ):  # "and Llama 70B?" after QwQ: its answers, not QwQ's assumed chain of thought
             merged.pop("output_tokens", None)
         named = self.catalog.models.get(str(merged.get("model", "")))
+        if said.as_published and named is not None:  # "а без квантизации?" after R1: FP8
+            merged["precision"] = _published_format(named)
         if named is not None and named.architecture.moe is None and "model" in fields:
             merged.pop("expert_offload_layers", None)  # carried over to a model without experts
         common: dict[str, Any] = {
@@ -1649,6 +1673,9 @@ class Reader:
                 if current is not None and current.reported_params_b:
                     smaller = {k: v for k, v in common["goal"].items() if k != "model"}
                     common["goal"] = {**smaller, "smaller_than_b": current.reported_params_b}
+            beaten = said.model if _THAN.search(text) else None if said.model else prefer
+            if said.stronger_model and beaten is not None:
+                common["goal"] = self._stronger_goal(common["goal"], beaten, text)
         if "model" not in merged:
             clarification = _clarification(mention)
             if clarification.reason in ("missing", "unknown"):
@@ -1886,6 +1913,7 @@ class Reader:
         said.hardware_asked = bool(_HARDWARE_ASKED.search(text))
         said.purchase_asked = bool(_PURCHASE_ASKED.search(text))
         said.smaller_model = bool(_SMALLER_MODEL.search(text))
+        said.stronger_model = bool(_STRONGER_MODEL.search(text)) and not said.smaller_model
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         self._options(undictated, said)
@@ -1932,9 +1960,13 @@ class Reader:
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
         government = q.says_government(text)  # a state body: its own server room
-        said.datacenter = q.says_datacenter(text) or government
+        said.workstation = q.says_workstation(text)
+        said.datacenter = (q.says_datacenter(text) or government) and not said.workstation
+        said.professional_only = q.says_professional_only(text)
         said.on_premises = q.says_on_premises(text) or government or q.says_no_renting(text)
         said.autocomplete = q.says_autocomplete(text)
+        said.reasoning_model = q.says_reasoning_model(text)
+        said.no_distills = q.says_no_distills(text)
         said.residency = q.says_residency(text)
         said.vendor = q.read_vendor(text)
         said.redundancy = q.says_redundancy(text)
@@ -2075,8 +2107,11 @@ class Reader:
         if said.quote is not None:
             said.owned = False  # "we got quoted ... for 8x H100": offered, not bought yet
         published = self.catalog.models.get(said.model or "")
-        if published is not None and said.precision == "bf16" and re.search(_AS_PUBLISHED, text):
-            said.precision = published.native_precision  # DeepSeek-R1 unquantised is FP8
+        if said.precision == "bf16" and re.search(_AS_PUBLISHED, text):
+            if published is not None:
+                said.precision = _published_format(published)  # DeepSeek-R1 unquantised: FP8
+            elif said.model is None:  # "no quantization", no model: each in its own format
+                said.precision, said.as_published = None, True
         return said
 
     def _fill_in_middle_of_size(self, mention: ModelMention) -> ModelMention:
@@ -2132,6 +2167,19 @@ class Reader:
             return None
         chosen = max(dense, key=lambda m: (m.reported_params_b or 0.0, m.released or ""))
         return chosen.id
+
+    def _stronger_goal(self, goal: dict[str, Any], than: Any, text: str) -> dict[str, Any]:
+        """ "Хотим GigaChat, но поумнее, чем этот 20B": the goal with a model to choose above
+        the one named or last sized, of its family where the message names one."""
+        current = self.catalog.models.get(str(than or ""))
+        if current is None:
+            return goal
+        stronger = {k: v for k, v in goal.items() if k not in ("model", "precision")}
+        stronger["stronger_than"] = current.id
+        word = re.match(r"[A-Za-z]{3,}", current.name)
+        if word is not None and word.group(0).casefold() in text.casefold():
+            stronger["family"] = word.group(0).casefold()
+        return stronger
 
     def _family_of(self, candidates: Sequence[str]) -> str | None:
         """The family a name leaves open when it says no size ("квен": Qwen of any size):
@@ -2791,6 +2839,10 @@ class Reader:
         if said.hours_per_month is not None:
             goal["rent_hours_per_month"] = round(said.hours_per_month, 1)
         goal.update(_where_data_goes(said))
+        if said.workstation:  # "под столом, не в стойку": no longer the server room before
+            goal.pop("datacenter", None)
+        elif "datacenter" in goal:
+            goal.pop("workstation", None)
         named = self.catalog.gpus.get(said.gpu or "")
         if not said.datacenter and named is not None and named.gpu_class == "gaming":
             # "поставим 2 шт RTX 3090" for contracts: the cards they chose stand in an office,
@@ -2846,6 +2898,8 @@ class Reader:
             goal["rentable_only"] = True
         if "largest_model" in said.wants:
             goal["strongest"] = True
+        if said.model is None and "model" not in goal:
+            goal.update(_model_kind(said))
         if "fastest" in said.wants:
             goal["fastest"] = True
         if (
@@ -3205,6 +3259,10 @@ class Reader:
             return "recommend"
         if not named and said.smaller_model and previous is not None:
             return "recommend"  # "а если взять модель поменьше?": a model to choose, smaller
+        if said.stronger_model and (
+            (named and _THAN.search(text)) or (not named and previous is not None)
+        ):
+            return "recommend"  # "поумнее, чем этот 20B": a model to choose, above that one
         if not named and previous is not None and "largest_model" in said.wants:
             return "recommend"  # "what's the best that fits on them?": a model to choose
         if named:
@@ -3280,14 +3338,33 @@ def _where_data_goes(said: Said) -> dict[str, Any]:
     """The goal's flags for where the data may go and where the server stands: a bank's or
     a clinic's server stands in its server room, where GeForce cards have no place."""
     flags = {"on_premises": said.on_premises, "data_residency": said.residency}
-    flags["datacenter"] = said.datacenter or said.high_stakes
+    flags["datacenter"] = (said.datacenter or said.high_stakes) and not said.workstation
+    flags["workstation"] = said.workstation
+    flags["professional_only"] = said.professional_only
+    return {name: True for name, on in flags.items() if on}
+
+
+def _published_format(model: Model) -> str:
+    """The weight format a model was released in (an fp32 checkpoint is served in fp16)."""
+    return "fp16" if model.native_precision == "fp32" else model.native_precision
+
+
+def _model_kind(said: Said) -> dict[str, Any]:
+    """The goal's rules for which models may serve, said with no model named: a reasoning
+    model, no distills, each model as published (no quantization)."""
+    flags = {
+        "reasoning": said.reasoning_model,
+        "no_distills": said.no_distills,
+        "as_published": said.as_published,
+    }
     return {name: True for name, on in flags.items() if on}
 
 
 def _conditions(said: Said) -> dict[str, Any]:
     """The goal's conditions a message states beside a model to clarify: where the data may
-    go and how much a mistake costs, kept for the reply that goes on past the question."""
-    kept = _where_data_goes(said)
+    go, how much a mistake costs and which models may serve, kept for the reply that goes on
+    past the question."""
+    kept = _where_data_goes(said) | _model_kind(said)
     if said.high_stakes:
         kept["min_quality_tier"] = HIGH_STAKES_TIER
     return kept

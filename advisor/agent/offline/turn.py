@@ -1374,6 +1374,10 @@ def _last_pick_at_this_load(
     if all(before.get(k) == goal.get(k) for k in _LOAD_FIELDS):
         return None  # the load did not change: the model, budget, a format or the GPUs did
     fields = dict(last["size_request"])
+    if goal.get("model") not in (None, fields.get("model")) or any(
+        k in goal for k in ("stronger_than", "smaller_than_b")
+    ):
+        return None  # "Phi-4 is not what we meant", "a smarter one": that pick is set aside
     if (fields.get("model"), fields.get("gpu"), fields.get("gpus")) == (
         lead.model,
         lead.gpu.id,

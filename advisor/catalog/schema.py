@@ -632,6 +632,12 @@ class Chassis(_Record):
     max_gpus: int = Field(ge=1)
     usd: float = Field(ge=0)
     gpu_classes: tuple[GpuClass, ...]
+    max_gpu_tdp_w: float | None = Field(
+        default=None,
+        gt=0,
+        description="only cards up to this power (75 W: powered from the slot, no GPU power "
+        "cables or high-wattage supplies); None: any card of its classes",
+    )
     source: str
     rack_units: int | None = Field(default=None, ge=1, description="None: a tower")
     rack_source: str | None = None

@@ -1544,6 +1544,17 @@ class M(Enum):
         "Если все {users} отправят запрос одновременно (начало смены, пакетная задача), первый "
         "токен придёт в среднем через {burst} с.",
     )
+    ANSWER_WAVE = (
+        "answer.wave",
+        "That speed holds {users} requests in flight all the time, each new prompt read "
+        "while the others stream. If the {users} send together and again only after reading "
+        "the answers, each streams at {speed} tokens/s, the first token after {ttft} s on "
+        "average.",
+        "Эта скорость — при {users} запросах в работе постоянно: каждый новый запрос читается, "
+        "пока остальные генерируют ответ. Если {users} запросов приходят вместе, а следующие — "
+        "только после того, как ответы прочитаны, каждый получает {speed} токенов/с, первый "
+        "токен в среднем через {ttft} с.",
+    )
     ANSWER_TRAINING = (
         "answer.training",
         "Training: {rate} tokens/s, {trainable} trainable parameters.",
@@ -2602,6 +2613,16 @@ class M(Enum):
         "Организация на {staff:,} сотрудников держит серверы в серверной: стоечные серверы, а не "
         "офисные башни, и без карт GeForce — лицензия драйвера NVIDIA не распространяется на "
         "размещение в дата-центре (скажите, если сервер будет стоять в офисе).",
+    )
+    REC_DATACENTER_BY_CALLS = (
+        "rec.datacenter_by_calls",
+        "{calls:,} calls at once are a call centre's load, whose servers stand in a server "
+        "room: rack servers, not office towers, and no GeForce cards, as NVIDIA's driver "
+        "licence does not cover data-centre deployment (say if the server stands in an office).",
+        "{calls:,} звонков одновременно — нагрузка колл-центра, чьи серверы стоят в серверной: "
+        "стоечные серверы, а не офисные башни, и без карт GeForce — лицензия драйвера NVIDIA не "
+        "распространяется на размещение в дата-центре (скажите, если сервер будет стоять в "
+        "офисе).",
     )
     REC_DATACENTER_BY_LOAD = (
         "rec.datacenter_by_load",

@@ -73,7 +73,12 @@ def chassis_for(gpu: Gpu, count: int, prices: Prices, group: int = 1) -> tuple[i
     price = prices.gpus[gpu.id]
     if price.kind == "server_share":
         return math.ceil(count / GPUS_PER_NODE), None
-    fitting = [c for c in prices.chassis if gpu.gpu_class in c.gpu_classes]
+    fitting = [
+        c
+        for c in prices.chassis
+        if gpu.gpu_class in c.gpu_classes
+        and (c.max_gpu_tdp_w is None or gpu.tdp_w <= c.max_gpu_tdp_w)
+    ]
     holding = [c for c in fitting if c.max_gpus >= min(group, count)]
     if not holding:
         biggest = max(fitting, key=lambda c: c.max_gpus)

@@ -119,12 +119,17 @@ SCALE = 2.0  # `scale` holds twice the peak
 RESERVE_FROM_HEADCOUNT = 1000
 
 
-def server_room_load(concurrency: int, workloads: Workloads) -> Note | None:
+def server_room_load(
+    concurrency: int, workloads: Workloads, calls: int | None = None
+) -> Note | None:
     """The note that so many users at once are the peak of an organisation that large (100
-    dialogs at once: a call centre's), whose servers stand in a server room; None below it."""
+    dialogs at once: a call centre's), whose servers stand in a server room; None below it.
+    Calls said are a call centre's load, not its staff's."""
     share = workloads.concurrency.staff_share
     if concurrency < RESERVE_FROM_HEADCOUNT * share:
         return None
+    if calls is not None:
+        return note(M.REC_DATACENTER_BY_CALLS, calls=calls)
     return note(M.REC_DATACENTER_BY_LOAD, users=concurrency, staff=round(concurrency / share))
 
 
@@ -256,6 +261,7 @@ class _Search:
         self.catalog = catalog
         self.prices = catalog.prices
         large = (request.headcount or 0) >= RESERVE_FROM_HEADCOUNT and request.owned is None
+        staff = request.headcount or 0  # before a volume per person is turned into requests
         self.datacenter = False
         self.assumptions: list[Note] = []
         if request.workstation:  # "under a desk, not a rack": whatever the headcount
@@ -315,9 +321,9 @@ class _Search:
         if request.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER))
         elif self.datacenter:
-            self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=request.headcount or 0))
+            self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=staff))
         self.load = self._workload()
-        busy = server_room_load(self.load.concurrency, catalog.workloads)
+        busy = server_room_load(self.load.concurrency, catalog.workloads, request.live_calls)
         if (
             busy is not None
             and not self.datacenter

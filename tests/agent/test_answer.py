@@ -88,6 +88,21 @@ def test_with_no_gpu_named_the_cheapest_setup_leads(reader: Reader, catalog: Cat
     assert "Assumed:" in turn.answer and "GPU NVIDIA H100" not in turn.answer
 
 
+def test_long_reports_sent_together_hear_the_waves_speed(reader: Reader, catalog: Catalog) -> None:
+    """QA 49, T32: two 120k-token reports on 4 x L40S were 7.3 tokens/s each, each stream slowed
+    by the other's prompt; sent together and read before the next, they stream far faster."""
+    question = "Qwen2.5-72B in FP8 on 4x L40S, 2 users at once, reports of 120k tokens each"
+    turn = _turn(question, reader, catalog)
+    assert turn.sizing is not None
+    perf = turn.sizing.performance
+    assert perf.wave_tokens_per_s >= 1.5 * perf.per_user_tokens_per_s
+    said = "If the 2 send together and again only after reading the answers, each streams at "
+    assert said + f"{fmt(round(perf.wave_tokens_per_s, 1))} tokens/s" in turn.answer
+    assert "send at the same moment" not in turn.answer
+    chat = _turn("Llama 3.1 8B on 2 x L4 for 48 users, 4k context", reader, catalog)
+    assert "send together and again" not in chat.answer
+
+
 @pytest.mark.parametrize(
     ("question", "said"),
     [

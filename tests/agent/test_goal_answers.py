@@ -3907,3 +3907,37 @@ def test_documents_longer_than_the_model_named_reads_are_answered_by_retrieval(
     assert short.params["longest"] == 8192 and short.params["context"] > 8192
     assert not result.options
     assert not result.make_it_fit  # no format makes a model read past its window
+
+
+def test_a_voice_bot_with_a_model_size_gets_its_speech_cards(service: AdvisorService) -> None:
+    """QA 49, T11: 'до 100 звонков, распознавание -> LLM -> синтез, модели уровня 8B хватит'
+    sized one model, with no word on the speech recognition and synthesis asked about, and
+    called 100 calls 'the peak of an organisation of 1,000 staff'."""
+    answer = service.ask(
+        AskRequest(
+            question="Делаем голосового бота для колл-центра: до 100 звонков одновременно, "
+            "распознавание речи -> LLM -> синтез голоса. Модель хватит уровня 8B. Сколько и "
+            "каких GPU нужно?"
+        )
+    )
+    result = answer.recommendation
+    assert result is not None
+    assert result.transcription_i18n is not None and result.synthesis_i18n is not None
+    assert result.transcription_i18n.render("ru") in answer.answer
+    assert result.synthesis_i18n.render("ru") in answer.answer
+    assert "нагрузка колл-центра" in answer.answer and "сотрудников" not in answer.answer
+
+
+def test_a_company_of_many_with_a_volume_each_is_named_by_its_staff(
+    service: AdvisorService,
+) -> None:
+    """QA 49, T05: 'An organisation of 0 staff runs its servers in a server room'."""
+    answer = service.ask(
+        AskRequest(
+            question="We have 1,500 people, each sends about 50 questions a day to an internal "
+            "chatbot. What hardware do we need?"
+        )
+    )
+    assert answer.recommendation is not None
+    assert "organisation of 0 staff" not in answer.answer
+    assert any("1,500 staff" in line for line in answer.recommendation.assumptions)

@@ -3634,6 +3634,17 @@ def test_a_bot_over_internal_documentation_is_retrieval(reader: Reader, question
     assert reader.read(question).said.use_case == "rag"
 
 
+def test_a_hosted_api_against_an_own_model_weighs_no_two_models(reader: Reader) -> None:
+    """QA 49, T21: 'платить за GigaChat API или свой сервер с T-pro?' set GigaChat-20B against
+    T-pro and led with 'вы просили самый дешёвый вариант', which nobody asked."""
+    said = reader.read(
+        "Что выйдет дешевле: платить за GigaChat API или поставить свой сервер с T-pro? У нас "
+        "300 сотрудников, каждый где-то 30 запросов в день делает."
+    ).said
+    assert said.model == "t-pro-2.0" and said.models_compared == []
+    assert said.wants == ["api_vs_own"]
+
+
 def test_no_quantization_of_a_named_model_is_its_own_format(reader: Reader) -> None:
     said = reader.read("DeepSeek R1 without quantization for 10 users, what GPUs?").said
     assert said.precision == "fp8" and not said.as_published

@@ -260,8 +260,8 @@ def test_a_gpu_only_follow_up_keeps_the_requests_the_use_case_set(catalog: Catal
     service = _service(catalog, None)
     first = service.ask(
         AskRequest(
-            question="Колл-центр, 100 одновременных звонков, голосовой бот, нужен быстрый "
-            "ответ. Модель уровня 8B. Какое железо?",
+            question="Чат-бот поддержки клиентов, 100 пользователей одновременно, нужен "
+            "быстрый ответ. Модель уровня 8B. Какое железо?",
             conversation_id="call",
         )
     )
@@ -276,3 +276,28 @@ def test_a_gpu_only_follow_up_keeps_the_requests_the_use_case_set(catalog: Catal
     assert second.request is not None and second.request.gpu == "rtx-4090"
     assert second.request.context == option.size_request["context"] < 4096
     assert second.request.output_tokens == option.size_request["output_tokens"]
+
+
+def test_a_gpu_only_follow_up_to_a_voice_bot_keeps_its_calls(catalog: Catalog) -> None:
+    """A voice bot for 100 calls is a call centre to equip (its goal), and "and with RTX
+    4090s?" prices the same calls, speech beside the LLM, on those cards (QA 48-49, T11-T12)."""
+    service = _service(catalog, None)
+    first = service.ask(
+        AskRequest(
+            question="Колл-центр, 100 одновременных звонков, голосовой бот, нужен быстрый "
+            "ответ. Модель уровня 8B. Какое железо?",
+            conversation_id="voice",
+        )
+    )
+    assert first.recommendation is not None and first.recommendation.synthesis_i18n is not None
+    second = service.ask(
+        AskRequest(
+            question="А если вместо этого взять RTX 4090, сколько штук понадобится?",
+            conversation_id="voice",
+        )
+    )
+    result = second.recommendation
+    assert result is not None and result.synthesis_i18n is not None
+    assert result.workload.concurrency == first.recommendation.workload.concurrency
+    assert result.workload.input_tokens == first.recommendation.workload.input_tokens
+    assert {o.gpu.id for o in result.options} == {"rtx-4090"}

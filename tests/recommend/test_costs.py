@@ -69,3 +69,19 @@ def test_owned_hgx_gpus_run_with_their_share_of_the_server() -> None:
     assert one.monthly_usd < two.monthly_usd < eight.monthly_usd
     bought = hardware(gpu, 2, prices, owned=False)  # a bought server is whole
     assert bought.power_kw == pytest.approx(2 * gpu.tdp_w / 1000 + base)
+
+
+def test_cards_powered_from_the_slot_go_into_a_general_server() -> None:
+    """QA 49, T12: eight L4s (72 W each) were priced in two $30,000 4-GPU servers built for
+    300-400 W cards; a general 2U server takes cards powered from the slot. An L40S (350 W)
+    still needs the GPU server."""
+    from advisor.recommend.costs import chassis_for, rack_only
+
+    catalog = load_catalog()
+    prices = rack_only(catalog.prices)
+    servers, box = chassis_for(catalog.gpus["l4"], 8, prices)
+    assert box is not None and box.max_gpu_tdp_w is not None
+    assert catalog.gpus["l4"].tdp_w <= box.max_gpu_tdp_w
+    assert servers == 2 and box.rack_units is not None
+    _, big = chassis_for(catalog.gpus["l40s"], 8, prices)
+    assert big is not None and big.max_gpu_tdp_w is None

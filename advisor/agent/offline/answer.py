@@ -546,7 +546,17 @@ def _inference_line(report: SizingReport, language: Language, *, on_cpu: bool = 
             seconds=fmt(round(perf.request_s)),
         )
     burst = round(perf.burst_ttft_s, 1)
-    if report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
+    wave = round(perf.wave_tokens_per_s, 1)
+    if report.users > 1 and wave >= BURST_WORTH_SAYING * max(perf.per_user_tokens_per_s, 0.1):
+        # two 120k-token reports: each stream slowed by the other's prompt, or sent together
+        line += " " + render(
+            M.ANSWER_WAVE,
+            language,
+            users=report.users,
+            speed=fmt(wave),
+            ttft=fmt(round(perf.wave_ttft_s, 1)),
+        )
+    elif report.users > 1 and burst > BURST_WORTH_SAYING * max(perf.ttft_s, 0.1):
         line += " " + render(M.ANSWER_BURST, language, users=report.users, burst=fmt(burst))
     # One user asked for ("how many tokens/s on 4x H100?"): what the same GPUs give in total
     # when the memory is full of requests (the busiest load level of the curve that still
@@ -1085,6 +1095,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_PROFESSIONAL_ONLY,
     M.REC_DATACENTER_BY_SIZE,
     M.REC_DATACENTER_BY_LOAD,
+    M.REC_DATACENTER_BY_CALLS,
     M.REC_DATASET_DEFAULT,
     M.REC_DATASET_CHINCHILLA,
     M.REC_RUSSIAN_UNMEASURED,

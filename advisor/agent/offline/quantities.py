@@ -2394,7 +2394,17 @@ def read_wants(text: str) -> list[Want]:
         wants.remove("fast")  # "самый быстрый": the fastest setup, not a first-token target
     if "cheapest" in wants and "rent" in wants and _RENT_OR_BUY.search(text):
         wants.remove("cheapest")  # "что дешевле: аренда или покупка?" weighs the two
+    if "cheapest" in wants and "api_vs_own" in wants and not _CHEAPEST_ASKED.search(text):
+        wants.remove("cheapest")  # "что выйдет дешевле: API или свой сервер?" weighs the two
     return wants
+
+
+# The cheapest setup asked for itself, not one of two ways compared ("what is cheaper").
+_CHEAPEST_ASKED = re.compile(
+    r"cheapest|lowest cost|budget-friendly|сам[ыаоу]\w* дешев\w*|дешевле всего|подешевле|"
+    r"дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|максимально дешев\w*|"
+    r"как можно дешевл\w*|as cheap as possible"
+)
 
 
 _RENT_OR_BUY = re.compile(

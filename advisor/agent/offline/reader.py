@@ -2500,7 +2500,9 @@ class Reader:
         if not _WEIGHS_MODELS.search(text):
             return []
         named: list[str] = []
-        for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", _NOT_A_VERSION.sub(" ", text))):
+        # "GigaChat API или свой сервер с T-pro": the service paid for is no model weighed
+        weighed = _OPEN_MODEL_API.sub(" ", _NOT_A_VERSION.sub(" ", text))
+        for mention in self.models.find_all(_PRODUCT_LIKE.sub(" ", weighed)):
             if mention.unknown is not None:
                 continue
             alike = self._sizes_the_same(mention.candidates, None)
@@ -3175,6 +3177,10 @@ class Reader:
             return "explain" if about else "off_topic"  # "чем отличается H100 от H200?"
         named = mention is not None
         if _CHEAPEST_SETUP.search(text):
+            return "recommend"
+        if said.live_calls is not None and (said.speech_synthesis or said.speech_to_text):
+            # "голосовой бот на 100 звонков, модели уровня 8B хватит": a call centre to equip,
+            # its speech beside the LLM, not one model's sizing (QA 49)
             return "recommend"
         # "6 people, 120k-token reports: what GPUs?": long documents or a volume set the
         # setup (its count, its first token), not the fewest of each GPU that hold the model;

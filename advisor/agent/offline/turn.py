@@ -2751,7 +2751,7 @@ def _to_meet_targets(
         turn.reference_lead.extend(
             n.render(turn.language)
             for n in result.assumptions_i18n
-            if n.code is M.REC_DATACENTER_BY_LOAD
+            if n.code in (M.REC_DATACENTER_BY_LOAD, M.REC_DATACENTER_BY_CALLS)
         )
     elif below and _at_count_to_meet(report, turn):  # "сколько H100 на 100 пользователей?"
         turn.reference_lead = [

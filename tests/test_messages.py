@@ -213,3 +213,15 @@ def test_a_count_takes_its_nouns_form(users: int, en: str, ru: str) -> None:
     }
     assert f": {en} " in render(M.GOAL_HEADLINE, "en", **params)
     assert f": {ru} " in render(M.GOAL_HEADLINE, "ru", **params)
+
+
+def test_a_break_even_below_one_run_a_year_is_not_zero() -> None:
+    """QA 49, T19: a 70B pre-training run that outlasts a year printed 'pays off only above 0
+    runs a year' (0.5 rounded away)."""
+    from advisor.messages import M, render
+
+    line = render(M.REC_RUNS_BREAK_EVEN, "en", run=2_037_016.0, tco=3_069_890.0, runs=0.5)
+    assert "above 0.5 runs a year" in line
+    assert "above 1,234,567 runs" in render(
+        M.REC_RUNS_BREAK_EVEN, "en", run=1.0, tco=1.0, runs=1_234_567.0
+    )

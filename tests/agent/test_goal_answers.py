@@ -3941,3 +3941,30 @@ def test_a_company_of_many_with_a_volume_each_is_named_by_its_staff(
     assert answer.recommendation is not None
     assert "organisation of 0 staff" not in answer.answer
     assert any("1,500 staff" in line for line in answer.recommendation.assumptions)
+
+
+def test_a_last_pick_the_new_search_cannot_take_is_not_offered_again(
+    service: AdvisorService,
+) -> None:
+    """QA 49, T14: after DeepSeek-R1 on 8 x RTX PRO 6000, 'would renting be smarter than
+    buying?' led with 12 x A100 ($272,000) under 'the last pick still serves this load; below
+    is what it needs at the least': renting asked, only GPUs rented by the hour are searched,
+    and the PRO 6000 is none of them."""
+    first = service.ask(
+        AskRequest(
+            question="We want the strongest reasoning model we can self-host for ~20 engineers. "
+            "No distilled models, and no quantization. What do we need to buy?"
+        )
+    )
+    assert first.recommendation is not None
+    then = service.ask(
+        AskRequest(
+            question="We mean the full DeepSeek-R1 at its published precision. What does that "
+            "take, and would renting be smarter than buying?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert then.recommendation is not None
+    assert "still serves this load" not in then.answer
+    goal = then.recommendation.goal
+    assert goal.get("stronger_than") is None and goal.get("model") == "deepseek-r1"

@@ -3634,6 +3634,88 @@ def test_a_bot_over_internal_documentation_is_retrieval(reader: Reader, question
     assert reader.read(question).said.use_case == "rag"
 
 
+def test_what_runs_best_on_the_one_card_left_is_a_model_to_choose(
+    service: AdvisorService,
+) -> None:
+    """QA 49, T08: 'а если только одна 4090, что лучше запустить?' after 70B on two 3090s
+    listed 70B in BF16 on 5 to 8 GPUs; it asks which model the one card runs best."""
+    first = service.ask(
+        AskRequest(
+            question="У меня комп с двумя RTX 3090. Хочу через Ollama запустить ламу 70B для 5 "
+            "человек. Потянет?"
+        )
+    )
+    then = service.ask(
+        AskRequest(
+            question="понял. а если у меня будет только одна 4090, тоже через олламу? что лучше "
+            "запустить тогда",
+            conversation_id=first.conversation_id,
+        )
+    )
+    result = then.recommendation
+    assert result is not None and result.options
+    assert {(o.gpu.id, o.gpu.count * o.replicas) for o in result.options} == {("rtx-4090", 1)}
+
+
+def test_a_bigger_model_of_a_size_said_is_that_size(reader: Reader) -> None:
+    """'Модель побольше, на 70 млрд ... на чём?' names the 70B to train: 'на чём' is no
+    'than' (a 235B MoE came back as a model above the last one)."""
+    previous = {"model": "qwen2.5-7b", "task": "lora", "dataset_tokens": 20_000_000}
+    reading = reader.read(
+        "ладно, а если взять модель побольше, на 70 млрд, и дообучать через QLoRA на тех же "
+        "данных, 3 эпохи. на чём и сколько по времени?",
+        previous,
+    )
+    goal = reading.goal or {}
+    assert "stronger_than" not in goal
+    assert (reading.request or {}).get("model", "").endswith("70b")
+
+
+def test_a_smarter_model_on_the_same_hardware_keeps_the_gpus(service: AdvisorService) -> None:
+    """QA 50, T09: 'модель умнее, чем эта T-pro, а железо хотим оставить то же самое' sold a
+    new RTX PRO 6000 instead of the two 4090s the last answer led with."""
+    first = service.ask(
+        AskRequest(
+            question="Хотим бота поддержки на T-pro, примерно 300 запросов в час в пик. Во "
+            "сколько обойдётся своё железо?"
+        )
+    )
+    assert first.recommendation is not None
+    lead = lead_option(first.recommendation)
+    assert lead is not None
+    then = service.ask(
+        AskRequest(
+            question="Хорошо, но нам нужна модель умнее, чем эта T-pro, а железо хотим оставить "
+            "то же самое. Что посоветуете?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert then.recommendation is not None
+    assert {o.gpu.id for o in then.recommendation.options} == {lead.gpu.id}
+    assert all(
+        o.gpu.count * o.replicas <= lead.gpu.count * lead.replicas
+        for o in then.recommendation.options
+    )
+
+
+def test_geforce_named_after_no_geforce_is_asked_for_again(service: AdvisorService) -> None:
+    """QA 50, T03: 'Без карт GeForce, как вы просили' under a 4 x 4090 answer the customer had
+    just asked for."""
+    first = service.ask(
+        AskRequest(
+            question="Llama 3.3 70B для 50 сотрудников, бюджет 1,5 млн рублей, карты нужны "
+            "профессиональные, не игровые"
+        )
+    )
+    then = service.ask(
+        AskRequest(
+            question="а если взять 4 штуки 4090 и собрать комп под столом — потянет?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    assert "Без карт GeForce" not in then.answer
+
+
 def test_a_hosted_api_against_an_own_model_weighs_no_two_models(reader: Reader) -> None:
     """QA 49, T21: 'платить за GigaChat API или свой сервер с T-pro?' set GigaChat-20B against
     T-pro and led with 'вы просили самый дешёвый вариант', which nobody asked."""

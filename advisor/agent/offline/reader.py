@@ -604,14 +604,18 @@ _SMALLER_MODEL = re.compile(
 )
 # "Поумнее, чем этот 20B", "a smarter model", "something stronger": a model above the last.
 _STRONGER_MODEL = re.compile(
-    r"\b(?:по)?умнее\b|модел\w* (?:по)?(?:сильнее|мощнее|крупнее|больше)\b|"
-    r"(?:по)?(?:сильнее|мощнее|крупнее|больше) модел\w*|\bпокрупнее\b|"
-    r"\bsmarter\b|\b(?:stronger|bigger|larger|more capable|more powerful|better) "
-    r"(?:model|one|llm)\b|something (?:bigger|stronger|smarter|more capable)\b"
+    r"\bпоумнее\b|модел\w* (?:по)?(?:умнее|сильнее|мощнее|крупнее)\b|модел\w* побольше\b|"
+    r"(?:по)?(?:умнее|сильнее|мощнее|крупнее) модел\w*|побольше модел\w*|\bпокрупнее\b|"
+    r"\bумнее,? чем (?:эт|наш|ваш|[\w.-]+ ?\d)\w*|"
+    r"\b(?:smarter|stronger|more capable) (?:model|one|llm)\b|"
+    r"\b(?:bigger|larger|more powerful|better) (?:model|llm)\b|"  # "a bigger one": a GPU too
+    r"something (?:stronger|smarter|more capable)\b|"
+    # "smarter than this 20B", not "would renting be smarter than buying"
+    r"\bsmarter than (?:this|that|it|our|[\w.-]+ ?\d+(?:\.\d+)? ?b)\b"
 )
 # "Поумнее, чем этот 20B": the model named is the one to beat; "посильнее, 32B плотную?" names
 # the stronger one itself.
-_THAN = re.compile(r"\bthan\b|\bчем\b")
+_THAN = re.compile(r"\bthan\b|[а-я]+(?:ее|ше|же)\b,?\s+чем\b")  # not "на чём"
 # What a question about the GPUs' price may state besides them: no model, load or goal.
 _PRICE_FIELDS = frozenset(
     {"gpu", "gpus", "gpus_compared", "hardware_asked", "task", "owned", "wants"}
@@ -743,7 +747,10 @@ _SAME_HARDWARE = re.compile(
     r"\b(?:этих|тех|них|наших|них же) же\b|\b(?:на|с) (?:этих|тех|них|наших)\s+(?:\d+\s+)?"
     r"(?:карт\w*|видеокарт\w*|gpu|гпу|[a-z]+\d)|"
     r"\b(?:on|with|using) (?:the same|these|those|our) (?:\d+ ?x? ?)?"
-    r"(?:gpus|cards|[a-z]+\d+\w*s?)\b|\bsame (?:gpus|cards|hardware|servers?)\b"
+    r"(?:gpus|cards|[a-z]+\d+\w*s?)\b|\bsame (?:gpus|cards|hardware|servers?)\b|"
+    # "железо хотим оставить то же самое", "на том же железе"
+    r"(?:железо|карты|видеокарты|сервер)\w*[^.?!]{0,30}?(?:то же самое|те же самые|тот же самый)|"
+    r"(?:на том же|на тех же|с тем же|с теми же) (?:сам\w+ )?(?:желез|карт|видеокарт|сервер)\w*"
 )
 # "rent vs buy", "аренда или покупка", "buy or rent": the two weighed against each other
 # "rent or buy", "арендовать сервер 8xH100 или купить": the GPUs may stand between
@@ -1368,6 +1375,17 @@ class Reader:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
         intent = self._intent(text, said, mention, previous, undictated)
         setup = setup_kept(carried)
+        last_setup = setup or _pick_setup(last)
+        if (
+            said.same_hardware
+            and said.gpu is None
+            and said.gpus is None
+            and not said.more_gpus  # "4 more of the same cards": added to those owned
+            and last_setup is not None
+        ):
+            # "модель умнее, а железо хотим оставить то же самое": the GPUs the last answer
+            # led with, as many (QA 50 sold a new card)
+            said.gpu, said.gpus = last_setup
         if (
             intent == "recommend"
             and previous_goal is None
@@ -1673,7 +1691,10 @@ class Reader:
                 if current is not None and current.reported_params_b:
                     smaller = {k: v for k, v in common["goal"].items() if k != "model"}
                     common["goal"] = {**smaller, "smaller_than_b": current.reported_params_b}
-            beaten = said.model if _THAN.search(text) else None if said.model else prefer
+            # "поумнее, чем этот 20B": that one; "а модель поумнее?": the last; "модель
+            # побольше, на 70 млрд": the size said is the model asked, none to beat
+            than = _THAN.search(text) is not None
+            beaten = said.model if than else prefer if mention is None else None
             if said.stronger_model and beaten is not None:
                 common["goal"] = self._stronger_goal(common["goal"], beaten, text)
         if "model" not in merged:
@@ -1966,6 +1987,8 @@ class Reader:
         said.on_premises = q.says_on_premises(text) or government or q.says_no_renting(text)
         said.autocomplete = q.says_autocomplete(text)
         said.reasoning_model = q.says_reasoning_model(text)
+        # "железо хотим оставить то же самое": no GPU named, the ones just discussed
+        said.same_hardware = said.same_hardware or _SAME_HARDWARE.search(text) is not None
         said.no_distills = q.says_no_distills(text)
         said.residency = q.says_residency(text)
         said.vendor = q.read_vendor(text)
@@ -2395,7 +2418,7 @@ class Reader:
             said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
         said.enough_asked = _ENOUGH_ON_GPUS.search(undictated) is not None
-        said.same_hardware = _SAME_HARDWARE.search(normalized) is not None
+        said.same_hardware = said.same_hardware or _SAME_HARDWARE.search(normalized) is not None
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
         said.laptop = _LAPTOP.search(text) is not None and said.gpus in (None, 1)
@@ -2848,8 +2871,11 @@ class Reader:
         named = self.catalog.gpus.get(said.gpu or "")
         if not said.datacenter and named is not None and named.gpu_class == "gaming":
             # "поставим 2 шт RTX 3090" for contracts: the cards they chose stand in an office,
-            # not priced as a rack server with "no GeForce" beside them (QA 47)
+            # not priced as a rack server with "no GeForce" beside them (QA 47); "а если 4
+            # штуки 4090 под столом?" after "не игровые": GeForce asked for again (QA 50)
             goal.pop("datacenter", None)
+            if not said.professional_only:
+                goal.pop("professional_only", None)
         if said.vendor is not None:
             goal["vendor"] = said.vendor
         if said.redundancy:
@@ -3207,9 +3233,12 @@ class Reader:
         rent_or_buy = len(said.gpus_compared) <= 1 and (
             "rent" in said.wants or "api_vs_own" in said.wants
         )
+        # "а на одной 4090 что лучше запустить?": the best model it runs, not GPUs weighed
+        best_on_it = "largest_model" in said.wants and len(said.gpus_compared) <= 1 and not named
         if (
             (weighs or two_gpus)
             and not rent_or_buy
+            and not (best_on_it and not said.models_compared)
             and not (said.precisions_compared and len(said.gpus_compared) <= 1)  # formats
             and not (said.tasks_compared and len(said.gpus_compared) <= 1)  # methods
             and (named or previous is not None or len(said.gpus_compared) > 1)
@@ -3391,6 +3420,13 @@ def _said_before(
 def sized_mark(gpu: str, count: int) -> str:
     """The GPUs a sizing fitted on, as a stated-field mark the next turn reads back."""
     return f"{SIZED_MARK}{gpu}:{count}"
+
+
+def _pick_setup(last: dict[str, Any] | None) -> tuple[str, int] | None:
+    """The GPUs and count of the last goal answer's lead (its goal's last pick)."""
+    fields = (last or {}).get("size_request") or {}
+    gpu, count = fields.get("gpu"), fields.get("gpus")
+    return (str(gpu), int(count)) if gpu and isinstance(count, int) else None
 
 
 def setup_kept(stated: Sequence[str]) -> tuple[str, int] | None:

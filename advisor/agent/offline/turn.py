@@ -54,7 +54,7 @@ from advisor.agent.offline.reader import (
     lead_kept,
 )
 from advisor.catalog.loader import Catalog
-from advisor.catalog.schema import UseCaseId, WeightFormat
+from advisor.catalog.schema import Gpu, UseCaseId, WeightFormat
 from advisor.errors import InputError
 from advisor.language import Language
 from advisor.messages import M, Param, note, render, use_case_note
@@ -1349,6 +1349,15 @@ _LOAD_FIELDS = (
 )
 
 
+def _still_eligible(gpu: Gpu, goal: dict[str, Any], catalog: Catalog) -> bool:
+    """Whether the goal's search may pick this GPU: one rented by the hour when renting is
+    asked, no GeForce card in a server room or where they are ruled out."""
+    if goal.get("rentable_only") and gpu.id not in catalog.prices.cloud_usd_per_gpu_hour:
+        return False
+    no_gaming = goal.get("datacenter") or goal.get("professional_only")
+    return not (no_gaming and gpu.gpu_class == "gaming")
+
+
 def _last_pick_at_this_load(
     previous_goal: GoalContext | None,
     goal: dict[str, Any],
@@ -1378,6 +1387,9 @@ def _last_pick_at_this_load(
         k in goal for k in ("stronger_than", "smaller_than_b")
     ):
         return None  # "Phi-4 is not what we meant", "a smarter one": that pick is set aside
+    last_gpu = catalog.gpus.get(str(fields.get("gpu")))
+    if last_gpu is None or not _still_eligible(last_gpu, goal, catalog):
+        return None  # renting asked, no GeForce: the search could not pick it again
     if (fields.get("model"), fields.get("gpu"), fields.get("gpus")) == (
         lead.model,
         lead.gpu.id,

@@ -1044,6 +1044,14 @@ class M(Enum):
         "память, — ${per_user:,.0f} на пользователя, до {capacity:,} одновременно по {speed:g} "
         "токенов/с.",
     )
+    COMPARE_VERDICT_VALUE_LOAD = (
+        "compare.verdict_value_load",
+        "Better value for {users:plural:user|users} at once: {count} x {gpu}, the lowest price "
+        "per token/s it streams to them, ${per_tps:,.0f} per token/s at {speed:g} tokens/s each.",
+        "Выгоднее для {users:plural:пользователя|пользователей|пользователей} одновременно "
+        "{count} x {gpu}: самая низкая цена за токен/с, который она отдаёт им, — ${per_tps:,.0f} "
+        "за токен/с при {speed:g} токенов/с на каждого.",
+    )
     COMPARE_HEAD_LINE_LIGHTER = (
         "compare.head_line_lighter",
         "{count} x {gpu}: fits in {precision} (not as published), memory for up to "
@@ -3402,6 +3410,13 @@ class M(Enum):
         "hardware: the stronger models below are of other families",
         "В каталоге нет модели {family} сильнее {model} для запуска на своём сервере: более "
         "сильные модели ниже — других семейств",
+    )
+    REC_OPTION_POWER = (
+        "rec.option_power",
+        "Electricity alone: {kw:g} kW at full load, about ${usd:,.0f} ({local:,.0f} {cur}) a "
+        "year kept busy around the clock, cooling included.",
+        "Только электричество: {kw:g} кВт при полной нагрузке — около {local:,.0f} {cur} "
+        "(${usd:,.0f}) в год при работе круглосуточно, с охлаждением.",
     )
     REC_WORKSTATION = (
         "rec.workstation",

@@ -43,6 +43,7 @@ class Spend:
     cloud_usd_per_gpu_hour: float | None = None  # the on-demand rate, where one is published
     cloud_monthly_usd: float | None = None  # inference: the same GPUs rented around the clock
     cloud_break_even_months: float | None = None  # inference: buying against renting
+    power_usd_per_month: float = 0.0  # electricity alone: full load x PUE, around the clock
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,7 @@ class Hardware:
     servers: int
     gpus_bought: int
     power_kw: float
+    power_usd_per_month: float  # electricity alone, part of monthly_usd
 
 
 def rack_only(prices: Prices) -> Prices:
@@ -203,6 +205,7 @@ def hardware(gpu: Gpu, count: int, prices: Prices, *, owned: bool, group: int = 
         servers=servers,
         gpus_bought=bought,
         power_kw=power_kw,
+        power_usd_per_month=energy,
     )
 
 
@@ -315,6 +318,7 @@ def spend(
             run_usd=run,
             cloud_run_usd=use.hours * count * rate.usd if rate else None,
             cloud_usd_per_gpu_hour=rate.usd if rate else None,
+            power_usd_per_month=box.power_usd_per_month,
         )
     millions = max(use.monthly_tokens, 1.0) / 1e6
     api = api or use.hosted or use.tier_api or prices.api_for_tier(use.quality_tier)
@@ -343,4 +347,5 @@ def spend(
         cloud_usd_per_gpu_hour=rent.usd_per_gpu_hour if rent else None,
         cloud_monthly_usd=rent.monthly_usd if rent else None,
         cloud_break_even_months=rent.break_even_months if rent else None,
+        power_usd_per_month=box.power_usd_per_month,
     )

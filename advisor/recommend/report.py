@@ -77,6 +77,11 @@ class Cost(_Out):
         "so an option that uses fewer still buys the server"
     )
     power_kw: float = Field(description="at the wall, GPUs and hosts, before PUE")
+    power_usd_per_year: float | None = Field(
+        default=None,
+        description="electricity alone a year: power_kw x PUE around the clock at the "
+        "catalog's price or the customer's (power_usd_per_kwh); part of monthly_usd",
+    )
     run_usd: float | None = Field(
         description="training: the run's hours at the owned hardware's 3-year cost per hour"
     )
@@ -186,6 +191,7 @@ class CostRub(_Out):
     cloud_run: float | None
     cloud_monthly: float | None = None
     bill_saving: float | None = None
+    power_per_year: float | None = None
     batch_api_monthly: float | None = None
     batch_rent_monthly: float | None = None
 

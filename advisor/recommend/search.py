@@ -735,51 +735,9 @@ class _Search:
             if self.model_too_short():
                 return []  # Llama 3 reads 8k: a 165k-token contract is no request for it
             return [(self.model, self.catalog.suitability.get(self.model.id))]
-        floor = self.request.min_quality_tier or QUALITY_FLOOR.get(
-            self.load.use_case, DEFAULT_QUALITY_FLOOR
-        )
+        floor = self.quality_floor
         context = self.load.context
-
-        def pool_of(
-            language_checked: bool, family: str | None = self.request.family
-        ) -> list[Suitability]:
-            pool = [
-                s
-                for s in self.catalog.suitability.values()
-                if s.model in self.catalog.models
-                and self._suits(s, language_checked)
-                # a model that cannot read the whole request (its config's position limit) is
-                # no answer to it, however cheap
-                and self.catalog.models[s.model].longest_context >= context
-            ]
-            if self.request.owned is None:
-                pool = [s for s in pool if s.quality_tier >= floor]
-            if self.request.fill_in_middle:  # autocomplete sends prefix + suffix: FIM models
-                pool = [s for s in pool if s.fill_in_middle]
-            models = self.catalog.models
-            if self.request.reasoning:  # "the strongest reasoning model": thinkers only
-                pool = [s for s in pool if models[s.model].reasoning]
-            if self.request.no_distills:  # "no distilled models": R1's Qwen and Llama are out
-                pool = [s for s in pool if models[s.model].distilled_from is None]
-            limit = self.request.smaller_than_b
-            if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
-                below = limit / SIZE_CLASS_BAND  # the next size class down, not 0.3B less
-                pool = [
-                    s
-                    for s in pool
-                    if (self.catalog.models[s.model].reported_params_b or limit) < below
-                ]
-            if self.stronger_than is not None:  # "поумнее, чем этот 20B": above it
-                pool = [s for s in pool if self._stronger(s)]
-            if family is not None:
-                pool = [
-                    s
-                    for s in pool
-                    if self.catalog.models[s.model].name.casefold().startswith(family.casefold())
-                ]
-            return pool
-
-        pool = pool_of(language_checked=True)
+        pool = self.pool(True, self.request.family, context)
         if self.request.smaller_than_b is not None:
             self.assumptions.append(note(M.REC_SMALLER_THAN, params=self.request.smaller_than_b))
         family = self.request.family if self.request.language == "ru" else None
@@ -789,18 +747,18 @@ class _Search:
         if not pool and family is not None:
             # the family asked for has no published Russian results for this use case: it was
             # asked for by name, so it is sized, and the answer says its Russian is unmeasured
-            pool = pool_of(language_checked=False)
+            pool = self.pool(False, self.request.family, context)
             if pool:
                 self.assumptions.append(note(M.REC_RUSSIAN_UNMEASURED, family=family))
         base = self.stronger_than
         if base is not None and not pool and self.request.family is not None:
             # no model of the family stronger than this one: the stronger ones of the others
-            pool = pool_of(language_checked=True, family=None)
-            family = self.request.family
-            if base.name.casefold().startswith(family.casefold()):
-                family = base.name[: len(family)]  # "gigachat" as its publisher writes it
+            pool = self.pool(True, None, context)
+            named = self.request.family
+            if base.name.casefold().startswith(named.casefold()):
+                named = base.name[: len(named)]  # "gigachat" as its publisher writes it
             self.assumptions.append(
-                note(M.REC_NONE_STRONGER_IN_FAMILY, family=family, model=base.name)
+                note(M.REC_NONE_STRONGER_IN_FAMILY, family=named, model=base.name)
             )
         if base is not None:
             self.assumptions.append(note(M.REC_STRONGER_THAN, model=base.name))
@@ -825,6 +783,53 @@ class _Search:
                 picked += [s for s in smallest[-SHORTLIST_PER_TIER:] if s not in picked]
             chosen += [(self.catalog.models[s.model], s) for s in picked]
         return chosen
+
+    @property
+    def quality_floor(self) -> int:
+        """The least quality tier a shortlisted model needs: asked, or the use case's."""
+        return self.request.min_quality_tier or QUALITY_FLOOR.get(
+            self.load.use_case, DEFAULT_QUALITY_FLOOR
+        )
+
+    def pool(
+        self, language_checked: bool = True, family: str | None = None, context: int = 0
+    ) -> list[Suitability]:
+        """The rated models the goal lets serve: its use case and language, quality floor,
+        family and kind (reasoning, no distills, a coder that fills in the middle, above or
+        below a model), each reading `context` tokens whole."""
+        floor = self.quality_floor
+        pool = [
+            s
+            for s in self.catalog.suitability.values()
+            if s.model in self.catalog.models
+            and self._suits(s, language_checked)
+            # a model that cannot read the whole request (its config's position limit) is
+            # no answer to it, however cheap
+            and self.catalog.models[s.model].longest_context >= context
+        ]
+        if self.request.owned is None:
+            pool = [s for s in pool if s.quality_tier >= floor]
+        if self.request.fill_in_middle:  # autocomplete sends prefix + suffix: FIM models
+            pool = [s for s in pool if s.fill_in_middle]
+        if self.request.reasoning:  # "the strongest reasoning model": thinkers only
+            pool = [s for s in pool if self.catalog.models[s.model].reasoning]
+        if self.request.no_distills:  # "no distilled models": R1's Qwen and Llama are out
+            pool = [s for s in pool if self.catalog.models[s.model].distilled_from is None]
+        limit = self.request.smaller_than_b
+        if limit is not None:  # "а модель поменьше?": fewer parameters than the last one
+            below = limit / SIZE_CLASS_BAND  # the next size class down, not 0.3B less
+            pool = [
+                s for s in pool if (self.catalog.models[s.model].reported_params_b or limit) < below
+            ]
+        if self.stronger_than is not None:  # "поумнее, чем этот 20B": above it
+            pool = [s for s in pool if self._stronger(s)]
+        if family is not None:
+            pool = [
+                s
+                for s in pool
+                if self.catalog.models[s.model].name.casefold().startswith(family.casefold())
+            ]
+        return pool
 
     def _stronger(self, suit: Suitability) -> bool:
         """Above the model asked to be beaten: a higher quality tier, or its tier with more
@@ -1242,6 +1247,7 @@ def _option(
             servers=cost.servers,
             gpus_bought=cost.gpus_bought,
             power_kw=round(cost.power_kw, 2),
+            power_usd_per_year=round(cost.power_usd_per_month * 12),
             run_usd=_round(cost.run_usd, 2),
             cloud_run_usd=_round(cost.cloud_run_usd, 2),
             cloud_usd_per_gpu_hour=cost.cloud_usd_per_gpu_hour,
@@ -1348,6 +1354,7 @@ def _converted(cost: Spend, rate: float, paid: AgainstBill | None) -> CostRub:
         cloud_run=_round(_times(cost.cloud_run_usd, rate), 1),
         cloud_monthly=_round(_times(cost.cloud_monthly_usd, rate), 0),
         bill_saving=round(paid.saving_usd_per_month * rate) if paid else None,
+        power_per_year=round(cost.power_usd_per_month * 12 * rate),
     )
 
 
@@ -1975,21 +1982,13 @@ def _unmet(
         )
         return
     if not fitting and training is None and search.model is None and not search.shortlist:
-        models, suited = search.catalog.models, search.catalog.suitability.values()
-        floor = search.request.min_quality_tier or QUALITY_FLOOR.get(
-            load.use_case, DEFAULT_QUALITY_FLOOR
-        )
-        longest = max(  # of the models the shortlist would take but for the context
-            (
-                models[s.model].longest_context
-                for s in suited
-                if s.model in models
-                and search._suits(s)
-                and (search.request.owned is not None or s.quality_tier >= floor)
-            ),
-            default=0,
-        )
-        if load.context > longest:  # "400-page tenders": no model for the task reads one whole
+        # of the models the shortlist would take but for the context ("a reasoning model for
+        # 220k-token contracts": none reads one whole, QA 50)
+        family = search.request.family
+        kind = search.pool(True, family) or search.pool(False, family)
+        models = search.catalog.models
+        longest = max((models[s.model].longest_context for s in kind), default=0)
+        if kind and load.context > longest:  # "400-page tenders": none for the task reads one
             search.unmet.append(
                 note(M.UNMET_CONTEXT_TOO_LONG, context=load.context, longest=longest)
             )

@@ -421,11 +421,13 @@ def cost_lines(
     rent_first: bool = False,
     api: bool = True,
     rental: bool = True,
+    power: bool = False,
 ) -> list[str]:
     """What the option costs to buy and run, against a hosted API or renting for a run;
     `rent_first` (the person asked about renting) puts renting the same GPUs first; `api`
     False leaves the hosted-API comparison to the answer's verdict (api_verdict); `rental`
-    False leaves renting out (the data must stay in the company and nobody asked)."""
+    False leaves renting out (the data must stay in the company and nobody asked); `power`
+    says the electricity a year apart (the customer gave their price per kWh)."""
     cost = option.cost
     local, cur = local_cost(option)
     lines: list[str] = []
@@ -462,6 +464,17 @@ def cost_lines(
                 lines.append(
                     render(M.REC_CARD_ALTERNATIVE, language, used=used, card=cost.card_alternative)
                 )
+    if power and cost.power_usd_per_year is not None and local.power_per_year is not None:
+        lines.append(
+            render(
+                M.REC_OPTION_POWER,
+                language,
+                kw=cost.power_kw,
+                usd=cost.power_usd_per_year,
+                local=local.power_per_year,
+                cur=note(cur),
+            )
+        )
     job = _batch_cost_line(option, language, api=api, rental=rental)
     if job is not None:  # a batch job: what the job costs, not a month of it
         lines.append(job)

@@ -3968,3 +3968,49 @@ def test_a_last_pick_the_new_search_cannot_take_is_not_offered_again(
     assert "still serves this load" not in then.answer
     goal = then.recommendation.goal
     assert goal.get("stronger_than") is None and goal.get("model") == "deepseek-r1"
+
+
+def test_electricity_at_the_customers_price_is_said_a_year(service: AdvisorService) -> None:
+    """QA 50, T26: 'электричество за год … тариф 9 рублей за кВт·ч' got the recommendation
+    again with power, space and upkeep in one monthly figure; the year's electricity alone
+    is power at full load x PUE around the clock at their price."""
+    first = service.ask(
+        AskRequest(question="Бюджет 10 млн рублей, чат для 50 юристов. Что купить?")
+    )
+    then = service.ask(
+        AskRequest(
+            question="Сколько будет стоить электричество за год, если сервер работает "
+            "круглосуточно? У нас тариф около 9 рублей за кВт·ч.",
+            conversation_id=first.conversation_id,
+        )
+    )
+    result = then.recommendation
+    assert result is not None
+    lead = lead_option(result)
+    assert lead is not None and lead.cost_rub.power_per_year is not None
+    pue = service.catalog.prices.running.pue
+    expected = lead.cost.power_kw * pue * 24 * 365 * 9  # roubles: kW x PUE x hours x price
+    assert abs(lead.cost_rub.power_per_year - expected) <= 0.01 * expected
+    assert "Только электричество" in then.answer
+    assert "Только электричество" not in first.answer  # no price per kWh given
+
+
+def test_better_value_for_a_load_is_the_price_of_what_it_streams(service: AdvisorService) -> None:
+    """QA 50, T21: 'H200 or B200, which is better value?' for 1,000 users named 24 x H200 at
+    0.9 tokens/s each over B200 at 6.1 for 9% more: value was the price per user its memory
+    holds. For a load it is the price per token/s the setup streams to those users."""
+    first = service.ask(
+        AskRequest(
+            question="We need Llama 3.1 70B for about 1000 concurrent users with 8k context "
+            "each. How many H100s?"
+        )
+    )
+    then = service.ask(
+        AskRequest(
+            question="What about H200 or B200 instead — how many of those, and which is better "
+            "value?",
+            conversation_id=first.conversation_id,
+        )
+    )
+    verdict = [line for line in then.answer.splitlines() if line.startswith("Better value")]
+    assert verdict and "B200" in verdict[0] and "for 1000 users at once" in verdict[0]

@@ -3716,6 +3716,43 @@ def test_geforce_named_after_no_geforce_is_asked_for_again(service: AdvisorServi
     assert "Без карт GeForce" not in then.answer
 
 
+def test_pre_training_a_size_after_fine_tuning_a_model_trains_that_size(reader: Reader) -> None:
+    """QA 50, T12: 'pre-train our own 7B from scratch' after full fine-tuning of Llama 3.3 70B
+    sized the 70B (283,917 GPU-hours against about 58,000)."""
+    previous = {"model": "llama-3.3-70b", "task": "full", "dataset_tokens": 30_000_000}
+    reading = reader.read(
+        "Last one: what if we wanted to pre-train our own 7B model from scratch on 2 trillion "
+        "tokens? GPUs, time and money.",
+        previous,
+    )
+    request = reading.request or {}
+    assert request.get("task") == "pretrain" and request.get("model", "").endswith("7b")
+
+
+def test_a_bare_size_asked_back_offers_a_general_model_first(reader: Reader) -> None:
+    """QA 50, T18: 'the cheapest way to run a 7B model' asked back 'most likely
+    DeepSeek-R1-Distill-Qwen-7B', a reasoning distill, before Qwen2.5 7B."""
+    reading = reader.read("What's the cheapest way to run a 7B model for 20 users?")
+    clarification = reading.clarification
+    assert clarification is not None and clarification.candidates
+    first = reader.catalog.models[clarification.candidates[0]]
+    rated = reader.catalog.suitability[first.id]
+    assert not first.reasoning and not rated.russian_first and "chat" in rated.use_cases
+
+
+def test_what_is_the_cheapest_way_to_run_a_model_is_a_setup_to_price(reader: Reader) -> None:
+    """QA 50, T05: 'What is the absolute cheapest way to still get real DeepSeek R1
+    quality?' opened with 'what is' and got knowledge-base passages."""
+    reading = reader.read(
+        "What is the absolute cheapest way to still get real DeepSeek R1 quality? We don't "
+        "care if it's a bit slower.",
+        {"model": "deepseek-r1", "users": 27, "task": "inference"},
+    )
+    assert reading.intent == "recommend"
+    assert (reading.goal or {}).get("model") == "deepseek-r1"
+    assert reader.read("What is DeepSeek R1?").intent == "explain"
+
+
 def test_a_hosted_api_against_an_own_model_weighs_no_two_models(reader: Reader) -> None:
     """QA 49, T21: 'платить за GigaChat API или свой сервер с T-pro?' set GigaChat-20B against
     T-pro and led with 'вы просили самый дешёвый вариант', which nobody asked."""

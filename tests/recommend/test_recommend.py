@@ -1439,6 +1439,24 @@ def test_a_workstation_in_a_server_room_names_the_field() -> None:
         RecommendRequest(users=5, datacenter=True, workstation=True)
 
 
+def test_no_reasoning_model_reading_a_long_document_is_said_as_its_context(
+    catalog: Catalog,
+) -> None:
+    """QA 50, T14: a reasoning model for 220k-token contracts said 'no such model in the
+    catalog'; the reasoning models that suit the task exist, and none reads one contract whole:
+    the answer says so, with map-reduce and retrieval."""
+    request = RecommendRequest(
+        headcount=20, reasoning=True, document_words=100_000, use_case="extraction"
+    )
+    result = recommend(request, catalog)
+    assert not result.options
+    (unmet,) = result.unmet_i18n
+    assert unmet.code is M.UNMET_CONTEXT_TOO_LONG
+    assert 0 < unmet.params["longest"] < unmet.params["context"]
+    anyone = recommend(request.model_copy(update={"reasoning": False}), catalog)
+    assert anyone.options  # a model that does not reason reads it: the reasoning rule binds
+
+
 def test_a_server_rooms_pilot_is_bought_new(catalog: Catalog) -> None:
     """A bank's or a state body's pilot: no discontinued cards bought second-hand (QA round
     34 offered a bank '2 x Tesla T4 (used)')."""

@@ -1229,6 +1229,7 @@ def render_recommendation(
                 rent_first="rent" in wants,
                 api=not asked_api and not private,  # the data stays in: no API to weigh
                 rental="rent" in wants or not private,
+                power=result.goal.get("power_usd_per_kwh") is not None,  # "при 9 ₽ за кВт·ч"
             )
         )
         personal = personal_data_line(lead, language) if asked_api else None

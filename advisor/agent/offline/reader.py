@@ -1544,8 +1544,13 @@ class Reader:
             and mention.model_id is None
             and mention.candidates
             and not mention.family_named
-            # "а если 7б?" after a run from scratch: the model sized was only a shape
-            and (not (previous or {}).get("model") or earlier == "pretrain")
+            # "а если 7б?" after a run from scratch: the model sized was only a shape; "pre-train
+            # our own 7B" after fine-tuning a 70B: the size said, not the model tuned (QA 50)
+            and (
+                not (previous or {}).get("model")
+                or earlier == "pretrain"
+                or said.task == "pretrain"
+            )
         ):  # "a 3B model from scratch": any architecture of that size, a Llama-like first
             chosen = next((m for m in mention.candidates if m.startswith("llama")), None)
             chosen = chosen or mention.candidates[0]
@@ -1699,6 +1704,8 @@ class Reader:
                 common["goal"] = self._stronger_goal(common["goal"], beaten, text)
         if "model" not in merged:
             clarification = _clarification(mention)
+            if clarification.reason == "ambiguous" and mention is not None:
+                clarification.candidates = self._general_first(clarification.candidates)
             if clarification.reason in ("missing", "unknown"):
                 clarification.params_b = self._size_beyond_catalog(text)
             clarification.hosted = clarification.reason == "unknown" and bool(
@@ -1987,8 +1994,10 @@ class Reader:
         said.on_premises = q.says_on_premises(text) or government or q.says_no_renting(text)
         said.autocomplete = q.says_autocomplete(text)
         said.reasoning_model = q.says_reasoning_model(text)
-        # "железо хотим оставить то же самое": no GPU named, the ones just discussed
-        said.same_hardware = said.same_hardware or _SAME_HARDWARE.search(text) is not None
+        # "на этих же L40S", "железо хотим оставить то же самое": the GPUs just discussed
+        said.same_hardware = any(
+            _SAME_HARDWARE.search(form) for form in (text, normalize_gpu_text(text))
+        )
         said.no_distills = q.says_no_distills(text)
         said.residency = q.says_residency(text)
         said.vendor = q.read_vendor(text)
@@ -2166,6 +2175,25 @@ class Reader:
             return mention
         nearest = min(fim, key=lambda m: abs((m.reported_params_b or 0.0) - size))
         return ModelMention(nearest.id)
+
+    def _general_first(self, candidates: Sequence[str]) -> list[str]:
+        """The models a question back offers, the general chat models first ("a 7B": Qwen2.5
+        7B is likelier than an R1 distill, a Russian fine-tune or a coder), each group in the
+        name index's order."""
+        ratings = self.catalog.suitability
+
+        def general(model_id: str) -> bool:
+            rated = ratings.get(model_id)
+            model = self.catalog.models.get(model_id)
+            return (
+                model is not None
+                and rated is not None
+                and "chat" in rated.use_cases
+                and not rated.russian_first
+                and not (model.reasoning and not model.reasoning_switchable)
+            )
+
+        return sorted(candidates, key=lambda c: not general(c))
 
     def _dense_of_size(self, text: str) -> str | None:
         """The largest rated dense model of the size a question gives ("models up to 30B"):
@@ -2418,7 +2446,6 @@ class Reader:
             said.gpus = int(servers.group(1)) * int(servers.group(2))
         said.owned = q.says_owned(text)
         said.enough_asked = _ENOUGH_ON_GPUS.search(undictated) is not None
-        said.same_hardware = said.same_hardware or _SAME_HARDWARE.search(normalized) is not None
         if said.gpus is None and _ONE_MACHINE.search(text):  # "my laptop with an RTX 4060"
             said.gpus, said.owned = 1, True
         said.laptop = _LAPTOP.search(text) is not None and said.gpus in (None, 1)
@@ -3192,6 +3219,8 @@ class Reader:
             and (mention is not None or _has_figures(said))
         ):
             return "compare"
+        if _CHEAPEST_SETUP.search(text) and (mention is not None or previous is not None):
+            return "recommend"  # "what is the cheapest way to still get R1?": a setup, priced
         explain = _EXPLAIN.search(text)
         fastest_asked = "fastest" in said.wants and mention is not None and said.gpus is None
         if fastest_asked and (explain is None or _FASTEST_SETUP_ASKED.search(text)):

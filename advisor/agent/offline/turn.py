@@ -3041,6 +3041,15 @@ def _price_per_user(pair: tuple[SizingReport, SizingCost]) -> float:
     return cost.capex_usd / max(1, report.performance.max_concurrent_users)
 
 
+def _price_per_throughput(pair: tuple[SizingReport, SizingCost]) -> float:
+    """A setup's price over the tokens/s it streams to the users asked for (those its memory
+    holds): 24 x H200 at 0.9 tokens/s each is no better value than B200s at 6.1 for 9% more
+    (QA 50, T21)."""
+    report, cost = pair
+    users = min(report.users, max(1, report.performance.max_concurrent_users))
+    return cost.capex_usd / max(users * report.performance.per_user_tokens_per_s, 1e-6)
+
+
 # "Which gives more tokens per second?", "что быстрее": the verdict is the speed.
 _ASKS_SPEED = re.compile(
     r"tokens? (?:per|a) second|tokens?/s|faster|fastest|quicker|throughput|быстрее|"
@@ -3099,6 +3108,18 @@ def _head_to_head_verdict(
             other=other.gpu.name,
             other_speed=round(other.performance.per_user_tokens_per_s, 1),
             capex=cost.capex_usd,
+        )
+    loaded = [(r, c) for r, c in served if r.users > 1]
+    if len(loaded) == len(served):  # a load said: what each streams to it, per dollar
+        report, cost = min(served, key=_price_per_throughput)
+        return render(
+            M.COMPARE_VERDICT_VALUE_LOAD,
+            language,
+            users=report.users,
+            count=report.gpu.count,
+            gpu=report.gpu.name,
+            per_tps=_price_per_throughput((report, cost)),
+            speed=round(report.performance.per_user_tokens_per_s, 1),
         )
     report, cost = min(served, key=_price_per_user)
     return render(

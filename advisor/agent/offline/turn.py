@@ -3109,8 +3109,7 @@ def _head_to_head_verdict(
             other_speed=round(other.performance.per_user_tokens_per_s, 1),
             capex=cost.capex_usd,
         )
-    loaded = [(r, c) for r, c in served if r.users > 1]
-    if len(loaded) == len(served):  # a load said: what each streams to it, per dollar
+    if all(report.users > 1 for report, _ in served):  # a load: what each streams, per dollar
         report, cost = min(served, key=_price_per_throughput)
         return render(
             M.COMPARE_VERDICT_VALUE_LOAD,

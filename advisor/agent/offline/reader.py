@@ -2180,20 +2180,21 @@ class Reader:
         """The models a question back offers, the general chat models first ("a 7B": Qwen2.5
         7B is likelier than an R1 distill, a Russian fine-tune or a coder), each group in the
         name index's order."""
-        ratings = self.catalog.suitability
 
         def general(model_id: str) -> bool:
-            rated = ratings.get(model_id)
-            model = self.catalog.models.get(model_id)
-            return (
-                model is not None
-                and rated is not None
-                and "chat" in rated.use_cases
-                and not rated.russian_first
-                and not (model.reasoning and not model.reasoning_switchable)
-            )
+            rated = self.catalog.suitability.get(model_id)
+            return rated is not None and "chat" in rated.use_cases and not self._niche(model_id)
 
         return sorted(candidates, key=lambda c: not general(c))
+
+    def _niche(self, model_id: str) -> bool:
+        """A model a bare size does not mean: one that always reasons (an R1 distill) or a
+        Russian fine-tune of a base."""
+        rated = self.catalog.suitability.get(model_id)
+        model = self.catalog.models[model_id]
+        return (model.reasoning and not model.reasoning_switchable) or (
+            rated is not None and rated.russian_first
+        )
 
     def _dense_of_size(self, text: str) -> str | None:
         """The largest rated dense model of the size a question gives ("models up to 30B"):
@@ -2286,16 +2287,7 @@ class Reader:
         """The model a bare size most likely means: the first of the name index's order (the
         newest of the most used lines) that is no niche (a Russian fine-tune of a base, a
         model that always reasons), of the leading line where it has one."""
-        ratings = self.catalog.suitability
-
-        def niche(model_id: str) -> bool:
-            rated = ratings.get(model_id)
-            model = self.catalog.models[model_id]
-            return (model.reasoning and not model.reasoning_switchable) or (
-                rated is not None and rated.russian_first
-            )
-
-        general = [c for c in candidates if not niche(c)] or list(candidates)
+        general = [c for c in candidates if not self._niche(c)] or list(candidates)
         family = _family_key(candidates[0])  # Qwen2.5 14B before Phi-4 when Qwen3 14B leads
         return next((c for c in general if _family_key(c) == family), general[0])
 

@@ -2028,6 +2028,14 @@ _NO_BUDGET_LIMIT = re.compile(
 )
 
 
+# The cheapest setup asked for itself, not one of two ways compared ("what is cheaper").
+_CHEAPEST_ASKED = re.compile(
+    r"cheapest|lowest cost|budget-friendly|сам[ыаоу]\w* дешев\w*|дешевле всего|подешевле|"
+    r"дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|максимально дешев\w*|"
+    r"как можно дешевл\w*|as cheap as possible"
+)
+
+
 _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "per_token",
@@ -2042,10 +2050,7 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
     (
         "cheapest",
         re.compile(
-            r"cheapest|cheaper|lowest cost|budget-friendly|сам[ыаоу]\w* дешев\w*|"
-            r"\bдешевле\b|"
-            r"дешевле всего|подешевле|дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|"
-            r"максимально дешев\w*|как можно дешевл\w*|as cheap as possible"
+            rf"{_CHEAPEST_ASKED.pattern}|cheaper|\bдешевле\b"  # or one way cheaper than another
         ),
     ),
     (
@@ -2327,7 +2332,7 @@ _BANK_AS_VENDOR = re.compile(
 
 def says_datacenter(text: str) -> bool:
     """Whether the GPUs go into a data centre, a server room or a bank's racks."""
-    return bool(_DATACENTER.search(_BANK_AS_VENDOR.sub(" ", text))) and not says_workstation(text)
+    return bool(_DATACENTER.search(_BANK_AS_VENDOR.sub(" ", text)))
 
 
 # One office machine: "a single workstation under a desk, not a rack", "рабочая станция под
@@ -2397,14 +2402,6 @@ def read_wants(text: str) -> list[Want]:
     if "cheapest" in wants and "api_vs_own" in wants and not _CHEAPEST_ASKED.search(text):
         wants.remove("cheapest")  # "что выйдет дешевле: API или свой сервер?" weighs the two
     return wants
-
-
-# The cheapest setup asked for itself, not one of two ways compared ("what is cheaper").
-_CHEAPEST_ASKED = re.compile(
-    r"cheapest|lowest cost|budget-friendly|сам[ыаоу]\w* дешев\w*|дешевле всего|подешевле|"
-    r"дешевл\w* вариант|минимальн\w* (?:бюджет|затрат|цен)\w*|максимально дешев\w*|"
-    r"как можно дешевл\w*|as cheap as possible"
-)
 
 
 _RENT_OR_BUY = re.compile(

@@ -3081,6 +3081,11 @@ class M(Enum):
         "Дешевле всего с выполнением целей",
     )
     REC_LABEL_CLOSEST = ("rec.label_closest", "Closest", "Ближе всего к цели")
+    REC_LABEL_BUDGET_FIT = (
+        "rec.label_budget_fit",
+        "Within the budget, the same model slower",
+        "В пределах бюджета, та же модель медленнее",
+    )
     REC_WORKLOAD = (
         "rec.workload",
         "Load at peak: {users:plural:user|users} at once, {input} tokens in and {output} out per "
@@ -3511,6 +3516,13 @@ class M(Enum):
         "a smaller model, or slower answers (tell me the speed you can accept)",
         "модель поменьше или более медленные ответы (скажите, какая скорость допустима)",
     )
+    REC_LAST_NOT_RENTED = (
+        "rec.last_not_rented",
+        "The {gpu} of the last answer has no public on-demand rate to rent it by; the same goal "
+        "on GPUs rented by the hour:",
+        "Для {gpu} из прошлого ответа нет публичной почасовой ставки аренды; та же цель на GPU, "
+        "которые сдают в аренду почасово:",
+    )
     REC_NO_RENTAL = (
         "rec.no_rental",
         "Renting: the catalog has no public on-demand rate for {gpu}, and none of the options "
@@ -3601,6 +3613,15 @@ class M(Enum):
         "**В {format} на тех же {count} x {gpu}:** памяти на {capacity} одновременно и "
         "{speed} токенов/с каждому, против {was_capacity} и {was_speed} в {was_format}; цена "
         "не меняется.",
+    )
+    REC_NOT_CHEAPER = (
+        "rec.not_cheaper",
+        "**Not cheaper on the {gpu}: the same goal costs ${capex:,.0f} ({capex_local:,.0f} "
+        "{cur}) to buy, against ${previous:,.0f} ({previous_local:,.0f} {cur}) on the "
+        "{before_gpu} of the last answer.**",
+        "**На {gpu} не дешевле: та же цель стоит {capex_local:,.0f} {cur} (${capex:,.0f}), "
+        "против {previous_local:,.0f} {cur} (${previous:,.0f}) на {before_gpu} из прошлого "
+        "ответа.**",
     )
     REC_INT4_COSTS_MORE = (
         "rec.int4_costs_more",
@@ -3899,10 +3920,21 @@ class M(Enum):
     )
     WHY_OVER_BUDGET = (
         "why.over_budget",
-        "It serves the load ({capacity:plural:user|users} at once at {speed:g} tokens/s each) "
-        "but costs more than the budget (see below).",
-        "Нагрузку выдерживает (до {capacity:plural:пользователя|пользователей|пользователей} "
-        "одновременно по {speed:g} токенов/с), но дороже бюджета (см. ниже).",
+        "It serves the load ({users:plural:user|users} at once at {speed:g} tokens/s each, "
+        "memory for {capacity}) but costs more than the budget (see below).",
+        "Нагрузку выдерживает ({users:plural:пользователь|пользователя|пользователей} "
+        "одновременно по {speed:g} токенов/с, памяти хватит на {capacity}), но дороже бюджета "
+        "(см. ниже).",
+    )
+    WHY_BUDGET_FIT = (
+        "why.budget_fit",
+        "The same model within the budget: {users:plural:user|users} at once at {speed:g} "
+        "tokens/s each, the first token after {ttft:g} s, short of the goal's {target_speed:g} "
+        "tokens/s and {target_ttft:g} s.",
+        "Та же модель в пределах бюджета: "
+        "{users:plural:пользователь|пользователя|пользователей} одновременно по {speed:g} "
+        "токенов/с, первый токен через {ttft:g} с — меньше цели ({target_speed:g} токенов/с и "
+        "{target_ttft:g} с).",
     )
     WHY_CLOSEST = (
         "why.closest",

@@ -218,7 +218,8 @@ class Option(_Out):
         "by GPUs with no public rate: the cheapest to rent) or reserve (N+1: the recommended "
         "setup with one more copy of the model, so a failed or serviced copy leaves the peak "
         "served) or fastest (asked for the fastest: the highest tokens/s per user within "
-        "the budget)"
+        "the budget) or budget_fit (nothing serving the goal is within the budget: the same "
+        "model's fastest setup within it that holds the load, short of the targets)"
     )
     quality_basis: str | None = Field(description="what the quality tier rests on")
     model: str

@@ -1429,6 +1429,12 @@ def _why(label: str, config: _Config, load: _Load, base: _Config) -> Note:
         return note(_WHY_TRAINING[label], **common)
     if label == "closest" and config.serves(load, load.concurrency):
         return note(M.WHY_OVER_BUDGET, **common)  # it serves the load: the budget is short
+    if label == "budget_fit":
+        common |= {
+            "ttft": round(result.speed.ttft_s, 2),
+            "target_speed": round(load.tokens_per_s, 1),
+            "target_ttft": round(load.ttft_s, 2),
+        }
     return note(_WHY[label], **common)
 
 
@@ -1443,6 +1449,7 @@ _WHY = {
     "pro": M.WHY_PRO,
     "reserve": M.WHY_RESERVE,
     "closest": M.WHY_CLOSEST,
+    "budget_fit": M.WHY_BUDGET_FIT,
 }
 _WHY_TRAINING = {
     "recommended": M.WHY_TRAIN_RECOMMENDED,
@@ -2077,6 +2084,15 @@ def _unmet(
             )
         )
         add("closest", cheapest)
+        short = [  # the same model within the budget, holding the load short of its speed
+            c
+            for c in fitting
+            if c.model.id == cheapest.model.id
+            and c.spend.capex_usd <= budget
+            and c.result.max_users >= load.concurrency
+        ]
+        if load.training is None and short:
+            add("budget_fit", max(short, key=lambda c: (c.rate, -c.spend.tco_3y_usd)))
         rented = [c for c in meeting if c.spend.cloud_run_usd is not None]
         if load.training is not None and rented:  # a run rented may fit where buying does not
             run = min(rented, key=lambda c: c.spend.cloud_run_usd or 0.0)

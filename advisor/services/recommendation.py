@@ -278,6 +278,7 @@ _LABELS = {
     "fastest": M.REC_LABEL_FASTEST,
     "reserve": M.REC_LABEL_RESERVE,
     "closest": M.REC_LABEL_CLOSEST,
+    "budget_fit": M.REC_LABEL_BUDGET_FIT,
     "rent": M.REC_LABEL_RENT,
     "rent_instead": M.REC_LABEL_RENT_INSTEAD,
 }

@@ -3776,7 +3776,10 @@ def test_the_fastest_setup_stays_the_lead_when_renting_it_is_asked(
         )
     )
     assert rented.recommendation is not None
-    assert rented.answer.splitlines()[0].startswith("**Fastest:")
+    lines = rented.answer.splitlines()
+    if "has no public on-demand rate" in lines[0]:  # the last lead is not rented by the hour
+        lines = lines[1:]
+    assert lines[0].startswith("**Fastest:")
     assert "Renting the same GPUs" in rented.answer
 
 

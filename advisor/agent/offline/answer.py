@@ -1290,6 +1290,9 @@ def render_recommendation(
             format=published.precision.upper(),
         )
         lines.append(_goal_other(published, language, as_published))
+    slower = next((o for o in result.options if o.label == "budget_fit"), None)
+    if slower is not None:  # the model asked for, within the budget, short of the targets
+        lines.append(_goal_other(slower, language))
     if within_budget is not None:  # the model asked for costs more than the budget
         same_model = within_budget.model == (lead.model if lead is not None else None)
         qlora = same_model and within_budget.size_request.get("task") == "qlora"
@@ -1300,7 +1303,7 @@ def render_recommendation(
                 M.REC_WITHIN_BUDGET_QLORA if qlora else M.REC_WITHIN_BUDGET_MODEL,
             )
         )
-    said_beside = [o for o in (published, within_budget) if o is not None]
+    said_beside = [o for o in (published, within_budget, slower) if o is not None]
     others = [
         o
         for o in result.options

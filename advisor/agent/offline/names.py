@@ -18,6 +18,7 @@ candidates, the words around it ("80gb", "pcie", "ada") pick one.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Levenshtein
@@ -93,6 +94,18 @@ _ORDINAL_VERSIONS = {
     **dict.fromkeys(("третий", "третья", "третье", "третью", "третьего", "third"), "3"),
     **dict.fromkeys(("четвёртый", "четвертый", "четвёртая", "четвертая", "fourth"), "4"),
 }
+
+# "the big one", "старшую версию": the largest (or smallest) of the versions a name leaves open.
+_BIG_ONE = re.compile(
+    r"\b(?:the\s+)?(?:big|bigger|biggest|large|larger|largest)\s+(?:one|1|version|variant|model)\b"
+    r"|\b(?:(?:самую|самая)\s+)?(?:больш|крупн|старш)(?:ую|ая|ей|ой)\s+(?:верси|модел)\w*"
+    r"|\b(?:ту|та|которая|которую),?\s+(?:что\s+)?побольше\b"
+)
+_SMALL_ONE = re.compile(
+    r"\b(?:the\s+)?(?:small|smaller|smallest|little)\s+(?:one|1|version|variant|model)\b"
+    r"|\b(?:(?:самую|самая)\s+)?(?:маленьк|младш)(?:ую|ая|ей|ой)\s+(?:верси|модел)\w*"
+    r"|\b(?:ту|та|которая|которую),?\s+(?:что\s+)?поменьше\b"
+)
 
 
 def name_parts(text: str) -> list[str]:
@@ -332,6 +345,23 @@ class ModelMatcher:
             return None
         chosen = [m.model_id for m in self._models if m.model_id in asked and said <= m.parts]
         return ModelMention(chosen[0]) if len(chosen) == 1 else None
+
+    def by_size(self, text: str, candidates: Sequence[str]) -> ModelMention | None:
+        """ "The big one" / "младшую версию" among the versions a name left open: the one
+        with the most (or fewest) parameters, when their sizes differ."""
+        big, small = _BIG_ONE.search(text), _SMALL_ONE.search(text)
+        if bool(big) == bool(small):
+            return None
+        sized = sorted(
+            (m for m in self._models if m.model_id in candidates and m.size_b),
+            key=lambda m: m.size_b,
+        )
+        if len(sized) < 2:
+            return None
+        first, second = (sized[-1], sized[-2]) if big else (sized[0], sized[1])
+        if first.size_b == second.size_b:
+            return None  # two versions of the largest (smallest) size: still open
+        return ModelMention(first.model_id)
 
     def _resolve(
         self, said: list[str], following: str | None, prefer: str | None

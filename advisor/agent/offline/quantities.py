@@ -130,7 +130,11 @@ _FULL_CONTEXT = re.compile(
     r"(?:закид|загруж|подава|отправл|кидат|засовыва|вставл)\w*\s+(?:\w+\s+)?(?:целиком|полностью)|"
     r"(?:договор|документ|контракт|книг|отч[её]т)\w*\s+целиком\b|"
     r"\b(?:paste|put|feed|load|send|drop|fit)\w*\s+(?:in\s+)?(?:the\s+)?(?:whole|entire|full)\s+"
-    r"(?:contracts?|documents?|files?|books?|reports?)\b"
+    r"(?:contracts?|documents?|files?|books?|reports?)\b|"
+    # "a legal document review tool, 64k context": the window is sized for the documents each
+    # review reads (QA 51), not for a chat's short turns
+    r"\b(?:document|contract)s?\s+(?:review|analysis)|"
+    r"\b(?:провер|анализ|ревью|разбор)\w*\s+(?:\w+\s+)?(?:договор|документ|контракт)\w*"
 )
 
 # "на каждый запрос нужно 32к контекста", "each request needs a 32k context": said before it
@@ -227,14 +231,15 @@ _STAFF_NOUN = (
     r"проектировщик\w*|архитектор\w*)"
 )
 _ADJ = r"(?:(?:concurrent|simultaneous|active|parallel|живых|активных|наших|our|internal)\s+)*"
+_VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _RPS = re.compile(
-    rf"{NUM}\s*(?:rps|qps|req(?:uests)?\s*(?:/|per)\s*s(?:ec(?:ond)?)?|"
+    rf"{NUM}{_VOLUME_SCALE}\s*(?:rps|qps|req(?:uests)?\s*(?:/|per)\s*s(?:ec(?:ond)?)?|"
     r"запрос\w*\s*(?:в|/)\s*(?:секунд\w*|сек\b|с\b))"
 )
 # A rate per minute or hour: "100 запросов в минуту", "600 requests per hour", "120 rpm".
 _RATE_PER = re.compile(
-    rf"{NUM}\s*(?:rpm\b|(?:requests|queries|calls|запрос\w*|обращени\w*)\s*(?:в|/|per|a|an)\s*"
-    r"(минут\w*|мин\b|minutes?|min\b|час\w*|hours?|hr\b))"
+    rf"{NUM}{_VOLUME_SCALE}\s*(?:rpm\b|(?:requests|queries|calls|запрос\w*|обращени\w*)\s*"
+    r"(?:в|/|per|a|an)\s*(минут\w*|мин\b|minutes?|min\b|час\w*|hours?|hr\b))"
 )
 _AT_MOST = r"(?:максимум|не более|не больше|до|около|примерно|at most|up to|max(?:imum)?|about|~)"
 _USERS_PATTERNS: tuple[re.Pattern[str], ...] = (
@@ -414,7 +419,6 @@ _VOLUME_NOUN = (
     r"заявлени\w*|анкет\w*|claims|applications|questions|вопрос\w*|cvs|resumes|résumés|"
     r"letters|notes|records|patients|visits|выписк\w*|пациент\w*|при[её]м\w*)"
 )
-_VOLUME_SCALE = r"(?:\s*(k|тыс\.?|thousand|m|млн\.?|million|миллион\w*|лям\w*|лимон\w*))?"
 _PER_DAY = re.compile(
     rf"(?<![\w.]){NUM}{_VOLUME_SCALE}\s+(?:\w+\s+)?{_VOLUME_NOUN}(?:\s+[^\W\d]+){{0,2}}?"
     r"(?:\s*/\s*|\s+(?:(?:в|за|per|a|each|every)\s+)?)(день|сутки|day|night|ночь|недел\w*|week|"
@@ -1169,12 +1173,13 @@ def read_hours_per_month(text: str, busy_hours: float, working_days: float) -> f
 def read_rps(text: str) -> float | None:
     found = _RPS.search(text)
     if found:
-        return number(found.group(1))
+        return _volume(found.group(1), found.group(2))
     per = _RATE_PER.search(text)
     if per is None:
         return None
-    unit = per.group(2) or "min"
-    return number(per.group(1)) / (3600 if unit.startswith(("час", "hour", "hr")) else 60)
+    unit = per.group(3) or "min"
+    count = _volume(per.group(1), per.group(2))
+    return count / (3600 if unit.startswith(("час", "hour", "hr")) else 60)
 
 
 def _without_rps(text: str) -> str:

@@ -1189,6 +1189,8 @@ class Reader:
         if bill is not None or billed_before:  # a bill to YandexGPT: the service, no model
             naming = _BILLED_VENDOR.sub(" ", naming)
         mention = self.models.find(_PRODUCT_LIKE.sub(" ", naming), prefer=prefer)
+        if mention is not None and mention.model_id is None and not mention.unknown:
+            mention = self.models.by_size(text, mention.candidates) or mention  # "the big one"
         if (
             mention is None
             and _API_PRODUCT_RE.search(text)
@@ -1201,7 +1203,7 @@ class Reader:
             # it is only the service used now
             mention = self.models.find(_LIKE_PRODUCT_RE.sub(" ", naming), prefer=prefer)
         if mention is None and asked:  # "3.3", "да", "the first one": an answer to that question
-            mention = self.models.pick(text, asked)
+            mention = self.models.pick(text, asked) or self.models.by_size(text, asked)
             if mention is None and self._alike(asked):
                 # "а почему эта карта? можно дешевле?" after "which DeepSeek?": the question
                 # goes on past it, and every version asked between needs the same hardware

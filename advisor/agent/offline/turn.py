@@ -71,6 +71,7 @@ from advisor.services.recommendation import (
     format_label,
     goal_budget,
     lead_option,
+    local_cost,
     pick_gpu,
     pick_model,
     recommend_deployment,
@@ -219,7 +220,9 @@ def run_offline_turn(
     else:
         _size(question, reading.request, catalog, kb, turn, previous_request is not None)
         if turn.cost is not None and previous_request is not None:
-            _against_last(previous_request, catalog, turn)
+            _against_last(
+                previous_request, catalog, turn, format_asked="precision" in reading.explicit
+            )
     goal = turn.recommendation.goal if turn.recommendation is not None else None
     goal = goal or (previous_goal.goal if previous_goal is not None else None)
     if language == "en" and not counts_in_roubles(question, reading, goal):
@@ -338,9 +341,12 @@ def lead_mark(report: SizingReport, cost: SizingCost) -> str:
     )
 
 
-def _against_last_lead(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> bool:
+def _against_last_lead(
+    previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn, format_asked: bool = False
+) -> bool:
     """Both answers led with the cheapest setup in place of the reference card: those two
-    side by side (True), not the reference cards nobody was offered."""
+    side by side (True), not the reference cards nobody was offered. `format_asked`: "а в
+    FP8?" when the last answer already ran that format says so (QA 51)."""
     last = lead_kept(previous.get(STATED) or [])
     now = lead_kept([turn.lead_mark] if turn.lead_mark else [])
     report, cost = turn.sizing, turn.cost
@@ -376,6 +382,9 @@ def _against_last_lead(previous: dict[str, Any], catalog: Catalog, turn: Offline
                 capex=now[2],
             )
             turn.answer = f"{same}\n{turn.answer}"
+        elif format_asked:  # "а в FP8?" with FP8 led before: the same answer, and why
+            already = render(M.REC_ALREADY_FORMAT, turn.language, format=now[4].upper())
+            turn.answer = f"{already}\n{turn.answer}"
         return True
     line = render(
         M.ANSWER_AGAINST_LAST,
@@ -394,13 +403,15 @@ def _against_last_lead(previous: dict[str, Any], catalog: Catalog, turn: Offline
     return True
 
 
-def _against_last(previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> None:
+def _against_last(
+    previous: dict[str, Any], catalog: Catalog, turn: OfflineTurn, format_asked: bool = False
+) -> None:
     """ "How much do we save with 4-bit?", "and for 50 users?": the last answer's GPUs and
     costs beside this one's, when the follow-up changed what the GPUs are sized for."""
     report, cost, request = turn.sizing, turn.cost, turn.request
     if report is None or cost is None or request is None or not report.fits:
         return
-    if _against_last_lead(previous, catalog, turn):
+    if _against_last_lead(previous, catalog, turn, format_asked):
         return
     stated = previous.get(STATED) or []
     last_on_reference = "gpu" not in stated and previous.get("gpu") in (None, DEFAULT_GPU)
@@ -1129,6 +1140,18 @@ def _recommend(
     verdict = _on_the_gpus_named(question, previous_goal, reading, result, lead, catalog, turn)
     if verdict is not None:  # "а на двух 4090 потянем?": yes or no first
         turn.answer = f"{verdict}\n{turn.answer}"
+    if (  # "renting the same thing?" after GPUs no one rents by the hour (MI350X, QA 51)
+        "rent" in wants
+        and lead is not None
+        and previous_goal is not None
+        and previous_goal.gpu in catalog.gpus
+        and previous_goal.gpu != lead.gpu.id
+        and previous_goal.gpu not in catalog.prices.cloud_usd_per_gpu_hour
+    ):
+        unrented = render(
+            M.REC_LAST_NOT_RENTED, turn.language, gpu=catalog.gpus[previous_goal.gpu].name
+        )
+        turn.answer = f"{unrented}\n{turn.answer}"
     enough = _budget_enough(question, goal, lead, catalog, turn, wants)
     if enough is not None:  # "бюджет 30 млн, хватит?": yes or no first
         turn.answer = f"{enough}\n{turn.answer}"
@@ -1142,6 +1165,7 @@ def _recommend(
     if swapped is not None:  # "Llama 3.3 70B instead: how much cheaper, quality?": first
         turn.answer = f"{swapped}\n{turn.answer}"
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
+    dearer = dearer or _dearer_on_the_gpus_asked(wants, previous_goal, lead, catalog, turn.language)
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
     elif (  # "а в fp8?" when the last answer was already in FP8: say so, not the same again
@@ -1608,6 +1632,42 @@ def _four_bits_cost_more(
     )
 
 
+def _dearer_on_the_gpus_asked(
+    wants: Sequence[str],
+    previous_goal: GoalContext | None,
+    lead: Option | None,
+    catalog: Catalog,
+    language: Language,
+) -> str | None:
+    """ "А дешевле можно? например на 4090" when the cards asked for serve the same goal only
+    at a higher price than the last answer's lead: that first, not a dearer lead unremarked
+    (QA 51)."""
+    if (
+        "cheapest" not in wants
+        or lead is None
+        or previous_goal is None
+        or previous_goal.capex_usd is None
+        or previous_goal.gpu not in catalog.gpus
+        or previous_goal.gpu == lead.gpu.id
+        or lead.gpu.market == "owned"
+        or lead.cost.capex_usd <= previous_goal.capex_usd
+    ):
+        return None
+    local, cur = local_cost(lead)
+    rate = local.capex / lead.cost.capex_usd
+    return render(
+        M.REC_NOT_CHEAPER,
+        language,
+        gpu=lead.gpu.name,
+        capex=lead.cost.capex_usd,
+        capex_local=local.capex,
+        previous=previous_goal.capex_usd,
+        previous_local=round(previous_goal.capex_usd * rate),
+        cur=note(cur),
+        before_gpu=catalog.gpus[previous_goal.gpu].name,
+    )
+
+
 def _other_task_options(
     goal: dict[str, Any],
     reading: Reading,
@@ -1859,8 +1919,13 @@ def _models_side_by_side(
     choice = pick_model(results, catalog, wants)
     if choice is not None:  # a follow-up ("and for 100 users?") weighs the same models
         turn.recommendation = choice.result
-        turn.goal = _goal_context(
-            {**base, COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED]},
+        led = [want for want in ("cheapest", "api_vs_own") if want in wants]
+        turn.goal = _goal_context(  # "and at 32k context?" still asks which is cheaper
+            {
+                **base,
+                COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED],
+                **({LED_BY: led} if led else {}),
+            },
             lead_option(choice.result, wants),
         )
     passages = _search(kb, f"{question} {_TOPICS['models'][turn.language]}", turn.language, turn)

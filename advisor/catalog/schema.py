@@ -510,6 +510,12 @@ class DailyVolume(_Record):
         gt=0, le=100, description="requests a dialogue (chat) makes: the customer's turns"
     )
     turns_per_dialogue_source: str
+    customer_contacts_per_year: float = Field(
+        gt=0,
+        le=1000,
+        description="dialogues a year each customer of a customer-facing service opens",
+    )
+    customer_contacts_per_year_source: str
     long_document_pages: float = Field(
         gt=0, le=10_000, description="pages of a document said to be long, with no length"
     )

@@ -2789,6 +2789,15 @@ class M(Enum):
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
     )
+    ASSUMED_CUSTOMERS = (
+        "assumed.customers",
+        "{customers:,} customers x {per_year:g} dialogues a year each (the contact rate of a "
+        "customer service: 1-3 phone contacts a customer a year) / {days:g} working days = "
+        "{dialogues:,.1f} dialogues a day; tell me your chats a day and I will size on them",
+        "{customers:,} клиентов x {per_year:g} обращения в год от каждого (частота обращений в "
+        "службу поддержки: 1-3 звонка клиента в год) / {days:g} рабочих дней = "
+        "{dialogues:,.1f} диалогов в день; скажите, сколько у вас чатов в день, и я пересчитаю",
+    )
     ASSUMED_DIALOGUE_TURNS = (
         "assumed.dialogue_turns",
         "{dialogues:,.0f} dialogues a day x {turns:g} customer turns each (MultiWOZ, 10,438 "

@@ -81,6 +81,14 @@ class RecommendRequest(BaseModel):
         description="dialogues (chats) a working day, each several requests: at the catalog's "
         "customer turns per dialogue, as requests_per_day (which wins when both are given)",
     )
+    customers: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000_000,
+        description="customers of a customer-facing service (a customer base, not a load): "
+        "each opens the catalog's customer contacts a year as dialogues, spread over the "
+        "working days as dialogues_per_day; any other load wins",
+    )
     requests_per_person_per_day: float | None = Field(
         default=None,
         gt=0,

@@ -83,6 +83,7 @@ from advisor.sizing.request import Engine, Sharding, SizingRequest, Task
 from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
+    dialogues_from_customers,
     document_tokens,
     live_transcription,
     long_document,
@@ -287,6 +288,9 @@ class _Search:
         if request.requests_per_person_per_day is not None and request.requests_per_day is None:
             request = self._people_as_requests(request)
             self.request = request
+        if request.customers is not None:
+            request = self._customers_as_dialogues(request)
+            self.request = request
         if request.dialogues_per_day is not None and request.requests_per_day is None:
             request = self._dialogues_as_requests(request)
             self.request = request
@@ -381,6 +385,28 @@ class _Search:
         return request.model_copy(
             update={"requests_per_day": per_day, "users": None, "headcount": None}
         )
+
+    def _customers_as_dialogues(self, request: RecommendRequest) -> RecommendRequest:
+        """A customer base with no other load: its contacts a year as dialogues a working
+        day (QA 51: "5,000 customers" was read as no load at all)."""
+        loads = (
+            request.users,
+            request.requests_per_s,
+            request.requests_per_day,
+            request.dialogues_per_day,
+            request.requests_per_person_per_day,
+            request.tokens_per_day,
+            request.words_per_day,
+            request.headcount,
+            request.api_bill_usd,
+            request.api_bill_rub,
+            request.batch_items,
+        )
+        if request.customers is None or any(value is not None for value in loads):
+            return request
+        dialogues, derived = dialogues_from_customers(request.customers, self.catalog.workloads)
+        self.assumptions.append(derived)
+        return request.model_copy(update={"dialogues_per_day": dialogues})
 
     def _dialogues_as_requests(self, request: RecommendRequest) -> RecommendRequest:
         """Dialogues a day are the customer's turns in them a day, each a request."""

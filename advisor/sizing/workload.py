@@ -41,6 +41,21 @@ def concurrent_from_headcount(
     )
 
 
+def dialogues_from_customers(customers: int, workloads: Workloads) -> tuple[float, Note]:
+    """Dialogues a working day of a customer base: the catalog's contacts a customer a year,
+    spread over the year's working days."""
+    daily = workloads.daily
+    days = 12 * daily.working_days_per_month
+    dialogues = customers * daily.customer_contacts_per_year / days
+    return dialogues, note(
+        M.ASSUMED_CUSTOMERS,
+        customers=customers,
+        per_year=daily.customer_contacts_per_year,
+        days=days,
+        dialogues=round(dialogues, 1),
+    )
+
+
 # Above this many standard deviations' worth of people the normal approximation is within a
 # request of the exact binomial quantile, and the exact sum would loop over millions.
 _EXACT_UP_TO_SD = 30.0

@@ -11,6 +11,7 @@ from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
+from advisor.messages import M
 from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import recommend_deployment
 
@@ -153,3 +154,43 @@ def test_a_document_review_window_is_filled_by_each_request(reader: Reader) -> N
     )
     assert reading.request is not None
     assert reading.request["prompt_tokens"] > 60_000
+
+
+@pytest.mark.parametrize(
+    ("text", "customers"),
+    [
+        ("serve Llama 3.1 8B to about 5,000 customers on our website", 5000),
+        ("бот для 50 тысяч клиентов банка", 50_000),
+        ("10k subscribers", 10_000),
+        ("1000 клиентов в день", None),  # a volume a day, not a base
+        ("200 customers at once", None),  # a load
+    ],
+)
+def test_a_customer_base_is_read_apart_from_a_load(text: str, customers: int | None) -> None:
+    assert q.read_customers(normalize(text)) == customers
+
+
+def test_a_customer_base_becomes_dialogues_a_day_at_the_contact_rate(catalog: Catalog) -> None:
+    daily = catalog.workloads.daily
+    result = recommend_deployment({"customers": 5000, "model": "llama-3.1-8b"}, catalog)
+    customers = next(n for n in result.assumptions_i18n if n.code is M.ASSUMED_CUSTOMERS)
+    days = 12 * daily.working_days_per_month
+    assert customers.params["dialogues"] == pytest.approx(
+        5000 * daily.customer_contacts_per_year / days, abs=0.05
+    )
+    more = recommend_deployment({"customers": 500_000, "model": "llama-3.1-8b"}, catalog)
+    assert more.workload.concurrency > result.workload.concurrency
+    staff = recommend_deployment({"customers": 5000, "headcount": 300}, catalog)
+    assert not any(n.code is M.ASSUMED_CUSTOMERS for n in staff.assumptions_i18n)
+
+
+def test_customers_said_are_a_load_not_the_default_pilot(service: AdvisorService) -> None:
+    answer = service.ask(
+        AskRequest(
+            question="Cheapest way to serve Llama 3.1 8B to about 5,000 customers on our "
+            "website — rent or buy?"
+        )
+    )
+    assert answer.recommendation is not None
+    assert answer.recommendation.goal.get("customers") == 5000
+    assert "5,000 customers x" in answer.answer

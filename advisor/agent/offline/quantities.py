@@ -1218,6 +1218,26 @@ def read_headcount(text: str) -> int | None:
     return None
 
 
+# The customers a customer-facing service has ("5,000 customers on our website", "50 тысяч
+# клиентов"): a customer base, not a load (neither at once nor a volume a period).
+_CUSTOMERS = re.compile(
+    rf"(?<![\w.$€₽]){NUM}{_VOLUME_SCALE}\s+(?:(?:active|registered|regular|активн\w*|"
+    r"постоянн\w*)\s+)?(?:customers|clients|subscribers|клиент\w*|покупател\w*|абонент\w*)\b"
+    r"(?!\s+(?:at once|online|concurrent\w*|simultaneous\w*|одновременно|онлайн|сразу|"
+    r"(?:a|per|в|за|each|every)\s+(?:day|week|month|hour|year|день|сутки|недел\w*|месяц|час|год)))"
+)
+
+
+def read_customers(text: str) -> int | None:
+    """A customer base ('about 5,000 customers', '50 тысяч клиентов'): of whom a few chat at
+    a time, unlike staff at work."""
+    found = _CUSTOMERS.search(text)
+    if found is None:
+        return None
+    value = _volume(found.group(1), found.group(2))
+    return int(value) if 1 <= value <= 100_000_000 and value.is_integer() else None
+
+
 # ---- fine-tuning data ---------------------------------------------------------------------
 
 _EXAMPLE_NOUN = (

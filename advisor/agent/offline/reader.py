@@ -51,6 +51,7 @@ from advisor.sizing.workload import (
     concurrent_from_headcount,
     concurrent_from_volume,
     dataset_tokens_from_examples,
+    dialogues_from_customers,
     document_tokens,
     long_document,
     requests_from_text,
@@ -157,6 +158,7 @@ class Said(BaseModel):
     users: int | None = None
     users_at_once: bool = False  # "50 at once", not a bare "500 users" (who may be everyone)
     headcount: int | None = None
+    customers: int | None = None  # "5,000 customers on our website": a base, not a load
     requests_per_s: float | None = None
     requests_per_day: float | None = None
     dialogues: bool = False  # requests_per_day counts dialogues, each several requests
@@ -1912,6 +1914,7 @@ class Reader:
         said.speech_synthesis = q.says_speech_synthesis(text)
         said.speech_to_text = q.says_speech_to_text(text)
         said.headcount = said.headcount or q.read_headcount(text)
+        said.customers = q.read_customers(text)
         grown = q.read_grown_user_base(text)
         if grown is not None and not said.users_at_once:  # "grew from 50 to 500 users"
             said.headcount, said.users = grown, None
@@ -2714,6 +2717,20 @@ class Reader:
         elif "users" not in fields and said.headcount is not None:  # a volume says more
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
             notes.append(derived)
+        elif "users" not in fields and said.customers is not None:  # "50 тысяч клиентов"
+            profile = workloads.use_cases[said.use_case or "chat"]
+            dialogues, from_customers = dialogues_from_customers(said.customers, workloads)
+            turns = workloads.daily.turns_per_dialogue
+            fields["users"], derived_all = concurrent_from_volume(
+                None, dialogues * turns, profile, workloads
+            )
+            dialogue_turns = note(
+                M.ASSUMED_DIALOGUE_TURNS,
+                dialogues=dialogues,
+                turns=turns,
+                requests=dialogues * turns,
+            )
+            notes.extend([from_customers, dialogue_turns, *derived_all])
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
                 said.dataset_examples, workloads, said.tokens_per_example
@@ -2850,6 +2867,7 @@ class Reader:
             "dialogues_per_day": said.requests_per_day if dialogues else None,
             "tokens_per_day": said.tokens_per_day,
             "words_per_day": said.words_per_day,
+            "customers": said.customers,
         }
         if any(value is not None for value in said_load.values()):
             for name in said_load:
@@ -3292,6 +3310,7 @@ class Reader:
             or said.document_tokens is not None
             or said.long_documents
             or (said.headcount is not None and not _OUR_MODEL.search(text))  # a business
+            or said.customers is not None  # "5,000 customers on our website": their service
             or said.api_quality  # "уровня GPT-4": an open model of its level
             or said.requests_per_day is not None
             or said.tokens_per_day is not None  # "1.2B tokens a month": a load to serve
@@ -3343,6 +3362,7 @@ def _has_load(said: Said) -> bool:
         for value in (
             said.users,
             said.headcount,
+            said.customers,
             said.requests_per_s,
             said.requests_per_day,
             said.tokens_per_day,

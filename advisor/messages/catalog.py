@@ -2789,6 +2789,15 @@ class M(Enum):
         "{words:,} слов в документе x {per_word:g} токена на слово ({basis}) = {prompt:,} "
         "токенов, и {output:,} на ответ: контекст {context:,} токенов",
     )
+    ANSWER_RAG_BEFORE_TUNING = (
+        "answer.rag_before_tuning",
+        "For answers from your documents, connecting them through retrieval (RAG) usually "
+        "works better than fine-tuning, with no training and no retraining when they change: "
+        "fine-tune for a fixed format, your style and terminology, or a narrow task.",
+        "Чтобы модель отвечала по вашим документам, обычно лучше подключить их через поиск "
+        "(RAG), чем дообучать: без обучения и без переобучения при каждом изменении документов. "
+        "Дообучение нужно для формата ответов, стиля и терминологии компании или узкой задачи.",
+    )
     ASSUMED_CUSTOMERS = (
         "assumed.customers",
         "{customers:,} customers x {per_year:g} dialogues a year each (the contact rate of a "

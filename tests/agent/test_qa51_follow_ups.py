@@ -194,3 +194,30 @@ def test_customers_said_are_a_load_not_the_default_pilot(service: AdvisorService
     assert answer.recommendation is not None
     assert answer.recommendation.goal.get("customers") == 5000
     assert "5,000 customers x" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("text", "documents"),
+    [
+        ("дообучить модель на наших документах", True),
+        ("fine-tune Llama on our internal documents", True),
+        ("train it on our company wiki", True),
+        ("fine-tune on our support tickets", False),  # examples of the task: a fine-tune's job
+        ("обучить на 20 тысячах тикетов", False),
+    ],
+)
+def test_documents_as_training_data_are_told_apart(text: str, documents: bool) -> None:
+    assert q.says_tune_on_documents(normalize(text)) is documents
+
+
+def test_fine_tuning_on_documents_names_retrieval_after_the_sizing(
+    service: AdvisorService,
+) -> None:
+    _, tuned = _conversation(
+        service,
+        "У нас одна RTX 4090. Что из моделей потянем для внутреннего чата на 10 человек?",
+        "а можно на ней же дообучить модель на наших документах?",
+    )
+    lines = tuned.answer.splitlines()
+    assert "RTX 4090" in lines[0]
+    assert lines[1].startswith("Чтобы модель отвечала по вашим документам")

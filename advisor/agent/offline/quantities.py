@@ -1033,6 +1033,22 @@ def says_speech_to_text(text: str) -> bool:
     return bool(_SPEECH.search(text) or _TRANSCRIBED.search(text))
 
 
+# "дообучить модель на наших документах", "fine-tune it on our internal docs": the company's
+# knowledge as training data, which retrieval usually serves better (knowledge base,
+# adoption path: fine-tune for format, style and terminology).
+_TUNE_ON_DOCUMENTS = re.compile(
+    r"(?:дообуч|обуч|файнтюн|тюн|fine-?tun|train)\w*\s+(?:\w+\s+){0,4}?(?:на|on|with)\s+"
+    r"(?:(?:наш|сво|внутренн|корпоративн|our|internal|company|corporate)\w*\s+){0,2}"
+    r"(?:документ\w*|документаци\w*|баз\w* знаний|регламент\w*|инструкци\w*|wiki|вики|"
+    r"docs\b|documents?|documentation|knowledge base|manuals|policies|wiki)"
+)
+
+
+def says_tune_on_documents(text: str) -> bool:
+    """Whether the company's documents are what a fine-tune is to learn."""
+    return bool(_TUNE_ON_DOCUMENTS.search(text))
+
+
 def says_speech_synthesis(text: str) -> bool:
     """Whether the bot speaks its answers (a voice bot, "синтез речи")."""
     return bool(_SYNTHESIS.search(text))

@@ -159,6 +159,7 @@ class Said(BaseModel):
     users_at_once: bool = False  # "50 at once", not a bare "500 users" (who may be everyone)
     headcount: int | None = None
     customers: int | None = None  # "5,000 customers on our website": a base, not a load
+    tunes_on_documents: bool = False  # "дообучить на наших документах": RAG serves it first
     requests_per_s: float | None = None
     requests_per_day: float | None = None
     dialogues: bool = False  # requests_per_day counts dialogues, each several requests
@@ -779,6 +780,7 @@ _HOW_MANY_USERS = re.compile(
 )
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
+    "tunes_on_documents",
     "likeliest_of",
     "reasoning_output",
     "size_alone_of",
@@ -1915,6 +1917,7 @@ class Reader:
         said.speech_to_text = q.says_speech_to_text(text)
         said.headcount = said.headcount or q.read_headcount(text)
         said.customers = q.read_customers(text)
+        said.tunes_on_documents = q.says_tune_on_documents(text)
         grown = q.read_grown_user_base(text)
         if grown is not None and not said.users_at_once:  # "grew from 50 to 500 users"
             said.headcount, said.users = grown, None

@@ -46,6 +46,7 @@ from advisor.agent.offline.reader import (
     LED_BY,
     OWNED,
     STATED,
+    TRAINING,
     Budget,
     Clarification,
     GoalContext,
@@ -223,6 +224,11 @@ def run_offline_turn(
             _against_last(
                 previous_request, catalog, turn, format_asked="precision" in reading.explicit
             )
+    if reading.said.tunes_on_documents and reading.said.task in TRAINING and turn.answer:
+        # "дообучить на наших документах": the sizing asked for, and retrieval first (QA 51)
+        head, _, rest = turn.answer.partition("\n")
+        rag = render(M.ANSWER_RAG_BEFORE_TUNING, language)
+        turn.answer = f"{head}\n{rag}\n{rest}" if rest else f"{head}\n{rag}"
     goal = turn.recommendation.goal if turn.recommendation is not None else None
     goal = goal or (previous_goal.goal if previous_goal is not None else None)
     if language == "en" and not counts_in_roubles(question, reading, goal):

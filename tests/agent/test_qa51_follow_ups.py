@@ -221,3 +221,16 @@ def test_fine_tuning_on_documents_names_retrieval_after_the_sizing(
     lines = tuned.answer.splitlines()
     assert "RTX 4090" in lines[0]
     assert lines[1].startswith("Чтобы модель отвечала по вашим документам")
+
+
+def test_a_new_figure_after_a_question_back_keeps_the_models_asked_about(
+    service: AdvisorService,
+) -> None:
+    asked, more = _conversation(
+        service,
+        "gpt oss on a single GPU? Budget maybe $40k, 100 employees",
+        "What about 500 users?",
+    )
+    assert asked.answer.startswith("Which model do you mean?")
+    assert "For example:" not in more.answer  # not every family in the catalog again
+    assert "gpt-oss" in more.answer

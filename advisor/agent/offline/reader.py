@@ -1217,6 +1217,9 @@ class Reader:
                 # versions of one size, the likeliest is taken and the answer names the
                 # others (their KV cache differs); an 8B or a 70B is still asked about
                 mention, likeliest_of = ModelMention(asked[0]), asked[1:]
+            elif mention is None:  # "what about 500 users?" after "which gpt-oss?": the same
+                # question again, the new figure kept (QA 51: a list of every family)
+                mention = ModelMention(None, tuple(asked))
         elif asked and mention is not None and mention.model_id is None and not mention.unknown:
             both = [m for m in mention.candidates if m in asked]  # "qwen2.5" after "32b?"
             settled = [  # "нет, я же просил квен 14б, Qwen3 14B": the name that settles it

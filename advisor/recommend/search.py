@@ -256,6 +256,24 @@ class _Config:
         return (round(self.spend.tco_3y_usd), -self.tier, _PRECISION_RANK.get(self.precision, 4))
 
 
+# A goal's loads that set its concurrency directly (a batch's items and a customer base give
+# way to any of them).
+_LOADS = (
+    "users",
+    "requests_per_s",
+    "requests_per_day",
+    "tokens_per_day",
+    "words_per_day",
+    "headcount",
+    "api_bill_usd",
+    "api_bill_rub",
+)
+
+
+def _load_said(request: RecommendRequest, *more: str) -> bool:
+    return any(getattr(request, name) is not None for name in (*_LOADS, *more))
+
+
 class _Search:
     def __init__(self, request: RecommendRequest, catalog: Catalog) -> None:
         self.request = request
@@ -389,20 +407,8 @@ class _Search:
     def _customers_as_dialogues(self, request: RecommendRequest) -> RecommendRequest:
         """A customer base with no other load: its contacts a year as dialogues a working
         day (QA 51: "5,000 customers" was read as no load at all)."""
-        loads = (
-            request.users,
-            request.requests_per_s,
-            request.requests_per_day,
-            request.dialogues_per_day,
-            request.requests_per_person_per_day,
-            request.tokens_per_day,
-            request.words_per_day,
-            request.headcount,
-            request.api_bill_usd,
-            request.api_bill_rub,
-            request.batch_items,
-        )
-        if request.customers is None or any(value is not None for value in loads):
+        more = ("dialogues_per_day", "requests_per_person_per_day", "batch_items")
+        if request.customers is None or _load_said(request, *more):
             return request
         dialogues, derived = dialogues_from_customers(request.customers, self.catalog.workloads)
         self.assumptions.append(derived)
@@ -427,17 +433,7 @@ class _Search:
         """A batch job with no other load: its requests spread around the clock over the
         deadline (a week when none is said), done once, so the options are sized for that
         rate and weighed against the API and renting for the job alone."""
-        loads = (
-            request.users,
-            request.requests_per_s,
-            request.requests_per_day,
-            request.tokens_per_day,
-            request.words_per_day,
-            request.headcount,
-            request.api_bill_usd,
-            request.api_bill_rub,
-        )
-        if request.batch_items is None or any(value is not None for value in loads):
+        if request.batch_items is None or _load_said(request):
             return request
         said = request.deadline_hours is not None
         hours = max(request.deadline_hours or BATCH_DEFAULT_HOURS, BATCH_MIN_HOURS)

@@ -87,6 +87,7 @@ from advisor.sizing.workload import (
     document_tokens,
     live_transcription,
     long_document,
+    requests_from_dialogues,
     requests_from_text,
     speech_synthesis,
     tokens_per_word,
@@ -416,17 +417,10 @@ class _Search:
 
     def _dialogues_as_requests(self, request: RecommendRequest) -> RecommendRequest:
         """Dialogues a day are the customer's turns in them a day, each a request."""
-        daily = self.catalog.workloads.daily
-        dialogues = request.dialogues_per_day or 0.0
-        per_day = dialogues * daily.turns_per_dialogue
-        self.assumptions.append(
-            note(
-                M.ASSUMED_DIALOGUE_TURNS,
-                dialogues=dialogues,
-                turns=daily.turns_per_dialogue,
-                requests=per_day,
-            )
+        per_day, turns = requests_from_dialogues(
+            request.dialogues_per_day or 0.0, self.catalog.workloads
         )
+        self.assumptions.append(turns)
         return request.model_copy(update={"requests_per_day": per_day})
 
     def _batch_as_volume(self, request: RecommendRequest) -> RecommendRequest:

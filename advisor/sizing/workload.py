@@ -56,6 +56,15 @@ def dialogues_from_customers(customers: int, workloads: Workloads) -> tuple[floa
     )
 
 
+def requests_from_dialogues(dialogues: float, workloads: Workloads) -> tuple[float, Note]:
+    """Requests a day of dialogues a day: the customer's turns in each are requests."""
+    turns = workloads.daily.turns_per_dialogue
+    requests = dialogues * turns
+    return requests, note(
+        M.ASSUMED_DIALOGUE_TURNS, dialogues=dialogues, turns=turns, requests=requests
+    )
+
+
 # Above this many standard deviations' worth of people the normal approximation is within a
 # request of the exact binomial quantile, and the exact sum would loop over millions.
 _EXACT_UP_TO_SD = 30.0

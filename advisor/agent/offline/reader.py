@@ -54,6 +54,7 @@ from advisor.sizing.workload import (
     dialogues_from_customers,
     document_tokens,
     long_document,
+    requests_from_dialogues,
     requests_from_text,
     review_length,
     tokens_per_word,
@@ -2693,16 +2694,8 @@ class Reader:
             profile = workloads.use_cases[said.use_case or "chat"]
             per_day = said.requests_per_day
             if per_day is not None and self._dialogues(said):
-                turns = workloads.daily.turns_per_dialogue
-                notes.append(
-                    note(
-                        M.ASSUMED_DIALOGUE_TURNS,
-                        dialogues=per_day,
-                        turns=turns,
-                        requests=per_day * turns,
-                    )
-                )
-                per_day *= turns
+                per_day, turns = requests_from_dialogues(per_day, workloads)
+                notes.append(turns)
             fields["users"], derived_all = concurrent_from_volume(
                 said.requests_per_s,
                 per_day,
@@ -2726,17 +2719,9 @@ class Reader:
         elif "users" not in fields and said.customers is not None:  # "50 тысяч клиентов"
             profile = workloads.use_cases[said.use_case or "chat"]
             dialogues, from_customers = dialogues_from_customers(said.customers, workloads)
-            turns = workloads.daily.turns_per_dialogue
-            fields["users"], derived_all = concurrent_from_volume(
-                None, dialogues * turns, profile, workloads
-            )
-            dialogue_turns = note(
-                M.ASSUMED_DIALOGUE_TURNS,
-                dialogues=dialogues,
-                turns=turns,
-                requests=dialogues * turns,
-            )
-            notes.extend([from_customers, dialogue_turns, *derived_all])
+            per_day, turns = requests_from_dialogues(dialogues, workloads)
+            fields["users"], derived_all = concurrent_from_volume(None, per_day, profile, workloads)
+            notes.extend([from_customers, turns, *derived_all])
         if "dataset_tokens" not in fields and said.dataset_examples is not None:
             fields["dataset_tokens"], derived = dataset_tokens_from_examples(
                 said.dataset_examples, workloads, said.tokens_per_example

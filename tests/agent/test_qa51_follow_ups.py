@@ -234,3 +234,16 @@ def test_a_new_figure_after_a_question_back_keeps_the_models_asked_about(
     assert asked.answer.startswith("Which model do you mean?")
     assert "For example:" not in more.answer  # not every family in the catalog again
     assert "gpt-oss" in more.answer
+
+
+def test_a_larger_load_that_costs_more_is_no_cheaper_card_refused(
+    service: AdvisorService,
+) -> None:
+    """'and for 200 users?' after the cheapest setup for 10: dearer for the load, not a card
+    asked for as cheaper."""
+    _, more = _conversation(
+        service,
+        "What's the cheapest GPU setup to run Llama 3.3 70B for 10 users?",
+        "and for 200 users?",
+    )
+    assert "Not cheaper on" not in more.answer

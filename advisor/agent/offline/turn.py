@@ -1171,7 +1171,9 @@ def _recommend(
     if swapped is not None:  # "Llama 3.3 70B instead: how much cheaper, quality?": first
         turn.answer = f"{swapped}\n{turn.answer}"
     dearer = _four_bits_cost_more(reading, previous_goal, lead, catalog, turn.language)
-    dearer = dearer or _dearer_on_the_gpus_asked(wants, previous_goal, lead, catalog, turn.language)
+    dearer = dearer or _dearer_on_the_gpus_asked(
+        goal, wants, previous_goal, lead, catalog, turn.language
+    )
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
     elif (  # "а в fp8?" when the last answer was already in FP8: say so, not the same again
@@ -1638,7 +1640,11 @@ def _four_bits_cost_more(
     )
 
 
+_HARDWARE_FIELDS = ("gpu", "gpus", "card_version")
+
+
 def _dearer_on_the_gpus_asked(
+    goal: dict[str, Any],
     wants: Sequence[str],
     previous_goal: GoalContext | None,
     lead: Option | None,
@@ -1647,11 +1653,14 @@ def _dearer_on_the_gpus_asked(
 ) -> str | None:
     """ "А дешевле можно? например на 4090" when the cards asked for serve the same goal only
     at a higher price than the last answer's lead: that first, not a dearer lead unremarked
-    (QA 51)."""
+    (QA 51). Only the GPUs may differ: a larger load costs more for its own reason."""
     if (
         "cheapest" not in wants
         or lead is None
         or previous_goal is None
+        or not goal.get("gpu")
+        or {k: v for k, v in previous_goal.recommend_fields.items() if k not in _HARDWARE_FIELDS}
+        != {k: v for k, v in goal.items() if k not in _HARDWARE_FIELDS}
         or previous_goal.capex_usd is None
         or previous_goal.gpu not in catalog.gpus
         or previous_goal.gpu == lead.gpu.id

@@ -1193,8 +1193,12 @@ def _recommend(
             turn.answer = f"{changed}\n{turn.answer}"
 
 
-def _without(fields: dict[str, Any], name: str) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k != name}
+def _without(fields: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if k not in names}
+
+
+# A goal's fields that choose the GPUs, not what they serve.
+_HARDWARE_FIELDS = ("gpu", "gpus", "card_version")
 
 
 def _beyond_the_gpus_said(
@@ -1205,7 +1209,7 @@ def _beyond_the_gpus_said(
     limit, first, rather than only the lighter task that would fit."""
     if (lead is not None and lead.fits) or not (goal.get("gpu") or goal.get("gpus")):
         return None
-    free = {k: v for k, v in goal.items() if k not in ("gpu", "gpus", "card_version")}
+    free = _without(goal, *_HARDWARE_FIELDS)
     try:
         result = recommend_deployment(free, catalog)
     except InputError:
@@ -1640,9 +1644,6 @@ def _four_bits_cost_more(
     )
 
 
-_HARDWARE_FIELDS = ("gpu", "gpus", "card_version")
-
-
 def _dearer_on_the_gpus_asked(
     goal: dict[str, Any],
     wants: Sequence[str],
@@ -1659,8 +1660,8 @@ def _dearer_on_the_gpus_asked(
         or lead is None
         or previous_goal is None
         or not goal.get("gpu")
-        or {k: v for k, v in previous_goal.recommend_fields.items() if k not in _HARDWARE_FIELDS}
-        != {k: v for k, v in goal.items() if k not in _HARDWARE_FIELDS}
+        or _without(previous_goal.recommend_fields, *_HARDWARE_FIELDS)
+        != _without(goal, *_HARDWARE_FIELDS)
         or previous_goal.capex_usd is None
         or previous_goal.gpu not in catalog.gpus
         or previous_goal.gpu == lead.gpu.id

@@ -260,7 +260,7 @@ def test_a_few_gaming_cards_sit_in_a_workstation_not_a_datacenter_server(
     servers, box = chassis_for(gpu, 8, catalog.prices, group=1)  # eight single-card replicas
     assert (servers, box and box.id) == (2, "quad-workstation")
     servers, box = chassis_for(gpu, 8, catalog.prices, group=8)  # one model over eight cards
-    assert (servers, box and box.id) == (1, "server-8gpu")
+    assert (servers, box and box.id) == (1, "server-8gpu-consumer")
 
 
 def test_gaming_cards_come_with_their_licence_caveat(catalog: Catalog) -> None:

@@ -85,6 +85,17 @@ _NAMES = frozenset(
         "edition",
         "workstation",
         "super",
+        "small",  # "Mistral Small 3.2", a reply to "which Mistral?" (QA 52)
+        "medium",
+        "large",
+        "nemo",
+        "air",
+        "ultra",
+        "plus",
+        "omni",
+        "vision",
+        "preview",
+        "radeon",
     ]
 )
 

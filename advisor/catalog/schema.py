@@ -298,6 +298,12 @@ class Model(_Record):
         "logits in pre-training (Gemma 3, Llama 3.2 1B/3B) do not make a distill here",
     )
     aliases: tuple[str, ...] = ()
+    hosted_editions: tuple[str, ...] = Field(
+        default=(),
+        description="the vendor's hosted-only models its brand also names (prices.yaml "
+        "named_apis: GigaChat 2 Pro and Max beside the open GigaChat-20B-A3B): the brand said "
+        "alone may mean them, and they have no weights to size",
+    )
     bf16_layers_in_fp8: int = Field(
         default=0,
         ge=0,

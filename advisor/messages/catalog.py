@@ -782,6 +782,24 @@ class M(Enum):
         " A request that long waits {ttft:g} s for its first token while the prompt is read.",
         " Запрос такой длины ждёт первый токен {ttft:g} с, пока читается промпт.",
     )
+    ANSWER_REPLY_WITHIN = (
+        "answer.reply_within",
+        "“An answer within {target:g} s” is read as its first token, which comes after {ttft} "
+        "s. The whole answer of {output} tokens takes about {seconds} s at {speed} tokens/s; "
+        "if all of it must arrive within {target:g} s, say so: that takes {needed} tokens/s "
+        "per user, or shorter answers.",
+        "«Ответ за {target:g} с» я понял как первый токен: он приходит через {ttft} с. Весь "
+        "ответ в {output} токенов пишется около {seconds} с при {speed} токенов/с; если за "
+        "{target:g} с должен прийти весь ответ, скажите: для этого нужно {needed} токенов/с "
+        "на пользователя или ответы короче.",
+    )
+    ANSWER_REPLY_WITHIN_WHOLE = (
+        "answer.reply_within_whole",
+        "“An answer within {target:g} s” holds to its last token: the first comes after {ttft} "
+        "s, the whole answer of {output} tokens after about {seconds} s.",
+        "«Ответ за {target:g} с» выполняется до последнего токена: первый приходит через "
+        "{ttft} с, весь ответ в {output} токенов — примерно через {seconds} с.",
+    )
     ANSWER_BUDGET_ENOUGH = (
         "answer.budget_enough",
         "**Yes, the budget is enough**: the setup below costs {capex} of your {budget} ({share}%).",
@@ -1825,6 +1843,15 @@ class M(Enum):
         "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит задачу "
         "за {hours:g} ч ({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
+    ANSWER_FEWEST_IN_TIME = (
+        "answer.fewest_in_time",
+        "{held} x {gpu} holds the model in {held_format}, but the job takes {hours:g} h on them "
+        "against the {deadline:g} h it must end in: {count} x {gpu} in {format} is the fewest "
+        "that ends it in time, in about {in_time:g} h.",
+        "{held} x {gpu} вмещает модель в {held_format}, но задача займёт на них {hours:g} ч "
+        "при сроке {deadline:g} ч: {count} x {gpu} в {format} — наименьшее число, которое "
+        "успевает, примерно за {in_time:g} ч.",
+    )
     ANSWER_FEWEST_TO_MEET = (
         "answer.fewest_to_meet",
         "{held} x {gpu} holds the model in {held_format}, but at {users:plural:user|users} at "
@@ -2218,6 +2245,13 @@ class M(Enum):
     )
     ASSUMED_LORA = ("assumed.lora", "fine-tuning with LoRA", "дообучение методом LoRA")
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
+    ASSUMED_OPEN_EDITION = (
+        "assumed.open_edition",
+        "{model}, the brand's open model: its editions {hosted} are a hosted API with no "
+        "published weights, so they cannot run on your own GPUs",
+        "{model} — открытая модель этого семейства: версии {hosted} доступны только как "
+        "облачный API, их веса не опубликованы, на своих GPU их не запустить",
+    )
     ASSUMED_SIZE_CLASS = (
         "assumed.size_class",
         "{model} for models of that size: the heaviest dense one (a mixture of experts of the "

@@ -105,6 +105,11 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
             return fastest
     if "rent" in wants:  # the cheapest to rent of those that serve the load, where one rents
         rentable = [o for o in serving if rent_usd(o) is not None]
+        if result.goal.get("strongest"):  # "the strongest model within the budget", rented:
+            # a model of that tier, not the cheapest 7B to rent (QA 52)
+            rentable = [o for o in meeting if rent_usd(o) is not None]
+            top = max((o.quality_tier for o in rentable), default=None)
+            rentable = [o for o in rentable if o.quality_tier == top]
         if rentable:
             return min(rentable, key=lambda o: rent_usd(o) or 0.0)
     if "fastest" in wants and meeting:  # no fastest option: the fastest the search found

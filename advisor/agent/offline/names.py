@@ -39,7 +39,9 @@ _FOREIGN = frozenset(
 _OTHER_EDITIONS = frozenset(
     {
         "pro",
+        "про",  # "яндекс гпт про"
         "max",
+        "макс",  # "гигачат макс"
         "plus",
         "ultra",
         "mini",
@@ -289,6 +291,15 @@ class ModelMatcher:
             if mention is not None:
                 return mention
         return self._size_only(text, prefer)
+
+    def named_alone(self, text: str, model_id: str) -> bool:
+        """Whether the text names `model_id` by its family word alone ("GigaChat", not
+        "GigaChat 20B"): a brand that also sells hosted-only editions may mean those."""
+        return any(
+            len(span) == 1
+            and getattr(self._resolve(span, following, None), "model_id", None) == model_id
+            for span, following in self.spans(text)
+        )
 
     def find_all(self, text: str) -> list[ModelMention]:
         """Every model the normalised `text` names, in order, for a question that weighs

@@ -134,6 +134,9 @@ _FULL_CONTEXT = re.compile(
     # "a legal document review tool, 64k context": the window is sized for the documents each
     # review reads (QA 51), not for a chat's short turns
     r"\b(?:document|contract)s?\s+(?:review|analysis)|"
+    # "32к контекста для длинных договоров", "for long contracts": the window is for them
+    r"(?:для|под)\s+(?:\w+\s+)?длинн\w+\s+(?:договор|документ|контракт|отч[её]т)\w*|"
+    r"\bfor\s+(?:\w+\s+)?long\s+(?:contracts?|documents?|reports?|files?)\b|"
     r"\b(?:провер|анализ|ревью|разбор)\w*\s+(?:\w+\s+)?(?:договор|документ|контракт)\w*"
 )
 
@@ -1386,6 +1389,20 @@ def says_more_gpus(text: str) -> bool:
     return bool(_MORE_GPUS.search(text)) and read_more_people(text) is None
 
 
+# A job said to come back: "each week", "ежемесячно", "every night".
+_RECURS = re.compile(
+    r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:day|night|week|month|quarter|year)\b|\bdaily\b|"
+    r"\bnightly\b|\bweekly\b|\bmonthly\b|\bquarterly\b|кажд\w+\s+(?:\w+\s+)?(?:день|ночь|"
+    r"недел\w*|месяц\w*|квартал\w*|год\w*)|ежедневн\w*|еженедельн\w*|ежемесячн\w*|"
+    r"ежеквартальн\w*|ежегодн\w*|по ночам|регулярн\w*|\bregularly\b"
+)
+
+
+def says_recurring(text: str) -> bool:
+    """Whether the job comes back ("every night", "ежемесячно"): no one-off to rent for."""
+    return bool(_RECURS.search(text))
+
+
 def says_one_off(text: str) -> bool:
     """Whether the work is done once and then stops."""
     return bool(_ONE_OFF.search(text))
@@ -1929,11 +1946,40 @@ _GROWTH = re.compile(
 )
 
 
+# "what if traffic doubles?", "а если удвоить число пользователей?", "втрое больше
+# запросов": a multiple said in a word, beside what it multiplies (not "double-check").
+_LOAD_NOUN = (
+    r"(?:traffic|users?|load|requests?|people|staff|employees|customers|volume|chats?|calls?|"
+    r"usage|team|headcount|пользовател\w*|нагрузк\w*|трафик\w*|запрос\w*|сотрудник\w*|"
+    r"клиент\w*|обращени\w*|чат\w*|звонк\w*|людей|человек|объ[её]м\w*|юзер\w*|операторов)"
+)
+_MULTIPLE_WORDS = (
+    (
+        2.0,
+        r"doubl(?:e|es|ed|ing)\b(?!\s*-?\s*check)|twice as many|twice the|удво\w*|вдвое|"
+        r"в два раза|в 2 раза|x2\b|х2\b|2x\b|2х\b",
+    ),
+    (3.0, r"tripl(?:e|es|ed|ing)\b|three times (?:as many|the)|утро\w*|втрое|в три раза"),
+    (4.0, r"quadrupl\w*|four times (?:as many|the)|учетвер\w*|вчетверо|в четыре раза"),
+    (10.0, r"tenfold|ten times (?:as many|the)|вдесятеро|в десять раз"),
+)
+_GROWTH_WORDS = tuple(
+    (
+        factor,
+        re.compile(
+            rf"(?:{words})[^.?!;\n]{{0,30}}?{_LOAD_NOUN}|{_LOAD_NOUN}[^.?!;\n]{{0,30}}?(?:{words})"
+        ),
+    )
+    for factor, words in _MULTIPLE_WORDS
+)
+
+
 def read_growth(text: str) -> float | None:
-    """A load said as a multiple of the last one: 'if it grows 10x', 'вырастет в 3 раза'."""
+    """A load said as a multiple of the last one: 'if it grows 10x', 'вырастет в 3 раза',
+    'what if traffic doubles?'."""
     found = _GROWTH.search(text)
     if found is None:
-        return None
+        return next((factor for factor, said in _GROWTH_WORDS if said.search(text)), None)
     value = number(next(g for g in found.groups() if g))
     return value if 1 < value <= 1000 else None
 
@@ -1944,6 +1990,12 @@ def read_ttft(text: str) -> float | None:
         return 1.0 if _TTFT_WORDS.search(text) else None
     value = number(found.group(1))
     return value / 1000 if found.group(2) in ("ms", "мс") else value
+
+
+def reads_reply_within(text: str) -> bool:
+    """ "ответ за 2 секунды", "must respond within 2 s": a time for the reply that names no
+    first token; read as the first token's target, which the answer then says."""
+    return _TTFT.search(text) is None and _RESPOND_WITHIN.search(text) is not None
 
 
 def read_tokens_per_s(text: str) -> float | None:

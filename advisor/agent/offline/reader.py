@@ -168,6 +168,7 @@ class Said(BaseModel):
     people: int | None = None  # the people per_person was multiplied by
     around_the_clock: bool = False  # a batch over a span, "24/7": no office hours, no peak
     one_off: bool = False  # "a one-off job", "разово": done once, then nothing to pay back
+    recurring: bool = False  # "every night", "ежемесячно": the job comes back
     batch_items: int | None = None  # "прогнать 500 тысяч договоров": a batch job's requests
     item_tokens: int | None = None  # "каждый примерно 3000 токенов": each batch item's length
     batch_writes: bool = False  # "generate descriptions for 2M products": the items are written
@@ -258,6 +259,8 @@ class Said(BaseModel):
     use_case: q.UseCase | None = None
     wants: list[q.Want] = Field(default_factory=list)
     ttft_s: float | None = None
+    reply_within: bool = False  # "ответ за 2 с": ttft_s read from a time for the reply
+    open_edition: bool = False  # "GigaChat" alone: its open model, not the hosted Pro/Max
     tokens_per_s: float | None = None
 
 
@@ -482,6 +485,8 @@ _API_PRODUCT = (
     r"\bclaude(?:[- ](?:\d(?:\.\d)?|sonnet|opus|haiku))*\b|\bgemini(?:[- ](?:\d(?:\.\d)?|pro|flash))*\b"
 )
 _API_PRODUCT_RE = re.compile(_API_PRODUCT)
+# The editions a brand with an open model sells only as its API: "GigaChat Max", "YandexGPT Pro".
+_HOSTED_EDITION = re.compile(r"\b(?:pro|про|max|макс)\b")
 # A hosted model paid for now ("платить за API (GPT-4o) или свой сервер с открытой моделью?"):
 # the service to compare with, not a model to size.
 _PAID_SERVICE = re.compile(
@@ -782,6 +787,9 @@ _HOW_MANY_USERS = re.compile(
 # What a message says that is no figure of a sizing: it does not make a message a question.
 _NOT_FIGURES = (
     "tunes_on_documents",
+    "recurring",
+    "open_edition",
+    "reply_within",
     "likeliest_of",
     "reasoning_output",
     "size_alone_of",
@@ -851,6 +859,8 @@ _WHAT_TO_ADD = re.compile(
 )
 TARGET_SPEED = "target_tokens_per_s:"  # a stated field that keeps a speed target said
 TARGET_TTFT = "target_ttft_s:"  # and a first-token target
+DEADLINE = "deadline_h:"  # a batch job's deadline, kept for "and on L40S?" after it
+RECURRING = "recurring"  # a job said to come back ("every night"): no one-off
 USE_CASE = "use_case:"  # a stated field that keeps the use case ("use_case:coding") for follow-ups
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
@@ -1218,6 +1228,11 @@ class Reader:
                 # versions of one size, the likeliest is taken and the answer names the
                 # others (their KV cache differs); an 8B or a 70B is still asked about
                 mention, likeliest_of = ModelMention(asked[0]), asked[1:]
+            elif mention is None and (previous or {}).get("gpu") and _HOW_MANY_USERS.search(text):
+                # "а сколько пользователей она потянет?" after "which Mistral?" on one RTX
+                # 4090: the likeliest the question named, on the GPU said, the others named
+                # (QA 52 lost the card to a family goal)
+                mention, likeliest_of = ModelMention(asked[0]), asked[1:]
             elif mention is None:  # "what about 500 users?" after "which gpt-oss?": the same
                 # question again, the new figure kept (QA 51: a list of every family)
                 mention = ModelMention(None, tuple(asked))
@@ -1254,6 +1269,14 @@ class Reader:
             bill=bill,
         )
         said.likeliest_of = likeliest_of
+        opened = self.catalog.models.get(said.model or "")
+        # "сколько видеокарт для GigaChat?": the brand's Pro and Max are its hosted API; the
+        # open model of that name is what runs on one's own GPUs, and the answer says so
+        said.open_edition = (
+            opened is not None
+            and bool(opened.hosted_editions)
+            and self.models.named_alone(text, opened.id)
+        )
         if mention is not None and mention.model_id is not None and said.model is None:
             mention = None  # a vendor's hosted API named, not its open model (_said)
         # another model named is a new run to size; the same one named again is not
@@ -1546,6 +1569,8 @@ class Reader:
             previous = dict(last["size_request"])
             carried = [*carried, *previous]  # the conversation's, not assumed defaults
         fields, notes = self._request_fields(said, russian=language == "ru")
+        if said.open_edition:
+            notes.append(open_edition_note(self.catalog.models[str(said.model)]))
         pretraining = said.task == "pretrain" or (said.task is None and earlier == "pretrain")
         if (
             pretraining
@@ -1636,6 +1661,15 @@ class Reader:
             said_fields.append(f"{TARGET_SPEED}{said.tokens_per_s:g}")
         if said.ttft_s is not None:
             said_fields.append(f"{TARGET_TTFT}{said.ttft_s:g}")
+        # "5,000 PDFs every night within 6 h", then "and on L40S in 4 bits?": the same job,
+        # by the same deadline, night after night (QA 52 sized 12.3 h and "a one-off")
+        if said.deadline_hours is None and "batch_items" in merged:
+            said.deadline_hours = _deadline_kept(carried)
+        if said.deadline_hours is not None and "batch_items" in merged:
+            said_fields.append(f"{DEADLINE}{said.deadline_hours:g}")
+        said.recurring = said.recurring or RECURRING in carried
+        if said.recurring:
+            said_fields.append(RECURRING)
         if (
             previous
             and "model" in fields
@@ -1720,6 +1754,14 @@ class Reader:
                 clarification.params_b = self._size_beyond_catalog(text)
             clarification.hosted = clarification.reason == "unknown" and bool(
                 _API_PRODUCT_RE.search(clarification.said or "")
+                or (  # "YandexGPT Pro", "гигачат макс": the brand's hosted-only editions
+                    _HOSTED_EDITION.search(clarification.said or "")
+                    and any(
+                        self.catalog.models[c].hosted_editions
+                        for c in clarification.candidates
+                        if c in self.catalog.models
+                    )
+                )
             )
             family = self._family_of(clarification.candidates)
             if (
@@ -1956,6 +1998,10 @@ class Reader:
         said.stronger_model = bool(_STRONGER_MODEL.search(text)) and not said.smaller_model
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
+        if said.capacity_asked and said.context is not None and said.task not in TRAINING:
+            # "how many concurrent users would that handle with 8k context?": users each at
+            # that context, not one window and the rest at a chat's turns (QA 52: 66 for 17)
+            said.context_each, said.context_window = True, False
         self._options(undictated, said)
         power = q.read_power_price(undictated, russian=language == "ru")
         if power is not None:  # "add electricity at €0.25/kWh": a price, never a budget
@@ -1978,6 +2024,7 @@ class Reader:
         ):  # "support bot for 200 agents": the agents are its staff
             said.headcount = operators
         said.one_off = q.says_one_off(text)
+        said.recurring = q.says_recurring(text)
         said.text_apis = self._apis_named(text)
         vendors = {api.split("-")[0] for api in said.text_apis}
         if (
@@ -2077,6 +2124,7 @@ class Reader:
         if said.api_bill is not None and "api_vs_own" not in said.wants:
             said.wants.append("api_vs_own")  # a bill paid now asks whether owning is cheaper
         said.ttft_s = q.read_ttft(text)
+        said.reply_within = said.ttft_s is not None and q.reads_reply_within(text)
         said.tokens_per_s = q.read_tokens_per_s(text)
         if (said.ttft_s or said.tokens_per_s) and "fast" not in said.wants:
             said.wants.append("fast")
@@ -3491,6 +3539,12 @@ def _targets_kept(fields: Sequence[str]) -> tuple[float | None, float | None]:
     return (float(speed) if speed else None, float(ttft) if ttft else None)
 
 
+def _deadline_kept(fields: Sequence[str]) -> float | None:
+    """A batch job's deadline an earlier message stated, from its mark."""
+    kept = next((f.removeprefix(DEADLINE) for f in fields if f.startswith(DEADLINE)), None)
+    return float(kept) if kept else None
+
+
 def _use_case_kept(fields: Sequence[str]) -> q.UseCase | None:
     """The use case an earlier message stated, from the mark its fields keep."""
     for field in fields:
@@ -3638,6 +3692,11 @@ _PARAMS_SAID = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|трлн\.?|триллион\w*|trillion|b)(?![\w])"
     r"(?!\s*(?:\S+\s+)?(?:токен\w*|tokens?))"
 )
+
+
+def open_edition_note(model: Model) -> Note:
+    """The open model taken for a brand whose other editions are a hosted API only."""
+    return note(M.ASSUMED_OPEN_EDITION, hosted=", ".join(model.hosted_editions), model=model.name)
 
 
 def _clarification(mention: ModelMention | None) -> Clarification:

@@ -53,6 +53,7 @@ from advisor.agent.offline.reader import (
     Reader,
     Reading,
     lead_kept,
+    open_edition_note,
 )
 from advisor.catalog.loader import Catalog
 from advisor.catalog.schema import Gpu, UseCaseId, WeightFormat
@@ -229,6 +230,15 @@ def run_offline_turn(
         head, _, rest = turn.answer.partition("\n")
         rag = render(M.ANSWER_RAG_BEFORE_TUNING, language)
         turn.answer = f"{head}\n{rag}\n{rest}" if rest else f"{head}\n{rag}"
+    if reading.said.open_edition and turn.recommendation is not None and turn.answer:
+        # a goal's answer on "GigaChat": its open model, the hosted editions named (QA 52)
+        head, _, rest = turn.answer.partition("\n")
+        taken = render(
+            M.ANSWER_ASSUMED,
+            language,
+            parts=render(open_edition_note(catalog.models[str(reading.said.model)]), language),
+        )
+        turn.answer = f"{head}\n{taken}\n{rest}" if rest else f"{head}\n{taken}"
     goal = turn.recommendation.goal if turn.recommendation is not None else None
     goal = goal or (previous_goal.goal if previous_goal is not None else None)
     if language == "en" and not counts_in_roubles(question, reading, goal):
@@ -592,12 +602,13 @@ def _size(
             injection=turn.reading.injection,
             changes=[
                 *turn.reference_lead,
+                *_reply_within(server, turn),
                 *_lead_in_fp8(request, server, catalog, turn),
                 *_amd_software(server, catalog, turn),
             ],
             cost=lead_cost,
             changes_first=True,
-            lead=_one_off_job(server, lead_cost, turn, question) if lead_cost else None,
+            lead=_one_off_job(server, lead_cost, turn) if lead_cost else None,
         )
         return
     turn.answer = render_sizing(
@@ -612,7 +623,7 @@ def _size(
             else _assumptions(turn.reading, report, catalog)
         ),
         injection=turn.reading.injection,
-        changes=[*formats, *changes],
+        changes=[*_reply_within(report, turn), *formats, *changes],
         cost=None if reference_only else cost,
         changes_first=bool(fewer)  # "how many H100s?": 16 in BF16, 8 in FP8, together
         or (
@@ -632,7 +643,7 @@ def _size(
         lead=_one_server(report, turn, catalog)
         or held_another_way
         or (_enough_said(report, turn) if enough else None)
-        or (_one_off_job(report, cost, turn, question) if cost is not None else None),
+        or (_one_off_job(report, cost, turn) if cost is not None else None),
         server=server,
         subhead=card_line if card is not None else None,
     )
@@ -808,20 +819,10 @@ def _option_sizing(
     return report
 
 
-# A job said to come back: "each week", "ежемесячно", "every night".
-_RECURS = re.compile(
-    r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:day|night|week|month|quarter|year)\b|\bdaily\b|"
-    r"\bnightly\b|\bweekly\b|\bmonthly\b|\bquarterly\b|кажд\w+\s+(?:\w+\s+)?(?:день|ночь|"
-    r"недел\w*|месяц\w*|квартал\w*|год\w*)|ежедневн\w*|еженедельн\w*|ежемесячн\w*|"
-    r"ежеквартальн\w*|ежегодн\w*|по ночам|регулярн\w*|\bregularly\b"
-)
-
-
-def _one_off_job(
-    report: SizingReport, cost: SizingCost, turn: OfflineTurn, question: str
-) -> str | None:
+def _one_off_job(report: SizingReport, cost: SizingCost, turn: OfflineTurn) -> str | None:
     """A batch job not said to recur: whether buying the GPUs for it beats the API or rent."""
-    if turn.reading.said.runs_per_year is not None or _RECURS.search(question.lower()):
+    said = turn.reading.said
+    if said.runs_per_year is not None or said.recurring:
         return None
     return batch_buy_or_not(report, cost, turn.language)
 
@@ -932,11 +933,13 @@ def _fits_in_another_format(
     elif "precision" in explicit:  # another weight format than the one said: not the lead
         return None
     else:
-        return _fits_owned_another_way(report, turn) or _fits_in_fp8_as_said(report, turn, catalog)
+        return _fits_owned_another_way(report, turn, catalog) or _fits_in_fp8_as_said(
+            report, turn, catalog
+        )
     misses = ", ".join(miss.render(turn.language) for miss in change.misses_i18n)
     sized = {"precision": report.precision.upper(), "kv": report.kv_precision.upper()}
     as_sized = M.ANSWER_AS_ASKED if "precision" in explicit else M.ANSWER_AS_PUBLISHED
-    return render(
+    fit = render(
         code,
         turn.language,
         as_sized=render(as_sized, turn.language, **sized),
@@ -950,6 +953,40 @@ def _fits_in_another_format(
         capacity=change.max_concurrent_users,
         speed=change.per_user_tokens_per_s,
     )
+    return "\n".join([*_users_held_in(change.request, catalog, turn), fit])
+
+
+def _users_held_in(request: dict[str, Any], catalog: Catalog, turn: OfflineTurn) -> list[str]:
+    """ "How many users will one 4090 hold?" where the model fits it only in 4 bits: the
+    users held in that format first (QA 52 answered "1 user, memory for 10")."""
+    if not turn.reading.said.capacity_asked:
+        return []
+    try:
+        held = size_deployment(request, catalog).report
+    except InputError:
+        return []
+    return _users_held(request, held.prompt_tokens, held, catalog, turn)
+
+
+def _reply_within(report: SizingReport, turn: OfflineTurn) -> list[str]:
+    """ "ответ за 2 секунды" was read as the first token's target: say so, with the time
+    the whole answer takes and the speed per user it would need to come whole in that time
+    (QA 51: a 256-token answer at 21 tokens/s is 12 s, not 2)."""
+    said = turn.reading.said
+    perf = report.performance
+    if not said.reply_within or said.ttft_s is None or report.training is not None:
+        return []
+    figures: dict[str, Param] = {
+        "target": said.ttft_s,
+        "ttft": fmt(round(perf.ttft_s, 1)),
+        "output": fmt(report.output_tokens, turn.language),
+        "seconds": fmt(round(perf.request_s)),
+    }
+    if perf.request_s <= said.ttft_s:
+        return [render(M.ANSWER_REPLY_WITHIN_WHOLE, turn.language, **figures)]
+    needed = math.ceil(report.output_tokens / said.ttft_s)
+    speed = fmt(round(perf.per_user_tokens_per_s, 1))
+    return [render(M.ANSWER_REPLY_WITHIN, turn.language, **figures, speed=speed, needed=needed)]
 
 
 def _first_token_wait(ttft_s: float | None, language: Language) -> str:
@@ -1020,7 +1057,9 @@ def _fits_in_fp8_as_said(report: SizingReport, turn: OfflineTurn, catalog: Catal
     )
 
 
-def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | None:
+def _fits_owned_another_way(
+    report: SizingReport, turn: OfflineTurn, catalog: Catalog
+) -> str | None:
     """The search found the model fits the named GPUs in another format (its `owned`
     option, e.g. 405B in 4 bits on 8 H100s): lead with that instead."""
     owned = turn.to_meet_targets
@@ -1031,7 +1070,7 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
         or owned.precision == report.precision
     ):
         return None
-    return render(
+    fit = render(
         M.ANSWER_FITS_IN_FORMAT if owned.meets_targets else M.ANSWER_FITS_IN_FORMAT_SLOW,
         turn.language,
         misses=render(M.MISS_TARGETS, turn.language),
@@ -1045,6 +1084,7 @@ def _fits_owned_another_way(report: SizingReport, turn: OfflineTurn) -> str | No
         as_sized=render(M.ANSWER_AS_PUBLISHED, turn.language, precision=report.precision.upper()),
         wait=_first_token_wait(owned.ttft_s, turn.language),
     )
+    return "\n".join([*_users_held_in(owned.size_request, catalog, turn), fit])
 
 
 def _answers_goal(reading: Reading) -> bool:
@@ -1914,6 +1954,24 @@ def _within_budget_another_model(
 MAX_MODELS_COMPARED = 4
 
 
+def _built_on(family: str, named: Sequence[str], catalog: Catalog) -> str | None:
+    """ "T-pro, and how is it better than Qwen?": the family's model another one named is
+    built on (the same architecture: T-pro-it-2.0 is a Qwen3-32B fine-tune), so the two are
+    weighed at one size, not against the family's smallest (QA 52)."""
+    for name in named:
+        model = catalog.models.get(name)
+        if model is None or model.id.startswith(family):
+            continue
+        bases = [
+            m.id
+            for m in catalog.models.values()
+            if m.id != model.id and m.id.startswith(family) and m.architecture == model.architecture
+        ]
+        if len(bases) == 1:
+            return bases[0]
+    return None
+
+
 def _models_side_by_side(
     question: str, reading: Reading, catalog: Catalog, kb: KnowledgeBase | None, turn: OfflineTurn
 ) -> None:
@@ -1922,10 +1980,15 @@ def _models_side_by_side(
     apart: quality, Russian, the cost of serving the load."""
     base = {k: v for k, v in (reading.goal or {}).items() if k not in ("model", "family")}
     wants = goal_wants(reading.said.wants, base)
+    named = reading.said.models_compared[:MAX_MODELS_COMPARED]
     results = _recommend_each(
         [
-            {**base, ("model" if name in catalog.models else "family"): name}
-            for name in reading.said.models_compared[:MAX_MODELS_COMPARED]
+            {**base, "model": name}
+            if name in catalog.models
+            else {**base, "model": base_model}
+            if (base_model := _built_on(name, named, catalog)) is not None
+            else {**base, "family": name}
+            for name in named
         ],
         catalog,
         turn,
@@ -2670,8 +2733,11 @@ def _to_meet_targets(
     )
     default_gpu = _on_reference_card(request, turn)
     batch = request.batch_items is not None
-    if batch:  # a batch job has a deadline, not a reader: only its cheapest setup is named
-        below = False
+    if batch:  # a batch job has a deadline, not a reader: its cheapest setup, or on the GPU
+        # named the count that ends it in time (QA 52: 2 x L40S at 12.3 h for a 6 h night)
+        job = report.batch_job
+        deadline = said.deadline_hours or BATCH_DEFAULT_HOURS
+        below = said.gpus is None and job is not None and job.hours > deadline
     if not below and not default_gpu:
         return []
     goal: dict[str, Any] = {
@@ -2807,7 +2873,21 @@ def _to_meet_targets(
         output=load.output_tokens,
         context=request.context,
     )
-    if below:
+    late = report.batch_job if batch and below else None
+    if late is not None and option.batch_job is not None:  # a night's job past its deadline
+        heading = render(
+            M.ANSWER_FEWEST_IN_TIME,
+            turn.language,
+            held=report.gpu.count,
+            gpu=report.gpu.name,
+            held_format=report.precision.upper(),
+            hours=round(late.hours, 1),
+            deadline=said.deadline_hours or BATCH_DEFAULT_HOURS,
+            count=option.gpu.count * option.replicas,
+            format=format_label(option, turn.language),
+            in_time=round(option.batch_job.hours, 1),
+        )
+    elif below:
         heading = render(
             M.ANSWER_BELOW_STATED if stated else M.ANSWER_BELOW_TARGETS,
             turn.language,
@@ -2846,6 +2926,8 @@ def _to_meet_targets(
             for n in result.assumptions_i18n
             if n.code in (M.REC_DATACENTER_BY_LOAD, M.REC_DATACENTER_BY_CALLS)
         )
+    elif late is not None and _at_count_to_meet(report, turn):  # "on L40S?" for the night's job
+        turn.reference_lead = [heading]
     elif below and _at_count_to_meet(report, turn):  # "сколько H100 на 100 пользователей?"
         turn.reference_lead = [
             render(

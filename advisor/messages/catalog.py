@@ -782,6 +782,14 @@ class M(Enum):
         " A request that long waits {ttft:g} s for its first token while the prompt is read.",
         " Запрос такой длины ждёт первый токен {ttft:g} с, пока читается промпт.",
     )
+    ANSWER_EACH_AT_WINDOW = (
+        "answer.each_at_window",
+        "If all {users} fill the {window:,}-token context at once: {count} x {gpu} in {format} "
+        "(memory for {held:plural:such request|such requests}), about ${capex:,.0f} to buy.",
+        "Если все {users} одновременно заполнят контекст {window:,} токенов: {count} x {gpu} в "
+        "{format} (памяти хватит на {held:plural:такой запрос|таких запроса|таких запросов}), "
+        "покупка около ${capex:,.0f}.",
+    )
     ANSWER_REPLY_WITHIN = (
         "answer.reply_within",
         "“An answer within {target:g} s” is read as its first token, which comes after {ttft} "

@@ -70,7 +70,8 @@ class Alternative(BaseModel):
     describes, the GPUs a vendor quoted, priced, a batch job in a lighter format, the SXM
     board in its whole server beside the card version sized in its place, the setup for
     "500 users" read as everyone who uses it, or the model in the format it is published in
-    beside a quantised lead; its figures are the engine's like the main sizing's."""
+    beside a quantised lead, or every user at the full window said; its figures are the
+    engine's like the main sizing's."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -84,6 +85,7 @@ class Alternative(BaseModel):
         "server_board",
         "user_base",
         "published",
+        "each_at_window",
     ]
     sizing: SizingReport | None = None
     cost: SizingCost | None = None

@@ -224,3 +224,38 @@ def test_users_at_a_context_asked_count_each_at_that_context(service: AdvisorSer
 )
 def test_a_context_for_long_documents_is_each_requests(text: str) -> None:
     assert q.says_context_each(normalize(text))
+
+
+def test_users_and_a_window_say_what_every_user_at_the_full_window_takes(
+    service: AdvisorService,
+) -> None:
+    (answer,) = _conversation(
+        service, "How many H100s for Llama 3.1 405B with 128k context for 10 users?"
+    )
+    assert answer.sizing is not None
+    assert answer.sizing.performance.max_users_at_window < 10  # the window holds fewer
+    each = next(a.sizing for a in answer.alternatives if a.why == "each_at_window")
+    assert each is not None and each.fits
+    assert each.performance.max_users_at_window >= 10
+    assert each.gpu.count > answer.sizing.gpu.count
+    assert f"If all 10 fill the 131,072-token context at once: {each.gpu.count} x" in answer.answer
+
+
+def test_the_apis_cost_instead_of_a_server_is_answered_first(service: AdvisorService) -> None:
+    _, api = _conversation(
+        service,
+        "самый дешёвый способ запустить дипсик у себя",
+        "а сколько будет стоить API вместо своего сервера, если у нас 1000 чатов в день?",
+    )
+    first = api.answer.splitlines()[0]
+    assert "API" in first and "Рекомендуем" not in first
+
+
+def test_a_run_of_minutes_is_not_said_to_take_no_time(service: AdvisorService) -> None:
+    _, full = _conversation(
+        service,
+        "Fine-tune Llama 3 70B with QLoRA on 5k support tickets — what GPU and how long?",
+        "and full fine-tuning instead?",
+    )
+    assert "it takes 0 h" not in full.answer
+    assert re.search(r"it takes 0\.\d+ h", full.answer)

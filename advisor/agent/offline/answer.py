@@ -597,9 +597,14 @@ def _training_line(training: Training, language: Language) -> str:
     return f"{line} {hours}"
 
 
+def short_hours(hours: float) -> float:
+    """Hours to two significant figures below ten (0.031, 2.4), not 0 for a short run."""
+    return round(hours, 1) if hours >= 10 else float(f"{hours:.2g}")
+
+
 def _hours(hours: float) -> str:
-    """Hours to two significant figures below ten ("0.031", "2.4"), not "0" for a short run."""
-    return fmt(round(hours, 1)) if hours >= 10 else f"{float(f'{hours:.2g}'):g}"
+    """Hours as said: `short_hours`, with thousands grouped."""
+    return fmt(short_hours(hours)) if hours >= 10 else f"{short_hours(hours):g}"
 
 
 def _server_line(

@@ -2160,6 +2160,9 @@ _WANTS: tuple[tuple[Want, re.Pattern[str]], ...] = (
             r"(?:own|сво\w*|server|сервер\w*|желез\w*|self[- ]host|on[- ]prem)|"
             r"(?:own|сво\w*|server|сервер\w*|желез\w*).{0,30}(?:\bor\b|\bили\b|\bvs\b).{0,30}\bapi\b|"
             r"use an api|через api|\bapi provider|"
+            # "сколько будет стоить API вместо своего сервера?": the API's cost asked (QA 52)
+            r"\bapi\b\s+(?:вместо|instead of|rather than)\b|"
+            r"(?:сколько|how much)\b.{0,30}\b(?:стои\w*|cost\w*)\b.{0,20}\bapi\b|"
             r"\bapi\b.{0,30}(?:cheaper|дешевл\w*|выгодн\w*)|"
             r"(?:cheaper|дешевл\w*|выгодн\w*).{0,30}\bapi\b|"
             r"pay (?:for )?(?:openai|chatgpt|an api|the api).{0,40}\bor\b|"

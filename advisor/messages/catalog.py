@@ -2461,34 +2461,35 @@ class M(Enum):
         "size_only.no",
         "**No.** A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone "
         "in BF16 and {int4:,.0f} GB even in 4 bits, before any KV cache, against {memory:,.0f} GB "
-        "on {count} x {gpu}. No open model that large is published: the largest in the catalog "
-        "is {largest} ({largest_b:,.0f}B).",
+        "on {count} x {gpu}.",
         "**Нет.** Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в "
         "BF16 и {int4:,.0f} ГБ даже в 4 битах, ещё без KV-кэша; у {count} x {gpu} — "
-        "{memory:,.0f} ГБ. Открытых моделей такого размера нет: самая большая в каталоге — "
-        "{largest} ({largest_b:,.0f} млрд).",
+        "{memory:,.0f} ГБ.",
     )
     SIZE_ONLY_FITS = (
         "size_only.fits",
         "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16 "
         "and {int4:,.0f} GB in 4 bits, before any KV cache; {count} x {gpu} have {memory:,.0f} "
-        "GB, so the 4-bit weights would fit. No open model that large is published: the largest "
-        "in the catalog is {largest} ({largest_b:,.0f}B).",
+        "GB, so the 4-bit weights would fit.",
         "Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в BF16 и "
         "{int4:,.0f} ГБ в 4 битах, ещё без KV-кэша; у {count} x {gpu} — {memory:,.0f} ГБ, так "
-        "что веса в 4 битах поместились бы. Открытых моделей такого размера нет: самая большая в "
-        "каталоге — {largest} ({largest_b:,.0f} млрд).",
+        "что веса в 4 битах поместились бы.",
+    )
+    SIZE_ONLY_LARGEST = (
+        "size_only.largest",
+        "No open model that large is published: the largest in the catalog is {largest} "
+        "({largest_b:,.0f}B).",
+        "Открытых моделей такого размера нет: самая большая в каталоге — {largest} "
+        "({largest_b:,.0f} млрд).",
     )
     SIZE_ONLY = (
         "size_only.any",
         "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16, "
         "{fp8:,.0f} GB in FP8 and {int4:,.0f} GB in 4 bits, before any KV cache: at least "
-        "{h100s:,} GPUs of 80 GB for the 4-bit weights alone. No open model that large is "
-        "published: the largest in the catalog is {largest} ({largest_b:,.0f}B).",
+        "{h100s:plural:GPU|GPUs} of 80 GB for the 4-bit weights alone.",
         "Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в BF16, "
         "{fp8:,.0f} ГБ в FP8 и {int4:,.0f} ГБ в 4 битах, ещё без KV-кэша: не меньше {h100s:,} GPU по "
-        "80 ГБ только под веса в 4 битах. Открытых моделей такого размера нет: самая большая в "
-        "каталоге — {largest} ({largest_b:,.0f} млрд).",
+        "80 ГБ только под веса в 4 битах.",
     )
     CLARIFY_MISSING = (
         "clarify.missing",
@@ -3659,6 +3660,13 @@ class M(Enum):
         "send it to the provider, so their prices below are for comparison only.",
         "Вы сказали, что данные не должны уходить наружу: и арендованные в облаке GPU, и "
         "облачный API отправляют их провайдеру, поэтому их цены ниже — только для сравнения.",
+    )
+    REC_ON_PREMISES_OWN = (
+        "rec.on_premises_own",
+        "You said the data must not leave the company: a hosted API sends it to the provider, "
+        "so the answer is your own server:",
+        "Вы сказали, что данные не должны уходить наружу: облачный API отправляет их "
+        "провайдеру, поэтому ответ — свой сервер:",
     )
     REC_ALREADY_FORMAT = (
         "rec.already_format",

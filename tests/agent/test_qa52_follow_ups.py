@@ -259,3 +259,35 @@ def test_a_run_of_minutes_is_not_said_to_take_no_time(service: AdvisorService) -
     )
     assert "it takes 0 h" not in full.answer
     assert re.search(r"it takes 0\.\d+ h", full.answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "start"),
+    [
+        ("Can we run 'Llama 5 Turbo 300B' on our two L40S?", "**No.** A model of 300B parameters"),
+        (
+            "What do we need to run Qwen2.5-VL 72B for reading scanned invoices?",
+            "A model of 72B parameters needs 144 GB",
+        ),
+    ],
+)
+def test_a_model_the_catalog_lacks_is_weighed_at_the_size_said(
+    service: AdvisorService, question: str, start: str
+) -> None:
+    (answer,) = _conversation(service, question)
+    assert answer.answer.startswith(start)
+    assert "No open model that large" not in answer.answer  # both sizes are published
+    assert "is not in the catalog" in answer.answer  # and which model it is, still asked
+
+
+def test_api_or_own_server_with_data_kept_in_says_own_server_and_no_prices_below(
+    service: AdvisorService,
+) -> None:
+    (answer,) = _conversation(
+        service,
+        "API or own server? We're a bank, ~300 employees would use a chat assistant, and data "
+        "can't leave the building.",
+    )
+    assert answer.answer.startswith("You said the data must not leave the company")
+    assert "the answer is your own server" in answer.answer.splitlines()[0]
+    assert "prices below" not in answer.answer

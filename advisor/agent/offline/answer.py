@@ -700,7 +700,8 @@ def _excerpt(text: str, limit: int = 500) -> str:
 
 
 def render_size_only(weighed: SizeOnly, language: Language) -> str:
-    """A size no catalog model has: its weights alone, against the GPUs said if any."""
+    """A size no catalog model has (or a model it lacks, at the size said): its weights
+    alone, against the GPUs said if any."""
     values: dict[str, Any] = {
         "params": weighed.params_b,
         "bf16": weighed.weights_gb["bf16"],
@@ -710,7 +711,7 @@ def render_size_only(weighed: SizeOnly, language: Language) -> str:
         "largest_b": weighed.largest_params_b,
     }
     if weighed.memory_gb is not None and weighed.fits is not None:  # against the GPUs said
-        return render(
+        line = render(
             M.SIZE_ONLY_FITS if weighed.fits else M.SIZE_ONLY_NO,
             language,
             **values,
@@ -718,7 +719,11 @@ def render_size_only(weighed: SizeOnly, language: Language) -> str:
             count=weighed.gpus,
             gpu=weighed.gpu or "",
         )
-    return render(M.SIZE_ONLY, language, **values, h100s=weighed.gpus_of_80gb)
+    else:
+        line = render(M.SIZE_ONLY, language, **values, h100s=weighed.gpus_of_80gb)
+    if weighed.params_b > weighed.largest_params_b:  # "10 триллионов": none that large exists
+        line += " " + render(M.SIZE_ONLY_LARGEST, language, **values)
+    return line
 
 
 def render_clarification(clarification: Clarification, catalog: Catalog, language: Language) -> str:
@@ -1179,8 +1184,10 @@ def render_recommendation(
     if api_if_cheaper and lead is not None and not private:
         # "the cheapest way" to a goal, no GPUs asked for: the API first when it stays cheaper
         asked_api = asked_api or api_costs_less(lead)
-    if private and ("rent" in wants or "api_vs_own" in wants):
+    if private and "rent" in wants:  # the rental prices below, for comparison only
         lines.append(render(M.REC_ON_PREMISES, language))
+    elif private and "api_vs_own" in wants:  # "API or own server? a bank": no API price shown
+        lines.append(render(M.REC_ON_PREMISES_OWN, language))
     elif result.goal.get("data_residency") and not private:  # "EU data residency": where
         # API and rental run (data kept inside the company says more: no API, no rental)
         lines.append(render(M.REC_RESIDENCY, language))

@@ -1752,6 +1752,10 @@ class Reader:
                 clarification.candidates = self._general_first(clarification.candidates)
             if clarification.reason in ("missing", "unknown"):
                 clarification.params_b = self._size_beyond_catalog(text)
+            if clarification.reason == "unknown" and clarification.params_b is None:
+                # "Llama 5 Turbo 300B on our two L40S?", "Qwen2.5-VL 72B": a model the
+                # catalog lacks, weighed at the size said before asking which one (QA 52)
+                clarification.params_b = self._size_said(text)
             clarification.hosted = clarification.reason == "unknown" and bool(
                 _API_PRODUCT_RE.search(clarification.said or "")
                 or (  # "YandexGPT Pro", "гигачат макс": the brand's hosted-only editions
@@ -3188,6 +3192,14 @@ class Reader:
             if params > SIZE_BEYOND_CATALOG * largest:
                 return params
         return None
+
+    @staticmethod
+    def _size_said(text: str) -> float | None:
+        """The parameter count said, in billions ("300B", "1.5T")."""
+        found = _PARAMS_SAID.search(text)
+        if found is None:
+            return None
+        return float(found.group(1)) * (1.0 if found.group(2) == "b" else 1000.0)
 
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""

@@ -494,23 +494,8 @@ def cost_lines(
         personal = personal_data_line(option, language)
         if personal is not None:
             lines.append(personal)
-    if (
-        rental
-        and option.gpu.market != "owned"
-        and cost.cloud_monthly_usd is not None
-        and cost.cloud_usd_per_gpu_hour is not None
-        and local.cloud_monthly is not None
-    ):
-        rented = rental_line(
-            option.gpu.count * option.replicas,
-            cost.cloud_usd_per_gpu_hour,
-            (cost.cloud_monthly_usd, local.cloud_monthly),
-            cost.cloud_break_even_months,
-            language,
-            cost.cloud_hours_per_month,
-            cur,
-            card=cost.card_alternative,
-        )
+    rented = option_rental(option, language) if rental and option.gpu.market != "owned" else None
+    if rented is not None:
         if rent_first:
             lines.insert(0, rented)
         else:
@@ -785,6 +770,29 @@ def rent_the_run(lead: Option, rented: Option | None, language: Language) -> str
         cur=note(lead_cur),
         bought=lead.gpu.count * lead.replicas,
         lead_gpu=lead.gpu.name,
+    )
+
+
+def option_rental(option: Option, language: Language) -> str | None:
+    """The option's GPUs rented on demand a month instead of bought (None: no public rate
+    rents them)."""
+    cost = option.cost
+    local, cur = local_cost(option)
+    if (
+        cost.cloud_monthly_usd is None
+        or cost.cloud_usd_per_gpu_hour is None
+        or local.cloud_monthly is None
+    ):
+        return None
+    return rental_line(
+        option.gpu.count * option.replicas,
+        cost.cloud_usd_per_gpu_hour,
+        (cost.cloud_monthly_usd, local.cloud_monthly),
+        cost.cloud_break_even_months,
+        language,
+        cost.cloud_hours_per_month,
+        cur,
+        card=cost.card_alternative,
     )
 
 

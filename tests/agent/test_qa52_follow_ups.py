@@ -42,6 +42,8 @@ def _conversation(service: AdvisorService, *questions: str) -> list[AskResponse]
         ("please double-check the users", None),
         ("a double precision model", None),
         ("twice a day for our users", None),
+        ("2x RTX 4090 for 20 users", None),
+        ("а если пользователей будет в два раза меньше?", None),
     ],
 )
 def test_a_multiple_said_in_a_word_is_a_growth_of_the_load(text: str, factor: float | None) -> None:

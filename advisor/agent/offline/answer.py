@@ -39,6 +39,7 @@ from advisor.services.recommendation import (
     lead_option,
     local_cost,
     option_label,
+    option_rental,
     over_budget,
     personal_data_line,
     rent_the_run,
@@ -1410,7 +1411,8 @@ def render_models_side_by_side(
             line += " " + _short_of_goal(lead, result.workload, language)
         lines.append(f"- {line}")
         if "rent" in wants:  # "а в аренду сколько в месяц?": each setup rented (QA 52)
-            lines.append(f"  {_rented(lead, language)}")
+            rented = option_rental(lead, language)
+            lines.append(f"  {rented or render(M.REC_NO_CLOUD_RATE, language).capitalize() + '.'}")
     if len(leads) > 1:
         lines.extend(_models_apart(leads, catalog, language, russian=in_russian))
     pick = lead_option(choice.result, wants) if choice is not None else None
@@ -1430,29 +1432,6 @@ def render_models_side_by_side(
             lines.insert(0, render(M.MODELS_API_VERDICT, language, model=taken.model_name))
             lines.insert(1, verdict)
     return _goal_ending(lines, results[0], language, passages, injection)
-
-
-def _rented(option: Option, language: Language) -> str:
-    """The option's GPUs rented on demand a month instead of bought, or that no public
-    rate rents them."""
-    cost = option.cost
-    local, cur = local_cost(option)
-    if (
-        cost.cloud_monthly_usd is None
-        or cost.cloud_usd_per_gpu_hour is None
-        or local.cloud_monthly is None
-    ):
-        return render(M.REC_NO_CLOUD_RATE, language).capitalize() + "."
-    return rental_line(
-        option.gpu.count * option.replicas,
-        cost.cloud_usd_per_gpu_hour,
-        (cost.cloud_monthly_usd, local.cloud_monthly),
-        cost.cloud_break_even_months,
-        language,
-        cost.cloud_hours_per_month,
-        cur,
-        card=cost.card_alternative,
-    )
 
 
 def _same_setup(a: Option, b: Option) -> bool:

@@ -1953,15 +1953,19 @@ _LOAD_NOUN = (
     r"usage|team|headcount|пользовател\w*|нагрузк\w*|трафик\w*|запрос\w*|сотрудник\w*|"
     r"клиент\w*|обращени\w*|чат\w*|звонк\w*|людей|человек|объ[её]м\w*|юзер\w*|операторов)"
 )
+_FEWER = r"(?!\s+(?:меньше|less|fewer|smaller))"  # "вдвое меньше" halves, it does not grow
 _MULTIPLE_WORDS = (
     (
         2.0,
-        r"doubl(?:e|es|ed|ing)\b(?!\s*-?\s*check)|twice as many|twice the|удво\w*|вдвое|"
-        r"в два раза|в 2 раза|x2\b|х2\b|2x\b|2х\b",
+        r"doubl(?:e|es|ed|ing)\b(?!\s*-?\s*check)|twice as many|twice the|удво\w*|"
+        rf"(?:вдвое|в два раза|в 2 раза){_FEWER}",
     ),
-    (3.0, r"tripl(?:e|es|ed|ing)\b|three times (?:as many|the)|утро\w*|втрое|в три раза"),
-    (4.0, r"quadrupl\w*|four times (?:as many|the)|учетвер\w*|вчетверо|в четыре раза"),
-    (10.0, r"tenfold|ten times (?:as many|the)|вдесятеро|в десять раз"),
+    (
+        3.0,
+        rf"tripl(?:e|es|ed|ing)\b|three times (?:as many|the)|утро\w*|(?:втрое|в три раза){_FEWER}",
+    ),
+    (4.0, rf"quadrupl\w*|four times (?:as many|the)|учетвер\w*|(?:вчетверо|в четыре раза){_FEWER}"),
+    (10.0, rf"tenfold|ten times (?:as many|the)|(?:вдесятеро|в десять раз){_FEWER}"),
 )
 _GROWTH_WORDS = tuple(
     (

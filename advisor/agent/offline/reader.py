@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -3186,20 +3186,12 @@ class Reader:
         """The parameter count said, in billions, when it is beyond every catalog model by
         half again (no published model that large to ask about)."""
         largest = max((m.reported_params_b or 0.0) for m in self.catalog.models.values())
-        for found in _PARAMS_SAID.finditer(text):
-            scale = 1.0 if found.group(2) == "b" else 1000.0
-            params = float(found.group(1)) * scale
-            if params > SIZE_BEYOND_CATALOG * largest:
-                return params
-        return None
+        return next((p for p in _sizes_said(text) if p > SIZE_BEYOND_CATALOG * largest), None)
 
     @staticmethod
     def _size_said(text: str) -> float | None:
-        """The parameter count said, in billions ("300B", "1.5T")."""
-        found = _PARAMS_SAID.search(text)
-        if found is None:
-            return None
-        return float(found.group(1)) * (1.0 if found.group(2) == "b" else 1000.0)
+        """The first parameter count said, in billions ("300B", "1.5T")."""
+        return next(_sizes_said(text), None)
 
     def _engine_for_precision(self, fields: dict[str, Any]) -> None:
         """GGUF formats run on llama.cpp: pick the engine the catalog names for them."""
@@ -3704,6 +3696,12 @@ _PARAMS_SAID = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|трлн\.?|триллион\w*|trillion|b)(?![\w])"
     r"(?!\s*(?:\S+\s+)?(?:токен\w*|tokens?))"
 )
+
+
+def _sizes_said(text: str) -> Iterator[float]:
+    """The parameter counts said, in billions ("300B", "1.5T", "10 триллионов")."""
+    for found in _PARAMS_SAID.finditer(text):
+        yield float(found.group(1)) * (1.0 if found.group(2) == "b" else 1000.0)
 
 
 def open_edition_note(model: Model) -> Note:

@@ -2792,10 +2792,10 @@ def _to_meet_targets(
     )
     default_gpu = _on_reference_card(request, turn)
     batch = request.batch_items is not None
+    deadline = said.deadline_hours or BATCH_DEFAULT_HOURS
     if batch:  # a batch job has a deadline, not a reader: its cheapest setup, or on the GPU
         # named the count that ends it in time (QA 52: 2 x L40S at 12.3 h for a 6 h night)
         job = report.batch_job
-        deadline = said.deadline_hours or BATCH_DEFAULT_HOURS
         below = said.gpus is None and job is not None and job.hours > deadline
     if not below and not default_gpu:
         return []
@@ -2941,7 +2941,7 @@ def _to_meet_targets(
             gpu=report.gpu.name,
             held_format=report.precision.upper(),
             hours=round(late.hours, 1),
-            deadline=said.deadline_hours or BATCH_DEFAULT_HOURS,
+            deadline=deadline,
             count=option.gpu.count * option.replicas,
             format=format_label(option, turn.language),
             in_time=round(option.batch_job.hours, 1),

@@ -2255,9 +2255,9 @@ class M(Enum):
     ASSUMED_GPU = ("assumed.gpu", "GPU {gpu}", "GPU {gpu}")
     ASSUMED_OPEN_EDITION = (
         "assumed.open_edition",
-        "{model}, the brand's open model: its editions {hosted} are a hosted API with no "
-        "published weights, so they cannot run on your own GPUs",
-        "{model} — открытая модель этого семейства: версии {hosted} доступны только как "
+        "{model}, an open model of that name the catalog carries: {hosted} are a hosted API "
+        "with no published weights, so they cannot run on your own GPUs",
+        "{model} — открытая модель этого семейства из каталога: {hosted} доступны только как "
         "облачный API, их веса не опубликованы, на своих GPU их не запустить",
     )
     ASSUMED_SIZE_CLASS = (
@@ -2485,11 +2485,11 @@ class M(Enum):
     SIZE_ONLY = (
         "size_only.any",
         "A model of {params:,.0f}B parameters needs {bf16:,.0f} GB for its weights alone in BF16, "
-        "{fp8:,.0f} GB in FP8 and {int4:,.0f} GB in 4 bits, before any KV cache: at least "
-        "{h100s:plural:GPU|GPUs} of 80 GB for the 4-bit weights alone.",
+        "{fp8:,.0f} GB in FP8 and {int4:,.0f} GB in 4 bits, before any KV cache: the 4-bit "
+        "weights alone take {h100s} x 80 GB {h100s:plural:GPU|GPUs}.",
         "Модели на {params:,.0f} млрд параметров только под веса нужно {bf16:,.0f} ГБ в BF16, "
-        "{fp8:,.0f} ГБ в FP8 и {int4:,.0f} ГБ в 4 битах, ещё без KV-кэша: не меньше {h100s:,} GPU по "
-        "80 ГБ только под веса в 4 битах.",
+        "{fp8:,.0f} ГБ в FP8 и {int4:,.0f} ГБ в 4 битах, ещё без KV-кэша: веса в 4 битах займут "
+        "{h100s} x GPU по 80 ГБ.",
     )
     CLARIFY_MISSING = (
         "clarify.missing",

@@ -293,3 +293,26 @@ def test_api_or_own_server_with_data_kept_in_says_own_server_and_no_prices_below
     assert answer.answer.startswith("You said the data must not leave the company")
     assert "the answer is your own server" in answer.answer.splitlines()[0]
     assert "prices below" not in answer.answer
+
+
+def test_how_many_dialogues_at_once_is_answered_with_the_number(service: AdvisorService) -> None:
+    """QA 53 T22: 'сколько одновременных диалогов потянет?' repeated the last answer."""
+    first, held = _conversation(
+        service,
+        "У нас есть 4 x RTX 3090, хотим бота поддержки на русском. Что запустить?",
+        "а сколько одновременных диалогов потянет?",
+    )
+    assert held.answer != first.answer
+    assert held.answer.startswith("**4 x NVIDIA GeForce RTX 3090 обслуживает")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Confidentiality rules out the API. What's the smallest box that does it?",
+        "API нам нельзя, какой минимальный сервер?",
+    ],
+)
+def test_an_api_ruled_out_keeps_the_data_in(text: str) -> None:
+    """QA 53 T08: the answer still opened with 'The API costs less here'."""
+    assert q.says_on_premises(normalize(text))

@@ -778,9 +778,11 @@ _ONE_SERVER = re.compile(
 # "How many users will one L40S hold?", "сколько юзеров потянет": the users are the answer.
 _HOW_MANY_USERS = re.compile(
     r"сколько (?:\w+ )?(?:юзер\w*|пользовател\w*|человек|людей|сесси\w*|запрос\w*|чат\w*|"
+    r"диалог\w*|разговор\w*|"
     r"разработчик\w*|сотрудник\w*|оператор\w*|менеджер\w*|юрист\w*)"
     r".{0,40}?(?:потян|выдерж|вытян|держ|обслуж|тян|осил|влез|помест)\w*|"
     r"how many (?:concurrent |simultaneous |parallel )?(?:users|people|sessions|requests|chats|"
+    r"dialogues|dialogs|conversations|"
     r"devs|developers|engineers|employees|staff|agents|operators|lawyers|seats)"
     r"\b.{0,40}?(?:handle|hold|serve|support|run|take|sustain|manage)"
 )

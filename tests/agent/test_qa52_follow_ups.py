@@ -316,3 +316,13 @@ def test_how_many_dialogues_at_once_is_answered_with_the_number(service: Advisor
 def test_an_api_ruled_out_keeps_the_data_in(text: str) -> None:
     """QA 53 T08: the answer still opened with 'The API costs less here'."""
     assert q.says_on_premises(normalize(text))
+
+
+def test_a_name_with_versions_of_one_size_is_weighed_by_its_newest(reader: Reader) -> None:
+    """QA 53 T01: 'YandexGPT 5 Lite или T-lite?' sized YandexGPT alone; T-lite (2.1 on
+    Qwen3 8B, 1.0 on Qwen2.5 7B) is weighed by its newest version."""
+    said = reader.read(
+        "Нужен ассистент для бухгалтерии на 30 человек. Думаем про YandexGPT 5 Lite или T-lite. "
+        "Что взять и сколько это будет стоить?"
+    ).said
+    assert said.models_compared == ["yandexgpt-5-lite-8b", "t-lite-it-2.1"]

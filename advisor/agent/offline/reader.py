@@ -2407,6 +2407,17 @@ class Reader:
             return []
         return [m.id for m in models]
 
+    def _newest_version(self, candidates: Sequence[str]) -> str | None:
+        """The newest of versions of one model line and about one size that size apart
+        ("T-lite": T-lite-it-2.1 on Qwen3 8B, T-lite 1.0 on Qwen2.5 7B), weighed against
+        another model by its name (QA 53 dropped it from "YandexGPT 5 Lite или T-lite?")."""
+        models = [self.catalog.models[c] for c in candidates if c in self.catalog.models]
+        if len(models) < 2 or len({_family_key(m.id) for m in models}) != 1:
+            return None
+        if len({round(m.reported_params_b or 0.0) for m in models}) != 1:
+            return None
+        return max(models, key=lambda m: m.released or "").id
+
     def _same_size(self, candidates: Sequence[str]) -> bool:
         """Whether the models a clarification asked between weigh the same (within 3%),
         whatever their KV cache: versions of one size (Gemma 2 and Gemma 3 27B)."""
@@ -2618,6 +2629,7 @@ class Reader:
                 mention.model_id
                 or (alike[0] if alike else None)
                 or self._family_of(mention.candidates)
+                or self._newest_version(mention.candidates)
                 or ""
             )
         contenders = list(dict.fromkeys(n for n in named if n))

@@ -12,18 +12,9 @@ from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
 from advisor.catalog.loader import Catalog
 from advisor.messages import M
-from advisor.services.protocol import AskRequest, AskResponse
+from advisor.services.protocol import AskRequest
 from advisor.services.recommendation import recommend_deployment
-
-
-def _conversation(service: AdvisorService, *questions: str) -> list[AskResponse]:
-    answers: list[AskResponse] = []
-    conversation = None
-    for question in questions:
-        answer = service.ask(AskRequest(question=question, conversation_id=conversation))
-        conversation = answer.conversation_id
-        answers.append(answer)
-    return answers
+from tests.agent.conversation import converse
 
 
 @pytest.mark.parametrize(
@@ -44,7 +35,7 @@ def test_a_rate_reads_its_thousands_and_millions(text: str, per_s: float) -> Non
 def test_growing_tenfold_in_requests_an_hour_sizes_ten_times_the_load(
     service: AdvisorService,
 ) -> None:
-    first, grown = _conversation(
+    first, grown = converse(
         service,
         "Сколько стоит поднять YandexGPT у себя? Хотим для поддержки клиентов, 1000 обращений "
         "в час.",
@@ -99,7 +90,7 @@ def test_over_the_budget_the_same_model_within_it_is_offered_short_of_the_target
 
 
 def test_a_cheaper_card_that_costs_more_says_so_first(service: AdvisorService) -> None:
-    *_, h100, dearer = _conversation(
+    *_, h100, dearer = converse(
         service,
         "Хотим чат-бот по внутренним документам для 300 сотрудников на ламе 3 на 70 млрд. "
         "Сколько нужно видеокарт и какой сервер? Бюджет — под 5 млн рублей.",
@@ -114,9 +105,7 @@ def test_a_cheaper_card_that_costs_more_says_so_first(service: AdvisorService) -
 def test_a_format_asked_again_says_the_last_answer_already_ran_it(
     service: AdvisorService,
 ) -> None:
-    first, again = _conversation(
-        service, "квен 2.5 32б, контекст 32к, 20 одновременных", "а в FP8?"
-    )
+    first, again = converse(service, "квен 2.5 32б, контекст 32к, 20 одновременных", "а в FP8?")
     assert first.answer.startswith("**Qwen2.5 32B Instruct, инференс, FP8:")  # led in FP8
     assert again.answer.startswith("**В прошлом ответе веса уже были в FP8:**")
 
@@ -124,7 +113,7 @@ def test_a_format_asked_again_says_the_last_answer_already_ran_it(
 def test_renting_gpus_no_one_rents_says_so_before_the_rented_ones(
     service: AdvisorService,
 ) -> None:
-    bought, rented = _conversation(
+    bought, rented = converse(
         service,
         "We're a 2,000-person bank. We want an internal assistant on Llama 3.1 405B, must stay "
         "on-prem, budget isn't the issue. What hardware?",
@@ -138,7 +127,7 @@ def test_renting_gpus_no_one_rents_says_so_before_the_rented_ones(
 
 
 def test_a_longer_context_keeps_asking_which_model_is_cheaper(service: AdvisorService) -> None:
-    first, longer = _conversation(
+    first, longer = converse(
         service,
         "Mixtral 8x7B vs Llama 3.1 70B for a customer support bot — which is cheaper to host "
         "for 200 concurrent chats?",
@@ -214,7 +203,7 @@ def test_documents_as_training_data_are_told_apart(text: str, documents: bool) -
 def test_fine_tuning_on_documents_names_retrieval_after_the_sizing(
     service: AdvisorService,
 ) -> None:
-    _, tuned = _conversation(
+    _, tuned = converse(
         service,
         "У нас одна RTX 4090. Что из моделей потянем для внутреннего чата на 10 человек?",
         "а можно на ней же дообучить модель на наших документах?",
@@ -227,7 +216,7 @@ def test_fine_tuning_on_documents_names_retrieval_after_the_sizing(
 def test_a_new_figure_after_a_question_back_keeps_the_models_asked_about(
     service: AdvisorService,
 ) -> None:
-    asked, more = _conversation(
+    asked, more = converse(
         service,
         "gpt oss on a single GPU? Budget maybe $40k, 100 employees",
         "What about 500 users?",
@@ -242,7 +231,7 @@ def test_a_larger_load_that_costs_more_is_no_cheaper_card_refused(
 ) -> None:
     """'and for 200 users?' after the cheapest setup for 10: dearer for the load, not a card
     asked for as cheaper."""
-    _, more = _conversation(
+    _, more = converse(
         service,
         "What's the cheapest GPU setup to run Llama 3.3 70B for 10 users?",
         "and for 200 users?",

@@ -16,18 +16,8 @@ from advisor.catalog.loader import Catalog
 from advisor.language import detect_language
 from advisor.messages import M
 from advisor.recommend.costs import chassis_for
-from advisor.services.protocol import AskRequest, AskResponse
 from advisor.services.recommendation import lead_option
-
-
-def _conversation(service: AdvisorService, *questions: str) -> list[AskResponse]:
-    answers: list[AskResponse] = []
-    conversation = None
-    for question in questions:
-        answer = service.ask(AskRequest(question=question, conversation_id=conversation))
-        conversation = answer.conversation_id
-        answers.append(answer)
-    return answers
+from tests.agent.conversation import converse
 
 
 @pytest.mark.parametrize(
@@ -66,7 +56,7 @@ def test_a_multiple_said_in_a_word_is_a_growth_of_the_load(text: str, factor: fl
 def test_a_load_that_doubles_is_sized_again(
     service: AdvisorService, first: str, grown: str
 ) -> None:
-    before, after = _conversation(service, first, grown)
+    before, after = converse(service, first, grown)
     assert before.recommendation is not None and after.recommendation is not None
     assert (
         after.recommendation.workload.concurrency
@@ -93,7 +83,7 @@ def test_an_answer_time_is_read_as_the_first_token_and_the_whole_answer_is_said(
     said = reader.read(question).said
     assert said.ttft_s == 2.0 and said.reply_within
     assert not reader.read("first token within 2 s, Llama 3.1 8B, 20 users").said.reply_within
-    (answer,) = _conversation(service, question)
+    (answer,) = converse(service, question)
     assert "«Ответ за 2 с» я понял как первый токен" in answer.answer
     found = re.search(
         r"Весь ответ в (\d+) токенов пишется около (\d+) с при ([\d.]+) токенов/с", answer.answer
@@ -116,7 +106,7 @@ def test_a_brand_said_alone_is_its_open_model_and_the_hosted_editions_are_named(
 ) -> None:
     reading = reader.read(question)
     assert reading.said.open_edition
-    (answer,) = _conversation(service, question)
+    (answer,) = converse(service, question)
     assert "доступны только как облачный API" in answer.answer
 
 
@@ -145,12 +135,12 @@ def test_a_hosted_edition_is_said_to_have_no_weights(reader: Reader, question: s
 def test_a_model_weighed_against_its_family_meets_the_model_it_is_built_on(
     service: AdvisorService,
 ) -> None:
-    (answer,) = _conversation(service, "Какие GPU нужны для T-pro? И чем он лучше квена?")
+    (answer,) = converse(service, "Какие GPU нужны для T-pro? И чем он лучше квена?")
     assert "**Qwen3 32B**" in answer.answer and "Qwen2.5 7B" not in answer.answer
 
 
 def test_renting_the_models_weighed_prices_each_by_the_month(service: AdvisorService) -> None:
-    _, rented = _conversation(
+    _, rented = converse(
         service,
         "Какие GPU нужны для T-pro? И чем он лучше квена?",
         "а в аренду сколько это в месяц?",
@@ -164,7 +154,7 @@ def test_a_model_named_in_a_reply_keeps_the_conversations_language() -> None:
 
 
 def test_how_many_users_after_which_model_keeps_the_card_said(service: AdvisorService) -> None:
-    _, held = _conversation(
+    _, held = converse(
         service,
         "Можно ли запустить мистраль на одной RTX 4090 для внутреннего поиска по документам?",
         "а сколько пользователей одновременно она потянет?",
@@ -177,7 +167,7 @@ def test_how_many_users_after_which_model_keeps_the_card_said(service: AdvisorSe
 def test_a_nightly_job_on_other_gpus_keeps_its_deadline_and_recurrence(
     service: AdvisorService,
 ) -> None:
-    night, on_l40s = _conversation(
+    night, on_l40s = converse(
         service,
         "We need to summarise 5,000 PDFs every night, about 20 pages each, with Llama 3.1 70B. "
         "How many GPUs to finish in 6 hours?",
@@ -193,7 +183,7 @@ def test_a_nightly_job_on_other_gpus_keeps_its_deadline_and_recurrence(
 def test_renting_the_strongest_model_within_a_budget_keeps_its_tier(
     service: AdvisorService,
 ) -> None:
-    bought, rented = _conversation(
+    bought, rented = converse(
         service,
         "Бюджет 3 миллиона рублей. Что можно купить под локальную LLM для отдела на 20 человек?",
         "а что лучше — купить или арендовать на 3 года?",
@@ -207,7 +197,7 @@ def test_renting_the_strongest_model_within_a_budget_keeps_its_tier(
 
 
 def test_users_at_a_context_asked_count_each_at_that_context(service: AdvisorService) -> None:
-    _, at_8k = _conversation(
+    _, at_8k = converse(
         service,
         "We own 4x A100 40GB. What's the biggest model we can run for an internal assistant?",
         "and how many concurrent users would that handle with 8k context?",
@@ -231,7 +221,7 @@ def test_a_context_for_long_documents_is_each_requests(text: str) -> None:
 def test_users_and_a_window_say_what_every_user_at_the_full_window_takes(
     service: AdvisorService,
 ) -> None:
-    (answer,) = _conversation(
+    (answer,) = converse(
         service, "How many H100s for Llama 3.1 405B with 128k context for 10 users?"
     )
     assert answer.sizing is not None
@@ -244,7 +234,7 @@ def test_users_and_a_window_say_what_every_user_at_the_full_window_takes(
 
 
 def test_the_apis_cost_instead_of_a_server_is_answered_first(service: AdvisorService) -> None:
-    _, api = _conversation(
+    _, api = converse(
         service,
         "самый дешёвый способ запустить дипсик у себя",
         "а сколько будет стоить API вместо своего сервера, если у нас 1000 чатов в день?",
@@ -254,7 +244,7 @@ def test_the_apis_cost_instead_of_a_server_is_answered_first(service: AdvisorSer
 
 
 def test_a_run_of_minutes_is_not_said_to_take_no_time(service: AdvisorService) -> None:
-    _, full = _conversation(
+    _, full = converse(
         service,
         "Fine-tune Llama 3 70B with QLoRA on 5k support tickets — what GPU and how long?",
         "and full fine-tuning instead?",
@@ -276,7 +266,7 @@ def test_a_run_of_minutes_is_not_said_to_take_no_time(service: AdvisorService) -
 def test_a_model_the_catalog_lacks_is_weighed_at_the_size_said(
     service: AdvisorService, question: str, start: str
 ) -> None:
-    (answer,) = _conversation(service, question)
+    (answer,) = converse(service, question)
     assert answer.answer.startswith(start)
     assert "No open model that large" not in answer.answer  # both sizes are published
     assert "is not in the catalog" in answer.answer  # and which model it is, still asked
@@ -285,7 +275,7 @@ def test_a_model_the_catalog_lacks_is_weighed_at_the_size_said(
 def test_api_or_own_server_with_data_kept_in_says_own_server_and_no_prices_below(
     service: AdvisorService,
 ) -> None:
-    (answer,) = _conversation(
+    (answer,) = converse(
         service,
         "API or own server? We're a bank, ~300 employees would use a chat assistant, and data "
         "can't leave the building.",
@@ -297,7 +287,7 @@ def test_api_or_own_server_with_data_kept_in_says_own_server_and_no_prices_below
 
 def test_how_many_dialogues_at_once_is_answered_with_the_number(service: AdvisorService) -> None:
     """QA 53 T22: 'сколько одновременных диалогов потянет?' repeated the last answer."""
-    first, held = _conversation(
+    first, held = converse(
         service,
         "У нас есть 4 x RTX 3090, хотим бота поддержки на русском. Что запустить?",
         "а сколько одновременных диалогов потянет?",

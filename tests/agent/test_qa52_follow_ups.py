@@ -308,6 +308,13 @@ def test_an_api_ruled_out_keeps_the_data_in(text: str) -> None:
     assert q.says_on_premises(normalize(text))
 
 
+@pytest.mark.parametrize(
+    "text", ["The API is out of our budget range, what box?", "There is no API key for that model"]
+)
+def test_an_api_mentioned_otherwise_is_no_rule_on_the_data(text: str) -> None:
+    assert not q.says_on_premises(normalize(text))
+
+
 def test_a_name_with_versions_of_one_size_is_weighed_by_its_newest(reader: Reader) -> None:
     """QA 53 T01: 'YandexGPT 5 Lite или T-lite?' sized YandexGPT alone; T-lite (2.1 on
     Qwen3 8B, 1.0 on Qwen2.5 7B) is weighed by its newest version."""

@@ -2308,8 +2308,9 @@ _ON_PREMISES = re.compile(
     r"\bon[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|break[- ]even|\bthan\b))|"
     r"nothing (?:can|may) leave|"
     # "Confidentiality rules out the API", "API нам нельзя": no hosted API, the data stays in
-    r"\brules? out (?:the |an |any )?(?:hosted |cloud )?apis?\b|\bapis? (?:is|are) (?:ruled )?out\b|"
-    r"\bno (?:hosted |cloud )?apis?\b|(?:api|апи) (?:нам )?(?:нельзя|не подходит|исключ\w*)|"
+    r"\brules? out (?:the |an |any )?(?:hosted |cloud )?apis?\b|"
+    r"\bapis? (?:is|are) (?:ruled out|out of the question)\b|"
+    r"(?:api|апи) (?:нам )?(?:нельзя|не подходит|исключ\w*)|"
     # "GDPR so on-prem", "no internet at all": in-house as a rule, not an option weighed
     r"\b(?:so|hence|thus|must be|has to be|needs to be|it's|it is|stays?|all|strictly) "
     r"on[- ]prem(?:ise)?s?\b(?![^.?!]*(?:\bor\b|\bvs\b|versus|cheaper|\bthan\b))|"

@@ -153,3 +153,13 @@ def test_a_distill_names_its_teacher_in_the_catalog() -> None:
             assert model.distilled_from is not None, model.id
         if model.distilled_from is not None:
             assert model.distilled_from in models, model.id
+
+
+def test_a_hosted_edition_is_a_hosted_api_the_catalog_prices() -> None:
+    """A brand's hosted-only editions (GigaChat 2 Pro and Max) name priced hosted models,
+    so the answer that names them names real ones."""
+    catalog = load_catalog()
+    named = {api.name for api in catalog.prices.named_apis}
+    editions = [e for m in catalog.models.values() for e in m.hosted_editions]
+    assert editions  # GigaChat and YandexGPT carry them
+    assert set(editions) <= named

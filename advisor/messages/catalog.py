@@ -160,6 +160,13 @@ class M(Enum):
         "конвейерный параллелизм {pp} (нет прямой связи между GPU: TP через PCIe упирается "
         "в all-reduce, поэтому слои разбиты на стадии)",
     )
+    LAYOUT_PIPELINE_UNEVEN = (
+        "layout.pipeline_uneven",
+        "pipeline parallel {pp} (the model's {heads} attention heads do not split over {pp} "
+        "GPUs, so vLLM splits its layers into {pp} stages instead)",
+        "конвейерный параллелизм {pp} ({heads} голов внимания модели не делятся на {pp} GPU, "
+        "поэтому vLLM разбивает её слои на {pp} стадии)",
+    )
     LAYOUT_PIPELINE = (
         "layout.pipeline",
         "pipeline parallel {pp} (layers split into stages)",
@@ -1851,6 +1858,20 @@ class M(Enum):
         "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит задачу "
         "за {hours:g} ч ({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
+    REC_JOB_PAST_DEADLINE = (
+        "rec.job_past_deadline",
+        "**No, not in time:** on {count} x {gpu} the job takes about {hours:g} h against the "
+        "{deadline:g} h it must end in. Each request was taken as {prompt:,} tokens in, and the "
+        "hours grow with that: say how long yours are.",
+        "**Нет, не успеет:** на {count} x {gpu} задача займёт около {hours:g} ч при сроке "
+        "{deadline:g} ч. Я считал {prompt:,} токенов на входе каждого запроса, и часы растут "
+        "вместе с ними: скажите, какой длины ваши.",
+    )
+    REC_JOB_FEWEST_IN_TIME = (
+        "rec.job_fewest_in_time",
+        "{count} x {gpu} with {model} in {format} end it in time, in about {hours:g} h.",
+        "В срок её закончат {count} x {gpu} с {model} в {format}, примерно за {hours:g} ч.",
+    )
     ANSWER_FEWEST_IN_TIME = (
         "answer.fewest_in_time",
         "{held} x {gpu} holds the model in {held_format}, but the job takes {hours:g} h on them "
@@ -2207,6 +2228,29 @@ class M(Enum):
         "Ваш компьютер: покупать ничего не нужно; работа под полной нагрузкой круглые сутки "
         "стоит около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в месяц (электричество и "
         "обслуживание).",
+    )
+    ANSWER_COST_ADDED = (
+        "answer.cost_added",
+        "Cost: you own {owned} of these {count}; the {added} to add cost about ${cards:,.0f} "
+        "({cards_rub:,.0f} RUB) as cards, if your server has a free PCIe x16 slot, power and "
+        "cooling for each (a new server with {count}: about ${capex:,.0f}); running the {count} "
+        "about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) a month (power, facilities, upkeep).",
+        "Стоимость: {owned} из этих {count} у вас уже есть; докупить {added} стоит около "
+        "{cards_rub:,.0f} ₽ (${cards:,.0f}) за карты, если в вашем сервере есть свободный слот "
+        "PCIe x16, питание и охлаждение для каждой (новый сервер на {count}: около "
+        "${capex:,.0f}); работа всех {count} около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) в "
+        "месяц (электричество, размещение, обслуживание).",
+    )
+    ANSWER_COST_ADDED_SERVER = (
+        "answer.cost_added_server",
+        "Cost: you own {owned} of these {count}; this GPU is sold in whole servers, so the "
+        "rest come as a new one: about ${capex:,.0f} ({capex_rub:,.0f} RUB) for all {count} "
+        "with the servers around them; running about ${monthly:,.0f} ({monthly_rub:,.0f} RUB) "
+        "a month (power, facilities, upkeep).",
+        "Стоимость: {owned} из этих {count} у вас уже есть; эти GPU продаются целыми "
+        "серверами, поэтому остальные придут новым: около {capex_rub:,.0f} ₽ (${capex:,.0f}) "
+        "за все {count} вместе с серверами; работа около {monthly_rub:,.0f} ₽ (${monthly:,.0f}) "
+        "в месяц (электричество, размещение, обслуживание).",
     )
     ANSWER_COST_OWNED = (
         "answer.cost_owned",
@@ -3884,6 +3928,8 @@ class M(Enum):
         "одновременно по {speed:g} токенов/с (памяти хватит на {capacity}){verdict}.",
     )
     REC_FIT_MEETS = ("rec.fit_meets", "; meets the targets", "; цели выполнены")
+    REC_FIT_IN_TIME = ("rec.fit_in_time", ", in time", ", в срок")
+    REC_FIT_LATE = ("rec.fit_late", ", past the deadline", ", позже срока")
     REC_FIT_MISSES = ("rec.fit_misses", "; still misses a target", "; цель всё ещё не достигнута")
     REC_FIT_MISSES_LIST = (
         "rec.fit_misses_list",
@@ -3911,10 +3957,20 @@ class M(Enum):
         "a run of {hours:g} h against the {deadline:g} h deadline",
         "обучение за {hours:g} ч при сроке {deadline:g} ч",
     )
+    MISS_JOB_DEADLINE = (
+        "miss.job_deadline",
+        "the job takes {hours:g} h against the {deadline:g} h deadline",
+        "задача займёт {hours:g} ч при сроке {deadline:g} ч",
+    )
     REC_FIT_LINE_TRAINING = (
         "rec.fit_line_training",
         "{description} Then: {hours:g} h for the dataset{verdict}.",
         "{description} Тогда: {hours:g} ч на весь набор{verdict}.",
+    )
+    REC_FIT_LINE_BATCH = (
+        "rec.fit_line_batch",
+        "{description} Then: the job takes about {hours:g} h{verdict}.",
+        "{description} Тогда: задача займёт около {hours:g} ч{verdict}.",
     )
     WHY_RECOMMENDED = (
         "why.recommended",

@@ -280,6 +280,9 @@ class FitChange(_Out):
     )
     ttft_s: float | None = Field(default=None, description="inference: time to first token")
     training_hours: float | None = Field(default=None, description="fine-tuning: one run")
+    batch_hours: float | None = Field(
+        default=None, description="a batch job: its hours on this setup, queued as it holds"
+    )
     misses_i18n: list[Note] = Field(
         default_factory=list, description="each target it still misses, with both figures"
     )

@@ -250,7 +250,9 @@ class _Config:
 
     def serves(self, load: _Load, users: int) -> bool:
         """Meets the targets and holds `users` requests at once (training: the run)."""
-        return self.meets(load) and (load.training is not None or self.result.max_users >= users)
+        held = load.training is not None or load.batch_hours is not None  # a run, or a job:
+        # its hours, whatever it holds at once
+        return self.meets(load) and (held or self.result.max_users >= users)
 
     def key(self) -> tuple[float, int, int]:
         """Cheapest over three years, then the better model, then the lighter quantisation."""
@@ -1001,6 +1003,26 @@ class _Search:
             return None
         self.searched += 1
         result = fit(inputs)
+        if (
+            training is None
+            and load.batch_hours is not None
+            and not result.fits
+            and 0 < result.max_users < users
+        ):  # a batch job's requests beyond those its KV cache holds wait their turn (vLLM
+            # queues them): sized for those it holds, its hours from the pace they set
+            return self.size(
+                model,
+                suit,
+                precision,
+                gpu,
+                result.max_users,
+                gpus=gpus,
+                kv_precision=kv_precision,
+                context=context,
+                tp=tp,
+                engine=engine,
+                expert_offload_layers=expert_offload_layers,
+            )
         inputs = result.inputs  # a training run the count cannot hold whole is sharded
         if (
             training is not None
@@ -1902,11 +1924,13 @@ def _owned_options(
         current = best_per_model.get(config.model.id)
         if current is None or _owned_rank(config, load) > _owned_rank(current, load):
             best_per_model[config.model.id] = config
-    ranked = sorted(
-        best_per_model.values(),
-        key=lambda c: (c.meets(load), c.tier, c.model.reported_params_b or 0),
-        reverse=True,
-    )
+
+    def rank(config: _Config) -> tuple[bool, float, float]:
+        if load.batch_hours is not None and not config.meets(load):  # nearest its deadline
+            return (False, 0.0, -_job_hours(config))
+        return (config.meets(load), config.tier, config.model.reported_params_b or 0.0)
+
+    ranked = sorted(best_per_model.values(), key=rank, reverse=True)
     for config in ranked[:OWNED_MAX]:
         add("owned", config)
     if not ranked:
@@ -1935,12 +1959,19 @@ def _owned_options(
         )
 
 
-def _owned_rank(config: _Config, load: _Load) -> tuple[bool, bool, int]:
-    return (
-        config.meets(load),
-        config.serves(load, load.concurrency),
-        -_PRECISION_RANK.get(config.precision, 4),
-    )
+def _owned_rank(config: _Config, load: _Load) -> tuple[bool, bool, float]:
+    """Of one model's formats on the owned GPUs: one that meets the targets, then the best
+    quality; a batch job none ends in time, the one nearest its deadline."""
+    meets = config.meets(load)
+    if load.batch_hours is not None and not meets:
+        return (False, False, -_job_hours(config))
+    return (meets, config.serves(load, load.concurrency), -_PRECISION_RANK.get(config.precision, 4))
+
+
+def _job_hours(config: _Config) -> float:
+    """A batch job's hours on this setup (infinite where it runs none)."""
+    job = batch_job_of(config.result)
+    return job.hours if job is not None else math.inf
 
 
 def _most_held(search: _Search) -> _Config | None:
@@ -2317,6 +2348,7 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
                 users=0 if training is not None else load.concurrency,
                 ttft_s=None if training is not None else round(config.result.speed.ttft_s, 2),
                 training_hours=_round(config.hours, 2),
+                batch_hours=_round(job.hours, 1) if (job := batch_job_of(config.result)) else None,
                 misses_i18n=_misses(config, load),
             )
         )
@@ -2364,7 +2396,9 @@ def _misses(config: _Config, load: _Load) -> list[Note]:
         if job is None or job.hours <= load.batch_hours:
             return []
         return [
-            note(M.MISS_DEADLINE, hours=round(job.hours, 1), deadline=round(load.batch_hours, 1))
+            note(
+                M.MISS_JOB_DEADLINE, hours=round(job.hours, 1), deadline=round(load.batch_hours, 1)
+            )
         ]
     speed, misses = config.result.speed, []
     if speed.ttft_s > load.ttft_s:

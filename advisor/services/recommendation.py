@@ -114,6 +114,13 @@ def lead_option(result: Recommendation, wants: Sequence[str] = ()) -> Option | N
             return min(rentable, key=lambda o: rent_usd(o) or 0.0)
     if "fastest" in wants and meeting:  # no fastest option: the fastest the search found
         return max(meeting, key=lambda o: (o.per_user_tokens_per_s, -o.cost.tco_3y_usd))
+    if "largest_model" in wants and meeting and result.goal.get("strongest"):
+        # the search's strongest model within the budget: of its tier, the most parameters
+        # (gpt-oss-120b over Qwen3-Next 80B, both tier 5), not the tier's cheapest
+        top = max(o.quality_tier for o in meeting)
+        strongest = [o for o in meeting if o.label == "quality" and o.quality_tier == top]
+        if strongest:
+            return strongest[0]
     if "largest_model" in wants and meeting:  # the strongest model of those that serve it:
         # the same tier, the setup the search recommends, not a used-card pareto; at the same
         # price (a whole server either way), the larger model
@@ -849,6 +856,15 @@ def fit_line(change: FitChange, language: Language) -> str:
             description=description,
             hours=change.training_hours,
             verdict=verdict,
+        )
+    if change.batch_hours is not None:  # a night's job: its hours, not its users' speed
+        in_time = render(M.REC_FIT_IN_TIME if change.meets_targets else M.REC_FIT_LATE, language)
+        return render(
+            M.REC_FIT_LINE_BATCH,
+            language,
+            description=description,
+            hours=change.batch_hours,
+            verdict=in_time,
         )
     return render(
         M.REC_FIT_LINE,

@@ -194,6 +194,17 @@ class SizingCost(BaseModel):
     run_billed_usd: float | None = Field(
         default=None, description="training: the run rented for its whole billed hours"
     )
+    owned_of: int = Field(
+        default=0,
+        description="of these GPUs, those the customer owns already; the rest are bought "
+        "(capex_usd is then a new server with all of them)",
+    )
+    added_cards_usd: float | None = Field(
+        default=None,
+        description="the GPUs beyond those owned, as cards alone, to fit in the owner's "
+        "server (null: none owned, or the GPU is sold only in whole servers)",
+    )
+    added_cards_rub: float | None = None
     batch_jobs_to_pay_back: int | None = Field(
         default=None,
         description="such jobs before buying these GPUs beats the cheaper of the API and "
@@ -255,11 +266,13 @@ def sizing_cost(
     catalog: Catalog,
     *,
     owned: bool,
+    owned_of: int = 0,
     rent_hours_per_month: float = HOURS_PER_MONTH,
     server_room: bool = False,
 ) -> SizingCost | None:
     """The cost of a sizing's layout at the catalog's prices, rented the hours a month said
-    (around the clock by default), in rack servers for a server room; None without a price."""
+    (around the clock by default), in rack servers for a server room; None without a price.
+    `owned_of`: that many of the GPUs are the customer's already, the rest bought as cards."""
     prices = rack_only(catalog.prices) if server_room else catalog.prices
     gpu = catalog.gpus.get(report.gpu.id)
     if gpu is None or report.gpu.id not in prices.gpus:
@@ -307,9 +320,19 @@ def sizing_cost(
             "run_billed_hours": billed,
             "run_billed_usd": round(billed * per_hour, 2),
         }
+    added: dict[str, Any] = {}
+    if not owned and 0 < owned_of < layout.count:  # "add a second L40S" to the one owned
+        price = prices.gpus[gpu.id]
+        cards = (layout.count - owned_of) * price.usd if price.kind == "card" else None
+        added = {
+            "owned_of": owned_of,
+            "added_cards_usd": round(cards) if cards is not None else None,
+            "added_cards_rub": round(cards * rate) if cards is not None else None,
+        }
     return SizingCost(
         **job,
         **run,
+        **added,
         capex_usd=round(box.capex_usd),
         capex_rub=round(box.capex_usd * rate),
         monthly_usd=round(box.monthly_usd),

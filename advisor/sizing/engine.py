@@ -200,6 +200,25 @@ def candidate_layouts(inputs: Inputs, n: int) -> list[Layout]:
     return layouts
 
 
+def uneven_stages(inputs: Inputs, n: int) -> Layout | None:
+    """vLLM's edge case for a count no TP spans in one node (3 GPUs for 32 heads): TP 1 and
+    a pipeline stage per GPU, which splits layers unevenly (vLLM docs, "Distributed inference
+    and serving"). Only for a count the customer has, when nothing else of it holds the model:
+    a count to buy is one TP divides."""
+    link = inputs.gpu.interconnect
+    domain = GPUS_PER_NODE if link.kind == "pcie" else link.domain_size
+    if (
+        inputs.request.is_training
+        or inputs.is_cpu
+        or inputs.engine.id in ("llama.cpp", "transformers")
+        or inputs.request.tensor_parallel_size is not None
+        or not 2 < n <= domain
+        or tp_is_valid(inputs.model.architecture, n)
+    ):
+        return None
+    return Layout(1, n, 1)
+
+
 def _memory(inputs: Inputs, layout: Layout) -> GpuMemory:
     if inputs.request.is_training:
         return training_memory(inputs, layout)
@@ -279,6 +298,11 @@ def _choose(inputs: Inputs) -> _Choice:
             best = min(choices, key=lambda c: c.memory.total)
         if inputs.is_cpu:
             break
+    uneven = uneven_stages(inputs, fixed) if fixed else None
+    if uneven is not None:  # "we have 3 L40S": stages, where no TP or copies hold it
+        staged = _memory(inputs, uneven)
+        if staged.fits or best is None:
+            return _Choice(uneven, staged, staged.fits)
     if best is None:  # no layout exists for the fixed count (e.g. TP divisibility)
         layout = Layout(1, fixed or 1, 1)
         best = _Choice(layout, _memory(inputs, layout), False)
@@ -787,7 +811,11 @@ def _layout_note(inputs: Inputs, layout: Layout) -> Note:
     parts = []
     if layout.tp > 1:
         parts.append(note(M.LAYOUT_TENSOR_PARALLEL, tp=layout.tp, link=link))
-    if layout.pp > 1:
+    arch = inputs.model.architecture
+    if layout.pp > 1 and layout == uneven_stages(inputs, layout.gpus):
+        heads = arch.num_attention_heads
+        parts.append(note(M.LAYOUT_PIPELINE_UNEVEN, pp=layout.pp, heads=heads))
+    elif layout.pp > 1:
         pipeline = M.LAYOUT_PIPELINE_PCIE if gpu.interconnect.kind == "pcie" else M.LAYOUT_PIPELINE
         parts.append(note(pipeline, pp=layout.pp))
     if layout.replicas > 1:

@@ -1674,7 +1674,7 @@ def test_a_batch_job_is_answered_in_hours_not_users(service: AdvisorService) -> 
     sized = service.ask(
         AskRequest(
             question="We need to summarize 2 million support tickets (~800 tokens each) with "
-            "Llama 3.1 8B within a week. How many GPUs?"
+            "Llama 3.1 8B within two days. How many GPUs?"
         )
     )
     report = sized.sizing
@@ -1690,7 +1690,9 @@ def test_a_batch_job_is_answered_in_hours_not_users(service: AdvisorService) -> 
         assert chat not in answer, chat
     assert "requests/s x" not in answer
     lead = next(a.sizing for a in sized.alternatives if a.why == "recommended_setup")
-    assert lead.batch_job is not None and lead.gpu.count == 2  # the setup the answer leads with
+    # the setup the answer leads with ends the job within the two days (requests beyond those
+    # its KV cache holds queue: copies for the pace, not a count for users at once)
+    assert lead.batch_job is not None and lead.batch_job.hours <= 48 and lead.gpu.count > 1
     assert len(lead.stages) == 2 and "a sample of the items" in answer  # pilot, production
     cheapest = service.ask(
         AskRequest(

@@ -269,6 +269,18 @@ def _cost_lines(
         return [
             render(M.ANSWER_COST_OWNED_CPU if on_cpu else M.ANSWER_COST_OWNED, language, **values)
         ]
+    if cost.owned_of:  # "add a second L40S" to the one owned: the card to buy, not a server
+        added = {
+            "owned": cost.owned_of,
+            "count": count,
+            "added": count - cost.owned_of,
+            "capex": cost.capex_usd,
+            "capex_rub": cost.capex_rub,
+        }
+        if cost.added_cards_usd is None or cost.added_cards_rub is None:
+            return [render(M.ANSWER_COST_ADDED_SERVER, language, **added, **values)]
+        cards = {"cards": cost.added_cards_usd, "cards_rub": cost.added_cards_rub}
+        return [render(M.ANSWER_COST_ADDED, language, **added, **cards, **values)]
     used = render(M.REC_USED, language) if cost.used_market else ""
     lines = [
         render(
@@ -1655,7 +1667,12 @@ def _missed_targets(option: Option, result: Recommendation, language: Language) 
     customer owns, "and for 1000 users?": said, not left to the figures); None when it meets
     them, for a training run, and for the closest option, whose reason says it."""
     workload = result.workload
-    if option.meets_targets or option.training_hours is not None or option.label == "closest":
+    if (
+        option.meets_targets
+        or option.training_hours is not None
+        or option.batch_job is not None  # a job's line says its hours against the deadline
+        or option.label == "closest"
+    ):
         return None
     missed = []
     target_speed, target_ttft = workload.tokens_per_s_per_user, workload.ttft_p95_s

@@ -211,6 +211,7 @@ class Said(BaseModel):
     plural_gpus: bool = False  # "we only have A100 80GB cards": several, not counted
     power_price: Budget | None = None  # the customer's electricity price per kWh
     more_gpus: bool = False  # "add two more": the count is added to those already there
+    owned_of: int | None = None  # "add a second L40S" to one owned: of the count, those owned
     speech_to_text: bool = False  # speech transcribed for the LLM ("расшифровка приёмов")
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
@@ -473,7 +474,8 @@ _TASKS: tuple[tuple[str, str], ...] = (
 # "a ChatGPT-like thing", "свой аналог ChatGPT": a kind of product wanted, not a model to run.
 # "уровня GPT-4", "GPT-4 level", "as good as ChatGPT": a quality asked for, not a model to run.
 _QUALITY_OF_API = (
-    r"(?:уровн\w*|на уровне|не хуже|как|level of|as good as|on par with|comparable to)\s+"
+    r"(?:уровн\w*|на уровне|не хуже|как|level of|as good as|on par with|comparable to|like|"
+    r"similar to|похож\w* на|аналог\w*)\s+"
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*|gemini\w*)(?:[- ]?[\d.]+\w*)?|"
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*)[- ](?:level|class|quality|grade)"
 )
@@ -726,6 +728,30 @@ _ONE_CARD_BEFORE = re.compile(
     r"(?:\b(?:buy|get|purchase|add|take|use|with|only|just)\s+(?:a|an|one|a single|just one)|"
     r"\bодн(?:у|а|ой))\s+(?:nvidia |geforce |rtx |amd )*$"
 )
+# One GPU added to those there: "add a second L40S", "with another 4090", "one more card",
+# "ещё одну карту", "докупить вторую A100" (QA 53 repeated the one-card answer). An ordinal
+# adds one (the second after one, the third after two); it and "another" count as added only
+# beside a verb of adding ("the second card runs embeddings" adds none).
+_ADDING = re.compile(
+    r"\b(?:add\w*|buy\w*|get|purchas\w*|put|install\w*|plug\w*|with|plus|добав\w*|докуп\w*|"
+    r"постав\w*|куп\w*|возьм\w*|взять|встав\w*)\b"
+)
+_ONE_MORE = (
+    r"(?:\b(?P<said>(?:one|1) more|ещ[её]\s+(?:одн\w*|1))|"
+    r"\b(?:a|the)\s+(?:second|third|fourth)|\banother|\b(?:втор|трет|четв[её]рт)(?:ую|ой|ая))\s+"
+    r"(?:such\s+|same\s+|таку\w*\s+(?:же\s+)?|nvidia |geforce |rtx |amd )*"
+)
+_ONE_MORE_BEFORE = re.compile(_ONE_MORE + "$")
+_ONE_MORE_CARD = re.compile(
+    _ONE_MORE + r"(?:gpus?|cards?|видеокарт\w*|карт\w*|ускорител\w*|видюх\w*)\b"
+)
+
+
+def _one_gpu_more(found: re.Match[str] | None, text: str) -> bool:
+    """Whether `found` (_ONE_MORE) adds a GPU: said as one more, or beside a verb of adding."""
+    return found is not None and (found.group("said") is not None or bool(_ADDING.search(text)))
+
+
 _NOT_A_CARD_AFTER = re.compile(
     r"[\s-]*(?:\w+\s+)?(?:servers?|box|rig|machine|node|cluster|setup|system|platform|"
     r"config\w*|based|сервер|конфигурац|сборк|платформ|систем)"
@@ -866,6 +892,7 @@ RECURRING = "recurring"  # a job said to come back ("every night"): no one-off
 USE_CASE = "use_case:"  # a stated field that keeps the use case ("use_case:coding") for follow-ups
 STATED = "stated_fields"  # the fields the conversation's messages set, beside its last request
 OWNED = "owned"  # among those fields: the GPUs of the request are the customer's own
+OWNED_OF = "owned_of:"  # or that many of them, the rest to buy ("owned_of:1" of 2 L40S)
 # What a money follow-up to a sizing keeps; not its GPU, which may be the default one.
 _PRICED_FROM_SIZING = ("model", "users", "context", "task", "dataset_tokens")
 _RECOMMEND = re.compile(
@@ -881,7 +908,8 @@ _RECOMMEND = re.compile(
 _EXPLAIN = re.compile(
     r"\bwhy\b|\bexplain|\bhow (?:does|do|is|are)\b|\bdifference\b|\bmeaning\b|"
     r"\bwhat (?:is|are|does)\b"
-    r"(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest|biggest)|"
+    r"(?! (?:needed|required|the (?:cheapest|best|minimum|memory|largest|biggest|strongest|"
+    r"smartest|most (?:powerful|capable)|fastest|right|ideal|optimal)|"
     r"(?:it|this|that|(?:it|this|that) all) costs?\b))|"
     r"\bwhat's (?:a|an|the (?:difference|point))\b|\bwtf is\b|"
     r"что так\w*|что значит|что означа\w*|почему|зачем|объясн\w*|поясн\w*|чем \w* ?отлича\w*|"
@@ -1408,6 +1436,9 @@ class Reader:
             and not _TOTAL_COUNT.search(text)  # "4 more, 8 total": the total said
         ):
             said.gpus += before  # "what if we add two more 4090s?" after two: four
+            if OWNED in carried and previous_goal is None:  # the rest are bought beside them
+                said.owned_of = before
+            said.owned_of = said.owned_of or _owned_of_kept(carried)  # "and a third?"
         intent = self._intent(text, said, mention, previous, undictated)
         setup = setup_kept(carried)
         last_setup = setup or _pick_setup(last)
@@ -1646,6 +1677,10 @@ class Reader:
             said_fields.remove("output_tokens")
         if said.owned or (OWNED in carried and "gpu" not in fields):
             said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
+        if said.owned_of is None and "gpu" not in fields and "gpus" not in fields:
+            said.owned_of = _owned_of_kept(carried)  # "and in FP8?": the same GPUs, still mixed
+        if said.owned_of is not None:
+            said_fields.append(f"{OWNED_OF}{said.owned_of}")
         if said.headcount is not None or (HEADCOUNT in carried and "users" not in fields):
             said_fields.append(HEADCOUNT)  # the users came from the staff: so do the next
         # "мы банк, данные наружу нельзя" with a sizing: kept for "а дешевле?" after it
@@ -2048,7 +2083,7 @@ class Reader:
             ]
         said.switch_api = self._api_switched_to(text)
         said.plural_gpus = bool(_PLURAL_GPUS.search(text))
-        said.more_gpus = q.says_more_gpus(text)
+        said.more_gpus = said.more_gpus or q.says_more_gpus(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)
@@ -2457,7 +2492,9 @@ class Reader:
             m for m in named if not _GPU_DENIED.search(normalized[max(0, m.start - 16) : m.start])
         ]
         cards = _CARDS.search(normalized)
-        if cards is not None:
+        if _one_gpu_more(_ONE_MORE_CARD.search(normalized), normalized):  # "ещё одну карту"
+            said.gpus, said.more_gpus = 1, True
+        elif cards is not None:
             said.gpus = int(cards.group(1))  # "two cards", "на 2 картах": a count, any GPU
             said.owned = q.says_owned(text)  # "we only have 2 GPUs": of the kind discussed
         elif (total := _TOTAL_COUNT.search(normalized)) is not None:  # "4 more, 8 total"
@@ -2507,6 +2544,10 @@ class Reader:
             if found is not None:
                 said.gpus = int(found.group(1))
                 break
+        if said.gpus is None and _one_gpu_more(
+            _ONE_MORE_BEFORE.search(normalized[max(0, first.start - 32) : first.start]), normalized
+        ):  # "and if we add a second L40S?"
+            said.gpus, said.more_gpus = 1, True
         pieces = _PIECES.search(normalized) if said.gpus is None else None
         if pieces is not None:  # "на A100? и сколько по времени на 16 штуках?" (QA 45)
             said.gpus = int(pieces.group(1))
@@ -3555,6 +3596,12 @@ def _targets_kept(fields: Sequence[str]) -> tuple[float | None, float | None]:
     speed = next((f.removeprefix(TARGET_SPEED) for f in fields if f.startswith(TARGET_SPEED)), None)
     ttft = next((f.removeprefix(TARGET_TTFT) for f in fields if f.startswith(TARGET_TTFT)), None)
     return (float(speed) if speed else None, float(ttft) if ttft else None)
+
+
+def _owned_of_kept(fields: list[str]) -> int | None:
+    """Of the GPUs sized before, those the customer owns (OWNED_OF), if some were bought."""
+    kept = next((f.removeprefix(OWNED_OF) for f in fields if f.startswith(OWNED_OF)), None)
+    return int(kept) if kept is not None else None
 
 
 def _deadline_kept(fields: Sequence[str]) -> float | None:

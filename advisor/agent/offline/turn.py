@@ -46,6 +46,7 @@ from advisor.agent.offline.reader import (
     LEAD_MARK,
     LED_BY,
     OWNED,
+    OWNED_OF,
     STATED,
     TRAINING,
     Budget,
@@ -557,7 +558,13 @@ def _size(
     held_another_way = None if report.fits else _fits_in_another_format(report, turn, catalog)
     # the GPUs said hold it another way (FP8, QLoRA): what they cost to buy, as for a fit
     cost = (
-        sizing_cost(report, catalog, owned=_owned(turn), rent_hours_per_month=_rent_hours(turn))
+        sizing_cost(
+            report,
+            catalog,
+            owned=_owned(turn),
+            owned_of=_owned_of(turn),
+            rent_hours_per_month=_rent_hours(turn),
+        )
         if report.fits or (held_another_way is not None and not _owned(turn))
         else None
     )
@@ -1236,6 +1243,9 @@ def _recommend(
         and goal.get("gpu") is None
         and not reading.said.hardware_asked,
     )
+    late = _owned_job_late(goal, lead, catalog, turn)
+    if late is not None:  # "200k tickets overnight on our RTX 4090: in time?": no, first
+        turn.answer = f"{late}\n{turn.answer}"
     beyond = _beyond_the_gpus_said(goal, lead, catalog, turn)
     if beyond is not None:  # "full fine-tune instead?" after one RTX 4090: what it takes
         turn.answer = f"{beyond}\n{turn.answer}"
@@ -1329,6 +1339,54 @@ def _beyond_the_gpus_said(
         gpus=limit,
         option=render_option_line(found, turn.language),
     )
+
+
+def _owned_job_late(
+    goal: dict[str, Any], lead: Option | None, catalog: Catalog, turn: OfflineTurn
+) -> str | None:
+    """A batch job the owned GPUs end after its deadline (QA 53: "200k tickets overnight on
+    our one RTX 4090, will it make it?" got no model and no hours): no, with the hours and
+    the request length they rest on, then the fewest of that GPU that end it in time."""
+    owned, deadline = goal.get("owned"), goal.get("deadline_hours")
+    if (
+        lead is None
+        or lead.label != "owned"
+        or lead.batch_job is None
+        or lead.meets_targets
+        or not isinstance(owned, dict)
+        or deadline is None
+    ):
+        return None
+    job = lead.batch_job
+    late = render(
+        M.REC_JOB_PAST_DEADLINE,
+        turn.language,
+        count=lead.gpu.count * lead.replicas,
+        gpu=lead.gpu.name,
+        hours=round(job.hours, 1),
+        deadline=deadline,
+        prompt=job.prompt_tokens,
+    )
+    try:
+        result = recommend_deployment(
+            {**_without(goal, "owned"), "gpu": owned["gpu"], "model": lead.model}, catalog
+        )
+    except InputError:
+        return late
+    found = lead_option(result)
+    if found is None or not found.meets_targets or found.batch_job is None:
+        return late
+    turn.tool_results.append(result)
+    fewest = render(
+        M.REC_JOB_FEWEST_IN_TIME,
+        turn.language,
+        count=found.gpu.count * found.replicas,
+        gpu=found.gpu.name,
+        model=found.model_name,
+        format=found.precision.upper(),
+        hours=round(found.batch_job.hours, 1),
+    )
+    return f"{late} {fewest}"
 
 
 # "бюджет 30 млн, хватит?", "is $50k enough?": a budget asked about, not only given.
@@ -2589,6 +2647,8 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
         "task": request.task,
         "language": turn.language,
     }
+    if turn.reading.said.use_case is not None:  # a RAG's targets, not a chat's (QA 53: INT4
+        goal["use_case"] = turn.reading.said.use_case  # led where FP8 serves RAG's 10 users)
     if _owned(turn):
         goal["owned"] = {"gpu": request.gpu, "count": request.gpus}
     else:  # "a budget for 4 GPUs": at most that many, to buy and priced
@@ -2635,6 +2695,12 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
 def _owned(turn: OfflineTurn) -> bool:
     """The sized GPUs are the customer's: said so here or earlier about the same GPUs."""
     return turn.reading.said.owned or OWNED in turn.reading.said_fields
+
+
+def _owned_of(turn: OfflineTurn) -> int:
+    """Of the sized GPUs, those the customer owns ("add a second L40S" to one owned: 1)."""
+    marked = (f for f in turn.reading.said_fields if f.startswith(OWNED_OF))
+    return int(next(marked, OWNED_OF + "0").removeprefix(OWNED_OF))
 
 
 def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:

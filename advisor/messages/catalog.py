@@ -1846,16 +1846,20 @@ class M(Enum):
     )
     ANSWER_CHEAPEST_LEAD = (
         "answer.cheapest_lead",
-        "No GPU was named: this is the cheapest setup with this model that serves the load "
+        "No GPU was named: this is the setup with this model that costs least over three years "
+        "(to buy and run) and serves the load "
         "({request}); on the reference card it takes {count} x {gpu}.",
-        "GPU не назван: это самая дешёвая конфигурация с этой моделью для такой нагрузки "
+        "GPU не назван: это самая дешёвая за три года (покупка и работа) конфигурация с этой "
+        "моделью для такой нагрузки "
         "({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
     ANSWER_CHEAPEST_LEAD_BATCH = (
         "answer.cheapest_lead_batch",
-        "No GPU was named: this is the cheapest setup with this model that finishes the job "
+        "No GPU was named: this is the setup with this model that costs least over three years "
+        "(to buy and run) and finishes the job "
         "within {hours:g} h ({request}); on the reference card it takes {count} x {gpu}.",
-        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит задачу "
+        "GPU не назван: это самая дешёвая за три года (покупка и работа) конфигурация с этой "
+        "моделью, которая выполнит задачу "
         "за {hours:g} ч ({request}); на эталонной карте понадобится {count} x {gpu}.",
     )
     REC_JOB_PAST_DEADLINE = (
@@ -1907,22 +1911,26 @@ class M(Enum):
     )
     ANSWER_CHEAPEST_LEAD_BELOW = (
         "answer.cheapest_lead_below",
-        "No GPU was named: this is the cheapest setup with this model that gives "
+        "No GPU was named: this is the setup with this model that costs least over three years "
+        "(to buy and run) and gives "
         "{users:plural:user|users} at once what {use_case} needs ({speed:g} tokens/s per user, "
         "first token within {ttft:g} s; {request}); {count} x {gpu}, the reference card, would "
         "be slower.",
-        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая даёт "
+        "GPU не назван: это самая дешёвая за три года (покупка и работа) конфигурация с этой "
+        "моделью, которая даёт "
         "{users:plural:пользователю|пользователям|пользователям} одновременно нужное для задачи "
         "«{use_case}» ({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с; "
         "{request}); {count} x {gpu}, эталонная карта, были бы медленнее.",
     )
     ANSWER_CHEAPEST_LEAD_STATED = (
         "answer.cheapest_lead_stated",
-        "No GPU was named: this is the cheapest setup with this model that gives "
+        "No GPU was named: this is the setup with this model that costs least over three years "
+        "(to buy and run) and gives "
         "{users:plural:user|users} at once what you asked ({speed:g} tokens/s per user, first "
         "token within {ttft:g} s; {request}); {count} x {gpu}, the reference card, would be "
         "slower.",
-        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая даёт "
+        "GPU не назван: это самая дешёвая за три года (покупка и работа) конфигурация с этой "
+        "моделью, которая даёт "
         "{users:plural:пользователю|пользователям|пользователям} одновременно то, что вы просили "
         "({speed:g} токенов/с на пользователя, первый токен за {ttft:g} с; {request}); "
         "{count} x {gpu}, эталонная карта, были бы медленнее.",

@@ -80,7 +80,9 @@ def test_with_no_gpu_named_the_cheapest_setup_leads(reader: Reader, catalog: Cat
     lines = turn.answer.splitlines()
     gpu = chosen.gpu
     assert f"{gpu.count} x {gpu.name}**" in lines[0] and gpu.id != turn.sizing.gpu.id
-    assert lines[1].startswith("No GPU was named: this is the cheapest setup")
+    assert lines[1].startswith(
+        "No GPU was named: this is the setup with this model that costs least"
+    )
     reference = turn.sizing.gpu
     assert f"on the reference card it takes {reference.count} x {reference.name}." in lines[1]
     assert f"Cost: about ${turn.to_meet_targets.cost.capex_usd:,.0f}" in turn.answer
@@ -467,8 +469,9 @@ def test_stated_latency_targets_hold_the_sizing_to_them(reader: Reader, catalog:
         "on llama 3 8b. How many GPUs?"
     )
     turn = _turn(question, reader, catalog)
-    assert "No GPU was named: this is the cheapest setup with this model that gives 100 users" in (
-        turn.answer
+    assert (
+        "No GPU was named: this is the setup with this model that costs least over three years "
+        "(to buy and run) and gives 100 users" in turn.answer
     )
     assert "what you asked (30 tokens/s per user, first token within 0.5 s" in turn.answer
     assert turn.to_meet_targets is not None

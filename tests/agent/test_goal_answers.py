@@ -2297,8 +2297,8 @@ def test_a_batch_job_on_no_named_gpu_leads_with_the_setup_that_ends_it_in_time(
     if lines[0].startswith("**Для разовой задачи покупать невыгодно"):  # API or rent is less
         lines = lines[1:]
     assert lines[1].startswith(
-        "GPU не назван: это самая дешёвая конфигурация с этой моделью, которая выполнит "
-        "задачу за 168 ч (88 токенов на входе и 16 на выходе на запрос)"
+        "GPU не назван: это самая дешёвая за три года (покупка и работа) конфигурация с этой "
+        "моделью, которая выполнит задачу за 168 ч (88 токенов на входе и 16 на выходе на запрос)"
     )
     assert f"{option.gpu.count * option.replicas} x {option.gpu.name}**" in lines[0]
     assert "Пакетная задача: 2\u00a0000\u00a0000 запросов" in turn.answer

@@ -715,6 +715,16 @@ class M(Enum):
         "на {held:plural:запрос|запроса|запросов} по {context:,} токенов одновременно; по "
         "{speed:g} токенов/с каждому, когда их одновременно {users}.",
     )
+    ANSWER_REQUEST_TIME = (
+        "answer.request_time",
+        "**Each request of {prompt:,} tokens takes about {total:g} s** with "
+        "{users:plural:request|requests} at a time on {count} x {gpu}: the first token after "
+        "{ttft:g} s (its prompt read), then {output:,} tokens at {speed:g} tokens/s ({stream:g} s).",
+        "**Каждый запрос в {prompt:,} токенов занимает около {total:g} с** при "
+        "{users:plural:запросе|запросах|запросах} одновременно на {count} x {gpu}: первый токен "
+        "через {ttft:g} с (прочитан запрос), затем {output:,} токенов по {speed:g} токенов/с "
+        "({stream:g} с).",
+    )
     ANSWER_USERS_HELD_MEMORY = (
         "answer.users_held_memory",
         "**{count} x {gpu} serves {served:plural:user|users} at once with {model} in "

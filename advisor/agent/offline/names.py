@@ -85,7 +85,9 @@ _COUNTED_SHORT = frozenset({"x", "шт", "k", "m", "g", "%"})
 _SIZE = re.compile(r"\d+(?:\.\d+)?[bm]|\d+x\d+b|a\d+(?:\.\d+)?b")
 _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)?|[rv]\d+(?:\.\d+)?|\d+[a-z]|[a-z]\d+|\d{4}")
 # Words of any script and the punctuation that ends a name: a name is a run of Latin words.
-_WORD = re.compile(r"[a-zа-я0-9][a-zа-я0-9.+]*|[?!;:,()]")
+# A spaced dash is a pause that ends a name like a comma: "T-lite — одной 4090" is no
+# "T-lite 1" (QA 54 kept T-pro for it).
+_WORD = re.compile(r"[a-zа-я0-9][a-zа-я0-9.+]*|[?!;:,()]|(?<=\s)-(?=\s)")
 _SHORT_FAMILY = 4  # "phi", "gpt", "t": alone they are words, not models
 # A plain yes to "most likely X?": the likeliest candidate.
 _YES = frozenset({"да", "ага", "угу", "yes", "yep", "yeah", "первая", "первую", "первый", "first"})

@@ -155,6 +155,13 @@ _LONG_DIGITS = re.compile(r"\d{16,}")
 _BLANKS = re.compile(r"[ \t]{2,}")
 
 
+# "сотрудников будет не 200, а 1000", "not 200 but 1000": the figure said instead is the one
+# meant (QA 54 read neither and repeated the last answer).
+_NOT_BUT = re.compile(
+    r"\bне\s+(\d+(?:[ .,]\d{3})*)\s*,?\s+а\s+(?=\d)|\bnot\s+(\d+(?:,\d{3})*)\s*,?\s+but\s+(?=\d)"
+)
+
+
 def normalize(text: str) -> str:
     """The question in the reader's one spelling (see the module docstring)."""
     out = text.lower().replace("ё", "е").replace("\u00a0", " ")
@@ -177,4 +184,4 @@ def normalize(text: str) -> str:
     out = _CYRILLIC_SIZE.sub(lambda m: m.group(1).replace(",", ".") + "b", out)
     out = _CYRILLIC_K.sub(r"\1k", out)
     out = _CYRILLIC_GPU.sub(_cyrillic_gpu, out)
-    return _fold_numbers(out)
+    return _NOT_BUT.sub("", _fold_numbers(out))

@@ -609,6 +609,9 @@ def _scaled(found: re.Match[str]) -> float | None:
 # "многостраничные отчёты". Sized at the catalog's long document (the answer says so).
 _LONG_DOC = re.compile(
     rf"(?:длинн|объ[её]мн|многостраничн)\w*\s+(?:\w+\s+)?(?:{_DOC_NOUN}|тз\b|pdf)|"
+    # "документы длинные", "documents are long": the length said after the noun
+    rf"{_DOC_NOUN}\s+(?:(?:у нас|бывают|очень|довольно|are|can be|very|quite)\s+)*"
+    r"(?:длинн|объ[её]мн|многостраничн|long\b|lengthy)|"
     rf"больш\w*\s+{_DOC_NOUN}|"  # "больших договоров", never "большой объём документов"
     rf"\b(?:long|lengthy|multi-?page)\s+(?:\w+\s+)?{_DOC_NOUN}|"
     rf"\blarge\s+(?:documents?|pdfs?|reports?|files?)\b"
@@ -671,7 +674,7 @@ def read_document_words(text: str, words_per_page: float) -> int | None:
 _TOK = r"(?:\s*(?:tokens?|токен\w*))?"
 _IN_OUT = re.compile(
     rf"(?<![\w.]){NUM}{_K}{_TOK}\s*(?:in(?:put)?|prompt|на вход\w*|входн\w*)"
-    rf"\s*(?:and|,|/|и|\+)?\s*{NUM}{_K}{_TOK}\s*(?:out(?:put)?|на выход\w*|выходн\w*)\b"
+    rf"\s*(?:and|,|/|и|\+)?\s*~?{NUM}{_K}{_TOK}\s*(?:out(?:put)?|на выход\w*|выходн\w*)\b"
     rf"|(?:input|вход|запрос|request|prompt)\w*\s*[:=—-]?\s*~?{NUM}{_K}{_TOK}\s*(?:,|and|и|а|/)?\s*"
     rf"(?:на\s+)?(?:output|выход|ответ|response|answer|reply)\w*\s*[:=—-]?\s*~?{NUM}{_K}"
 )
@@ -1098,7 +1101,8 @@ _HOURS_A_DAY = re.compile(
 )
 _WEEKDAYS = re.compile(
     r"weekdays|business days|working days|mon(?:day)?\s*[-–to]+\s*fri(?:day)?|по будням|"
-    r"в будни|в рабочие дни|пн\s*-\s*пт|по рабочим дням"
+    r"в будни|в рабочие дни|пн\s*-\s*пт|по рабочим дням|"
+    r"\b5 (?:days|дней) (?:a|per|в|за) (?:week|неделю)|\b5/7\b|пятидневк\w*|five days a week"
 )
 _BUSINESS_HOURS = re.compile(
     r"(?:during |in |only )?(?:business|office|working) hours|в рабочее время|в рабочие часы|"
@@ -1328,6 +1332,11 @@ _DEADLINE_LOOSE = re.compile(
     + _DEADLINE_AMOUNT
     + r"(?!\s+(?:of|per|a day|each|в день|в сутки|логов|данных|записей|звонков|разговоров))"
 )
+# "like 12 hours from now", "через 12 часов", "осталось 2 дня": the time left, counted from now.
+_DEADLINE_FROM_NOW = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s+(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?)\s+(?:from now|left)\b|"
+    r"(?:через|осталось|остал\w*)\s+(\d+(?:[.,]\d+)?)\s+(час\w*|д(?:ень|ня|ней)|сут\w*)"
+)
 _DEADLINE_WORDS = {"one": 1, "a": 1, "an": 1, "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2}
 _DEADLINE_WORDS |= {"три": 3}
 
@@ -1387,6 +1396,25 @@ def says_more_gpus(text: str) -> bool:
     """Whether the GPUs counted are added to those already there ("add two more"), not
     people added to the load ("10 more users")."""
     return bool(_MORE_GPUS.search(text)) and read_more_people(text) is None
+
+
+# One request's time asked: "how long would each contract take?", "сколько времени займёт
+# один договор?" (QA 54 repeated the sizing; its first token and speed were in it, unsummed).
+_REQUEST_TIME = re.compile(
+    r"\bhow long (?:would|will|does|do|should|to) (?:it )?(?:take (?:to \w+ )?)?(?:each|one|1|"
+    r"a single|every|a|an) (?!epoch|run|step)\w+(?: take| to (?:process|answer|read|review)|\?|$)|"
+    r"\bhow long (?:per|for each|for one|for 1|for a single) (?!epoch|run|step)\w+|"
+    r"\btime (?:per|for each|for one|for 1) (?:request|document|doc|contract|file|answer|query|"
+    r"question|report|ticket)\b|"
+    r"(?:сколько|как долго)[^.?!]{0,30}?(?:\b1\b|\bодн\w+|\bкажд\w+) "
+    r"(?!эпох|шаг|запуск|раз\b|час|день|сутки|недел|месяц)(?:\w+ )?(?:запрос|документ|договор|"
+    r"контракт|файл|ответ|вопрос|отч[её]т|тикет|письм|обращени|диалог)\w*"
+)
+
+
+def says_request_time(text: str) -> bool:
+    """Whether one request's time is asked ("how long would each contract take?")."""
+    return bool(_REQUEST_TIME.search(text))
 
 
 # A job said to come back: "each week", "ежемесячно", "every night".
@@ -1513,6 +1541,13 @@ def read_deadline_hours(text: str) -> float | None:
     if first is not None and number(first.group(1)) > 0:
         return number(first.group(1))
     found = _DEADLINE.search(text) or _DEADLINE_LOOSE.search(text)
+    from_now = _DEADLINE_FROM_NOW.search(text) if found is None else None
+    if from_now is not None:  # "12 hours from now": the amount and unit of either order
+        amount, unit = (
+            from_now.group(1) or from_now.group(3),
+            from_now.group(2) or from_now.group(4),
+        )
+        return number(amount) * (1.0 if unit.startswith(("час", "hour")) else 24.0)
     weekday = _by_weekday_hours(text)
     if found is None and weekday is not None and not _DEADLINE_END.search(text):
         return weekday  # "к пятнице" (a span said beside it, "(3 days)", wins)

@@ -212,6 +212,7 @@ class Said(BaseModel):
     power_price: Budget | None = None  # the customer's electricity price per kWh
     more_gpus: bool = False  # "add two more": the count is added to those already there
     owned_of: int | None = None  # "add a second L40S" to one owned: of the count, those owned
+    request_time: bool = False  # "how long would each contract take?": one request's time
     speech_to_text: bool = False  # speech transcribed for the LLM ("расшифровка приёмов")
     document_words: int | None = None  # words in each document read ("10k words each")
     document_tokens: int | None = None  # tokens in each document read ("64k-token reports")
@@ -1298,6 +1299,22 @@ class Reader:
             with_deadline=earlier in TRAINING or bool(earlier_batch),
             bill=bill,
         )
+        # "а если вместо T-pro взять T-lite?": a name that leaves versions open, none of them
+        # the last model: the newest of one line and size, or a question; never the last
+        # model kept (QA 54 sized T-pro again)
+        switched_open = (
+            said.model is None
+            and mention is not None
+            and mention.model_id is None
+            and mention.unknown is None
+            and mention.family_named  # a name said; a size alone ("а если 7б?") is read below
+            and len(mention.candidates) > 1
+            and (previous or {}).get("model") not in (None, *mention.candidates)
+        )
+        newest = self._newest_version(mention.candidates) if switched_open and mention else None
+        if mention is not None and newest is not None:
+            said.model = newest
+            said.newest_of = [c for c in mention.candidates if c != newest]
         said.likeliest_of = likeliest_of
         opened = self.catalog.models.get(said.model or "")
         # "сколько видеокарт для GigaChat?": the brand's Pro and Max are its hosted API; the
@@ -1664,6 +1681,8 @@ class Reader:
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
+        if switched_open and said.model is None:
+            merged.pop("model", None)  # asked which, below
         if (
             merged.get("task") in TRAINING
             and (previous or {}).get("task", "inference") == "inference"
@@ -2084,6 +2103,7 @@ class Reader:
         said.switch_api = self._api_switched_to(text)
         said.plural_gpus = bool(_PLURAL_GPUS.search(text))
         said.more_gpus = said.more_gpus or q.says_more_gpus(text)
+        said.request_time = said.task not in TRAINING and q.says_request_time(text)
         if said.use_case in _BATCH_USE_CASES and q.says_around_the_clock(text):
             said.around_the_clock = True  # "обработка счетов 24/7": no office hours, no peak
         said.high_stakes = q.says_high_stakes(text)

@@ -619,6 +619,7 @@ def _size(
             changes_first=True,
             lead=_one_off_job(server, lead_cost, turn) if lead_cost else None,
         )
+        _request_time_first(server, turn)
         return
     turn.answer = render_sizing(
         report,
@@ -661,6 +662,33 @@ def _size(
         server=server,
         subhead=card_line if card is not None else None,
     )
+    _request_time_first(report, turn)
+
+
+def _request_time_first(report: SizingReport, turn: OfflineTurn) -> None:
+    """ "How long would each contract take?": one request's time on the setup answered, its
+    first token and its output at the speed each gets, summed, before the sizing."""
+    if not turn.reading.said.request_time or not report.fits or report.training is not None:
+        return
+    perf, output = report.performance, report.output_tokens
+    speed = perf.per_user_tokens_per_s
+    if speed <= 0 or output <= 0:
+        return
+    stream = output / speed
+    line = render(
+        M.ANSWER_REQUEST_TIME,
+        turn.language,
+        prompt=report.prompt_tokens,
+        total=round(perf.ttft_s + stream, 1),
+        users=report.users,
+        count=report.gpu.count,
+        gpu=report.gpu.name,
+        ttft=round(perf.ttft_s, 1),
+        output=output,
+        speed=round(speed, 1),
+        stream=round(stream, 1),
+    )
+    turn.answer = f"{line}\n{turn.answer}"
 
 
 def _enough_said(report: SizingReport, turn: OfflineTurn) -> str | None:
@@ -2336,13 +2364,39 @@ def _users_held(
     catalog: Catalog,
     turn: OfflineTurn,
     use_case: UseCaseId | None = None,
+    *,
+    in_fp8: bool = True,
 ) -> list[str]:
     """ "How many users will one L40S hold?": the most users at once its memory holds, and
     the most it serves at the use case's speed and first-token targets (the engine's load
-    model at each count, found by bisection), the answer first."""
+    model at each count, found by bisection), the answer first; then, for 16-bit weights on
+    a GPU that computes FP8 with no format said, the same in FP8 where it serves more (QA 54:
+    GigaChat 20B in BF16 holds one user on an L40S)."""
     said = turn.reading.said
     if not said.capacity_asked or not report.fits or report.training is not None:
         return []
+    fp8: list[str] = []
+    if (
+        in_fp8
+        and "precision" not in turn.reading.explicit
+        and report.precision in ("bf16", "fp16")
+        and catalog.gpus[report.gpu.id].tflops.fp8 is not None
+        and "fp8" in catalog.formats
+    ):
+        try:
+            lighter = size_deployment({**request, "precision": "fp8"}, catalog).report
+        except InputError:
+            lighter = None
+        if lighter is not None and lighter.fits and lighter.gpu.count == report.gpu.count:
+            fp8 = _users_held(
+                {**request, "precision": "fp8"},
+                prompt,
+                lighter,
+                catalog,
+                turn,
+                use_case,
+                in_fp8=False,
+            )
     use_case = use_case or said.use_case or "chat"
     profile = catalog.workloads.use_cases[use_case]
     speed_target = said.tokens_per_s or profile.tokens_per_s_per_user
@@ -2398,16 +2452,26 @@ def _users_held(
     turn.tool_results.append(best)
     turn.alternatives.append(Alternative(why="users_at_targets", sizing=best))
     perf = best.performance
-    return [
-        render(
-            M.ANSWER_USERS_HELD if low < held else M.ANSWER_USERS_HELD_MEMORY,
-            turn.language,
-            **said_of,
-            served=low,
-            speed=round(perf.per_user_tokens_per_s, 1),
-            ttft=round(perf.ttft_s, 2),
-        )
+    line = render(
+        M.ANSWER_USERS_HELD if low < held else M.ANSWER_USERS_HELD_MEMORY,
+        turn.language,
+        **said_of,
+        served=low,
+        speed=round(perf.per_user_tokens_per_s, 1),
+        ttft=round(perf.ttft_s, 2),
+    )
+    more = [f for f in fp8 if _served(turn.alternatives, "fp8") > low]
+    return [line, *more]
+
+
+def _served(alternatives: list[Alternative], precision: str) -> int:
+    """The users the last capacity sizing in `precision` serves at the targets (0: none)."""
+    found = [
+        a.sizing.users
+        for a in alternatives
+        if a.why == "users_at_targets" and a.sizing is not None and a.sizing.precision == precision
     ]
+    return found[-1] if found else 0
 
 
 # A quote this close to the catalog's price (either way) is the market price: list prices for

@@ -220,8 +220,9 @@ def test_a_break_even_below_one_run_a_year_is_not_zero() -> None:
     runs a year' (0.5 rounded away)."""
     from advisor.messages import M, render
 
-    line = render(M.REC_RUNS_BREAK_EVEN, "en", run=2_037_016.0, tco=3_069_890.0, runs=0.5)
+    rub = {"run_rub": 1.0, "tco_rub": 1.0}
+    line = render(M.REC_RUNS_BREAK_EVEN, "en", run=2_037_016.0, tco=3_069_890.0, runs=0.5, **rub)
     assert "above 0.5 runs a year" in line
     assert "above 1,234,567 runs" in render(
-        M.REC_RUNS_BREAK_EVEN, "en", run=1.0, tco=1.0, runs=1_234_567.0
+        M.REC_RUNS_BREAK_EVEN, "en", run=1.0, tco=1.0, runs=1_234_567.0, **rub
     )

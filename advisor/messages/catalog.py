@@ -3878,31 +3878,34 @@ class M(Enum):
     )
     REC_RUNS_BREAK_EVEN = (
         "rec.runs_break_even",
-        "Renting a run costs ${run:,.2f}; buying these GPUs (${tco:,.0f} to buy and run for "
-        "three years) pays off only above {runs:,.10g} runs a year.",
-        "Аренда на один запуск стоит ${run:,.2f}; покупка этих GPU (${tco:,.0f} за покупку и "
-        "три года работы) окупается только при {runs:,.10g} запусках в год и больше.",
+        "Renting a run costs ${run:,.2f} ({run_rub:,.0f} RUB); buying these GPUs (${tco:,.0f}, "
+        "{tco_rub:,.0f} RUB, to buy and run for three years) pays off only above "
+        "{runs:,.10g} runs a year.",
+        "Аренда на один запуск стоит {run_rub:,.0f} ₽ (${run:,.2f}); покупка этих GPU "
+        "({tco_rub:,.0f} ₽, ${tco:,.0f}, за покупку и три года работы) окупается только при "
+        "{runs:,.10g} запусках в год и больше.",
     )
     REC_RUNS_RENT = (
         "rec.runs_rent",
         "**Rent, don't buy:** {runs:plural:run|runs} a year rented on demand cost ${yearly:,.0f} a "
-        "year "
-        "(${run:,.2f} each), against ${tco:,.0f} to buy and run these GPUs for three years; "
-        "buying pays off only above {breakeven:,.10g} runs a year.",
+        "year (${run:,.2f} or {run_rub:,.0f} RUB each), against ${tco:,.0f} ({tco_rub:,.0f} RUB) "
+        "to buy and run these GPUs for three years; buying pays off only above "
+        "{breakeven:,.10g} runs a year.",
         "**Арендуйте, а не покупайте:** {runs:plural:запуск|запуска|запусков} в год в аренде "
-        "стоят ${yearly:,.0f} в год (${run:,.2f} за запуск), а покупка и три года работы этих "
-        "GPU — ${tco:,.0f}; покупка окупается только при {breakeven:,.10g} запусках в год и "
-        "больше.",
+        "стоят ${yearly:,.0f} в год ({run_rub:,.0f} ₽, ${run:,.2f} за запуск), а покупка и три "
+        "года работы этих GPU — {tco_rub:,.0f} ₽ (${tco:,.0f}); покупка окупается только при "
+        "{breakeven:,.10g} запусках в год и больше.",
     )
     REC_RUNS_BUY = (
         "rec.runs_buy",
         "**Buying pays off:** {runs:plural:run|runs} a year rented on demand would cost "
-        "${yearly:,.0f} a year (${run:,.2f} each), more than owning (${tco:,.0f} over three years; the line is "
-        "{breakeven:,.10g} runs a year).",
+        "${yearly:,.0f} a year (${run:,.2f} or {run_rub:,.0f} RUB each), more than owning "
+        "(${tco:,.0f}, {tco_rub:,.0f} RUB, over three years; the line is {breakeven:,.10g} runs "
+        "a year).",
         "**Покупка окупается:** {runs:plural:запуск|запуска|запусков} в год в аренде стоили бы "
-        "${yearly:,.0f} в год "
-        "(${run:,.2f} за запуск), дороже владения (${tco:,.0f} за три года; граница — "
-        "{breakeven:,.10g} запусков в год).",
+        "${yearly:,.0f} в год ({run_rub:,.0f} ₽, ${run:,.2f} за запуск), дороже владения "
+        "({tco_rub:,.0f} ₽, ${tco:,.0f}, за три года; граница — {breakeven:,.10g} запусков в "
+        "год).",
     )
     REC_CLOUD_RUN = (
         "rec.cloud_run",

@@ -710,18 +710,22 @@ def job_verdict(option: Option, goal: Mapping[str, Any], language: Language) -> 
     return render(M.REC_JOB_IF_ONE_OFF, language, **params, months=payback)
 
 
-def runs_verdict(cost: Cost, language: Language) -> str | None:
+def runs_verdict(option: Option, language: Language) -> str | None:
     """Fine-tuning now and then: renting each run against buying, at the runs a year said
-    (or, with none said, the runs a year above which buying pays)."""
+    (or, with none said, the runs a year above which buying pays), in roubles beside dollars
+    (QA 54: "сколько это выйдет в рублях?" got dollars)."""
+    cost, rub = option.cost, option.cost_rub
     if cost.cloud_run_usd is None or cost.cloud_runs_break_even_per_year is None:
         return None
+    money: dict[str, Param] = {
+        "run": cost.cloud_run_usd,
+        "run_rub": rub.cloud_run if rub.cloud_run is not None else 0.0,
+        "tco": cost.tco_3y_usd,
+        "tco_rub": rub.tco_3y,
+    }
     if cost.runs_per_year is None or cost.cloud_runs_per_year_usd is None:
         return render(
-            M.REC_RUNS_BREAK_EVEN,
-            language,
-            run=cost.cloud_run_usd,
-            runs=cost.cloud_runs_break_even_per_year,
-            tco=cost.tco_3y_usd,
+            M.REC_RUNS_BREAK_EVEN, language, runs=cost.cloud_runs_break_even_per_year, **money
         )
     rent = cost.runs_per_year < cost.cloud_runs_break_even_per_year
     runs = cost.runs_per_year
@@ -730,9 +734,8 @@ def runs_verdict(cost: Cost, language: Language) -> str | None:
         language,
         runs=int(runs) if runs.is_integer() else runs,
         yearly=cost.cloud_runs_per_year_usd,
-        run=cost.cloud_run_usd,
-        tco=cost.tco_3y_usd,
         breakeven=cost.cloud_runs_break_even_per_year,
+        **money,
     )
 
 

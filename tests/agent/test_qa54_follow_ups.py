@@ -168,3 +168,58 @@ def test_a_capacity_in_sixteen_bits_names_fp8_where_it_serves_more(
     }
     assert served.get("fp8", 0) > served.get("bf16", 0) >= 1
     assert "в FP8" in held.answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok, and what would we have to buy to run the full R1 then, and for how much?",
+        "что нам придётся купить под полную R1 и сколько это стоит?",
+    ],
+)
+def test_what_to_buy_after_owned_gpus_that_do_not_hold_it_is_a_priced_goal(
+    reader: Reader, text: str
+) -> None:
+    """QA 54 T04: the sizing on the four owned A100 40GB came back word for word."""
+    previous = {
+        "model": "deepseek-r1",
+        "task": "inference",
+        "gpu": "a100-40gb",
+        "gpus": 4,
+        "users": 5,
+        "stated_fields": ["gpu", "gpus", "model", "task", "users", "owned"],
+    }
+    reading = reader.read(text, previous=previous)
+    assert reading.intent == "recommend" and reading.goal is not None
+    assert reading.goal["model"] == "deepseek-r1" and "owned" not in reading.goal
+
+
+def test_a_run_rented_is_priced_in_roubles_beside_dollars(service: AdvisorService) -> None:
+    """QA 54 T10: "сколько это выйдет в рублях?" got the run's rent in dollars only."""
+    _, rented = converse(
+        service,
+        "хотим дообучить Qwen2.5 32B на наших 20 тыс. диалогов (примерно по 1000 токенов "
+        "каждый), через QLoRA. какое железо нужно и сколько по времени?",
+        "а если арендовать H100 в облаке — сколько это выйдет в рублях?",
+    )
+    result = rented.recommendation
+    assert result is not None
+    lead = next(o for o in result.options if o.cost.cloud_run_usd is not None)
+    rub = lead.cost_rub.cloud_run
+    assert rub is not None and rub > lead.cost.cloud_run_usd * 50
+    assert f"{rub:,.0f}".replace(",", "\u00a0") + " ₽" in rented.answer
+
+
+def test_a_fixed_card_is_priced_as_the_setup_beside_it(service: AdvisorService) -> None:
+    """QA 54 T16: one RTX PRO 6000 cost $16,600 in the sizing and $20,600 in the option
+    under it (a desk tower against a rack server for a customer-facing bot)."""
+    _, single = converse(
+        service,
+        "we want qwen3 30b-a3b for a customer support bot, peak maybe 100 simultaneous chats. "
+        "is one L40S enough?",
+        "what about a single RTX PRO 6000 96GB instead?",
+    )
+    held = single.to_meet_targets
+    assert single.sizing is not None and single.cost is not None and held is not None
+    assert held.gpu.count * held.replicas == single.sizing.gpu.count == 1
+    assert single.cost.capex_usd == held.cost.capex_usd

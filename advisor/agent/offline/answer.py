@@ -1205,7 +1205,7 @@ def render_recommendation(
         # API and rental run (data kept inside the company says more: no API, no rental)
         lines.append(render(M.REC_RESIDENCY, language))
     if lead is not None and ("rent" in wants or lead.cost.runs_per_year is not None):
-        verdict = runs_verdict(lead.cost, language)  # "rent or buy for a run a quarter?"
+        verdict = runs_verdict(lead, language)  # "rent or buy for a run a quarter?"
         if verdict is not None:
             lines.append(verdict)
     job = job_verdict(lead, result.goal, language) if lead is not None else None

@@ -604,6 +604,9 @@ _PURCHASE_ASKED = re.compile(
     r"could|can|to)\s+(?:we |i )?(?:buy|get|purchase|order|need)\b|"
     r"\bwhich (?:server|hardware|gpus?|machine)\s+(?:should|to) (?:we |i )?(?:buy|get|purchase)\b|"
     r"\bwhat (?:should|do) (?:we|i) (?:buy|purchase|order)\b|"
+    # "what would we have to buy to run the full R1?" after GPUs that do not hold it (QA 54)
+    r"\bwhat (?:would|will|do|should) (?:we|i) (?:have|need) to (?:buy|purchase|get)\b|"
+    r"что (?:нам |мне )?(?:придется|нужно|надо|необходимо) (?:до)?купить\b|"
     r"как(?:ой|ое|ие|ую) (?:\w+ )?(?:сервер|железо|оборудование|видеокарт\w*|gpu|гпу)\s+"
     r"(?:\w+ )?(?:купить|брать|взять|закупать|закупить|покупать|нужн\w*)|"
     r"что (?:нам |мне )?(?:купить|закупать|закупить|покупать|брать)\b"
@@ -643,7 +646,8 @@ _COST = re.compile(
     r"во сколько (?:\w+ )?обойд\w*|"
     r"how much (?:\w+ ){0,4}cost|how much money|\bcosts?\b|\bpric(?:e|es|ed|ing)\b|"
     r"\bbudget\w*|\bcheap\w*|afford\w*|\btco\b|pay ?back|в рубл\w*|в доллар\w*|"
-    r"in (?:rubles|roubles|dollars|usd)|\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b"
+    r"in (?:rubles|roubles|dollars|usd)|\bаренд\w*|\brent(?:al|als|ing|ed)?\b|\blease\b|"
+    r"\bfor how much\b|\bза сколько денег\b"
 )
 # Versions of a model whose weights differ by less than this size alike: which one was meant
 # does not change the hardware (Llama 3, 3.1 and 3.3 70B: 70.6B each; Llama 2 70B: 69.0B).

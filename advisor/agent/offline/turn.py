@@ -564,6 +564,7 @@ def _size(
             owned=_owned(turn),
             owned_of=_owned_of(turn),
             rent_hours_per_month=_rent_hours(turn),
+            server_room=turn.server_room,  # as the setup beside it is priced: one price
         )
         if report.fits or (held_another_way is not None and not _owned(turn))
         else None
@@ -2739,7 +2740,7 @@ def _make_it_fit(request: SizingRequest, catalog: Catalog, turn: OfflineTurn) ->
         if owned is None:
             return []
         turn.tool_results.append(result)
-        turn.to_meet_targets = owned
+        turn.to_meet_targets, turn.server_room = owned, result.server_room
         return [
             render(M.GOAL_WHAT_FITS, turn.language),
             f"- {render_option_line(owned, turn.language)}",
@@ -2838,9 +2839,7 @@ def _cheapest_training(
     # first when renting it wins
     # on GPUs with a public rate of their own: each run rented against buying them (QA 47 led
     # a 1B pre-training with $172,800 of cards, its $3,432 rent two lines below)
-    verdict = rent_the_run(option, rented, turn.language) or runs_verdict(
-        option.cost, turn.language
-    )
+    verdict = rent_the_run(option, rented, turn.language) or runs_verdict(option, turn.language)
     rent_line = [f"- {render_option_line(rented, turn.language)}"] if rented is not None else []
     if not named and option is not closest and option.training_hours is not None:
         # the option leads when its sizing renders (_size), the reference run in one line

@@ -666,7 +666,8 @@ SIZE_CLASS_ABOVE = SIZE_CLASS_BAND
 # A card named by its memory: "a single 24GB card", "на одной карте на 48 гб".
 _MEMORY_CARD = re.compile(
     r"(?:\b(?P<count>single|one|a|\d{1,2}|одн\w*)(?:\s*x\s*|\s+))?(?:"
-    r"(?P<gb>\d{1,3})\s*(?:gb|гб|gig\w*|гиг\w*)(?:\s+(?:of )?vram)?\s*(?:card|gpu|видеокарт\w*|карт\w*)"
+    r"(?P<gb>\d{1,3})\s*(?:gb|гб|gig\w*|гиг\w*)(?:\s+(?:of )?vram)?\s*(?:card|gpu|видеокарт\w*|карт\w*|"
+    r"видеопамят\w*|(?<=\s)vram\b|of video memory)"
     r"|(?:card|gpu|видеокарт\w*|карт\w*)\s+(?:на|with|of)?\s*(?P<gb2>\d{1,3})\s*(?:gb|гб|gig\w*|гиг\w*))"
 )
 # Two weight formats set against each other: "FP16 vs 4-bit", "в fp8 или в int4".
@@ -702,6 +703,8 @@ _LAPTOP = re.compile(
 _ONE_MACHINE = re.compile(
     r"\b(?:my|our) (?:\w+ )?(?:laptop|notebook|gaming pc|pc|desktop|workstation|rig)\b|"
     r"\bon (?:a|my) (?:\w+ )?(?:laptop|notebook)\b|\bhome (?:pc|computer|rig|desktop)\b|"
+    r"\b(?:i|we) (?:only )?(?:have|own|got) (?:just )?(?:a|an|one|my) (?:\w+ )?(?:laptop|notebook)\b|"
+    r"у (?:меня|нас) (?:есть )?(?:только |лишь )?(?:\w+ )?(?:ноутбук\w*|ноут\b)|"
     r"(?:мо[её]м?|на|в) (?:\w+ )?(?:ноутбук\w*|ноуте|ноут\b|игров\w* (?:пк|компьютер\w*|комп\w*)|"
     r"домашн\w* (?:пк|компьютер\w*|комп\w*))|домашн\w* (?:пк|компьютер\w*|комп\w*)"
 )
@@ -2228,6 +2231,14 @@ class Reader:
                 )
                 said.model, *said.trains_alike = newest
             elif (
+                said.task in TRAINING
+                and mention.family_named
+                and (newest_line := self._newest_version(mention.candidates)) is not None
+            ):  # "LoRA T-lite": T-lite-it-2.1 (Qwen3 8B) and 1.0 (Qwen2.5 7B) train about
+                # alike; the newest, the other named, not a question (QA 55 asked twice)
+                said.model = newest_line
+                said.newest_of = [c for c in mention.candidates if c != newest_line]
+            elif (
                 mention.family_named
                 and self._same_size(mention.candidates)
                 and len({_family_key(c) for c in mention.candidates}) == 1
@@ -3204,6 +3215,28 @@ class Reader:
             key = "api_bill_rub" if said.api_bill.currency == "RUB" else "api_bill_usd"
             goal[key] = said.api_bill.amount
         self._goal_hardware(said, goal, previous)
+        people = (said.headcount, said.users, said.customers)  # a rate may be the job's own
+        if (
+            "batch_items" in goal
+            and said.batch_items is None
+            and any(p is not None for p in people)
+        ):  # "the full R1 for 50 analysts" after a batch of tickets: people to serve now,
+            # not the job (QA 55 sized 2M tickets through R1)
+            for key in ("batch_items", "runs_per_year", "one_off"):
+                goal.pop(key, None)
+            if said.deadline_hours is None:
+                goal.pop("deadline_hours", None)
+        window, answer = goal.get("context"), goal.get("output_tokens")
+        if (
+            said.context is None
+            and isinstance(window, int)
+            and isinstance(answer, int)
+            and answer >= window
+        ):  # "the full DeepSeek R1" after 1,500-token tickets: the window carried over does
+            # not hold R1's assumed 4,096 tokens of thinking; the new model's own window
+            # (QA 55: "I cannot size that: output_tokens must be smaller than context")
+            goal.pop("context")
+            goal.pop("prompt_tokens", None)
         return goal
 
     @staticmethod

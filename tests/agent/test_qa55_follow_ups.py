@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from advisor.agent.offline import quantities as q
+from advisor.agent.offline.normalize import normalize
 from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
 from tests.agent.conversation import converse
@@ -48,3 +50,30 @@ def test_training_a_line_of_versions_takes_the_newest(service: AdvisorService) -
 def test_a_laptops_video_memory_is_its_one_card(reader: Reader, text: str) -> None:
     said = reader.read(text).said
     assert said.gpu == "rtx-4060" and said.gpus == 1 and said.owned
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("А в рублях это сколько, и уложимся ли в 5 млн?", 5_000_000),
+        ("хватит ли 3 млн?", 3_000_000),
+        ("хватит ли 5 млн токенов в день?", None),
+        ("хватит ли 2 карт?", None),
+    ],
+)
+def test_a_sum_asked_to_fit_is_a_budget(text: str, amount: int | None) -> None:
+    budget = q.read_budget(normalize(text), True)
+    assert (budget.amount if budget is not None else None) == amount
+
+
+def test_a_budget_asked_after_a_sizing_says_yes_or_no_first(service: AdvisorService) -> None:
+    """QA 55 T22: 6.46M ₽ with no yes or no on the 5M asked."""
+    _, asked = converse(
+        service,
+        "Хотим поставить Qwen3 32B под RAG по базе знаний, контекст 32к, пользоваться будут "
+        "человек 100. Что брать из железа?",
+        "А в рублях это сколько, и уложимся ли в 5 млн?",
+    )
+    assert asked.recommendation is not None
+    assert asked.recommendation.goal.get("budget_rub") == 5_000_000
+    assert asked.answer.startswith(("**Нет", "**Да"))

@@ -1716,6 +1716,18 @@ _BUDGET_WORD = re.compile(
 )
 
 
+# A sum asked to fit, its currency unsaid: "уложимся ли в 5 млн?", "хватит ли 3 млн?", "can
+# we stay under 50k?" (QA 55 priced 6.46M ₽ with no yes or no). A scale word is required:
+# "хватит ли 2 карт" is no sum.
+_FITS_SUM = re.compile(
+    rf"(?:уложим\w*(?: ли)? в|уложиться в|влез\w*(?: ли)? в|хватит(?: ли)?|"
+    rf"\bfit (?:in|within|into)|\bstay (?:under|within))\s+(?:в\s+)?{NUM}\s*"
+    r"(k|тыс\.?|thousand|m|млн\.?|миллион\w*|million|mln|лям\w*|лимон\w*)(?!\w)"
+    r"(?!\s*(?:токен|tokens?|слов|words?|запрос|requests?|пользовател|users?|параметр|param|"
+    r"строк|страниц|pages?|документ|docs?|documents?|тикет|tickets?|писем|emails?|диалог))"
+)
+
+
 def _money_scale(word: str | None) -> float:
     if not word:
         return 1.0
@@ -1839,7 +1851,7 @@ def read_budget(text: str, russian: bool) -> Money | None:
         if _MONTHLY_AFTER.match(text, end) or _TARIFF_AFTER.match(text, end):
             return None
         return money
-    found = _BUDGET_WORD.search(text)
+    found = _BUDGET_WORD.search(text) or _FITS_SUM.search(text)
     if found is not None:
         amount = number(found.group(1)) * _money_scale(found.group(2))
         return Money(amount, "RUB" if russian else "USD")

@@ -1462,7 +1462,7 @@ class Reader:
             said.gpus += before  # "what if we add two more 4090s?" after two: four
             if OWNED in carried and previous_goal is None:  # the rest are bought beside them
                 said.owned_of = before
-            said.owned_of = said.owned_of or _owned_of_kept(carried)  # "and a third?"
+            said.owned_of = said.owned_of or owned_of_kept(carried)  # "and a third?"
         intent = self._intent(text, said, mention, previous, undictated)
         setup = setup_kept(carried)
         last_setup = setup or _pick_setup(last)
@@ -1704,7 +1704,7 @@ class Reader:
         if said.owned or (OWNED in carried and "gpu" not in fields):
             said_fields.append(OWNED)  # "we own 4 A100", then "and with 4-bit?": still owned
         if said.owned_of is None and "gpu" not in fields and "gpus" not in fields:
-            said.owned_of = _owned_of_kept(carried)  # "and in FP8?": the same GPUs, still mixed
+            said.owned_of = owned_of_kept(carried)  # "and in FP8?": the same GPUs, still mixed
         if said.owned_of is not None:
             said_fields.append(f"{OWNED_OF}{said.owned_of}")
         if said.headcount is not None or (HEADCOUNT in carried and "users" not in fields):
@@ -3655,7 +3655,7 @@ def _targets_kept(fields: Sequence[str]) -> tuple[float | None, float | None]:
     return (float(speed) if speed else None, float(ttft) if ttft else None)
 
 
-def _owned_of_kept(fields: list[str]) -> int | None:
+def owned_of_kept(fields: list[str]) -> int | None:
     """Of the GPUs sized before, those the customer owns (OWNED_OF), if some were bought."""
     kept = next((f.removeprefix(OWNED_OF) for f in fields if f.startswith(OWNED_OF)), None)
     return int(kept) if kept is not None else None

@@ -46,7 +46,6 @@ from advisor.agent.offline.reader import (
     LEAD_MARK,
     LED_BY,
     OWNED,
-    OWNED_OF,
     STATED,
     TRAINING,
     Budget,
@@ -56,6 +55,7 @@ from advisor.agent.offline.reader import (
     Reading,
     lead_kept,
     open_edition_note,
+    owned_of_kept,
 )
 from advisor.catalog.loader import Catalog
 from advisor.catalog.schema import Gpu, UseCaseId, WeightFormat
@@ -2764,8 +2764,7 @@ def _owned(turn: OfflineTurn) -> bool:
 
 def _owned_of(turn: OfflineTurn) -> int:
     """Of the sized GPUs, those the customer owns ("add a second L40S" to one owned: 1)."""
-    marked = (f for f in turn.reading.said_fields if f.startswith(OWNED_OF))
-    return int(next(marked, OWNED_OF + "0").removeprefix(OWNED_OF))
+    return owned_of_kept(turn.reading.said_fields) or 0
 
 
 def _on_reference_card(request: SizingRequest, turn: OfflineTurn) -> bool:

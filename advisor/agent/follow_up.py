@@ -9,6 +9,8 @@ changing one resets its partner to the engine's default unless the message sets 
 - another format without an engine: the engine that runs the new format;
 - another context without the request's lengths: the prompt and output the new context
   implies (a window read as "32k context" set them for the old one).
+A context that was exactly its prompt and output follows a new prompt or output said alone
+("and with a 100-token explanation each?" after 1,024 tokens in and 16 out: 1,124).
 A catalog model and an inline config.json are alternatives: naming one drops the other.
 """
 
@@ -42,4 +44,13 @@ def merge_follow_up(previous: Mapping[str, Any] | None, said: Mapping[str, Any])
         if named in given and other not in given:
             merged.pop(other, None)
     merged.update(given)
+    lengths = ("prompt_tokens", "output_tokens")
+    if (
+        "context" not in given
+        and any(k in given for k in lengths)
+        and all(isinstance(previous.get(k), int) for k in (*lengths, "context"))
+        and previous["context"] == previous["prompt_tokens"] + previous["output_tokens"]
+        and all(isinstance(merged.get(k), int) for k in lengths)
+    ):
+        merged["context"] = merged["prompt_tokens"] + merged["output_tokens"]
     return merged

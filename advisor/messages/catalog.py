@@ -3010,6 +3010,15 @@ class M(Enum):
         "each item's answer is a label (a category or a sentiment): {output} tokens out",
         "ответ на каждый элемент — метка (категория или тональность): {output} токенов на выходе",
     )
+    ASSUMED_LABEL_PROMPT = (
+        "assumed.label_prompt",
+        "each item's answer is a label (a category or a sentiment): {output} tokens out, from "
+        "a prompt of about {prompt:,} tokens (instructions, the categories and the item, as "
+        "long as a chat request; tell me your items' length)",
+        "ответ на каждый элемент — метка (категория или тональность): {output} токенов на "
+        "выходе из запроса примерно в {prompt:,} токенов (инструкция, список категорий и сам "
+        "элемент, как запрос в чате; назовите длину ваших элементов)",
+    )
     ASSUMED_BATCH_PROMPT = (
         "assumed.batch_prompt",
         "each item of the batch writes {output:,} tokens from a prompt of {prompt:,}, as for "
@@ -4309,6 +4318,17 @@ class M(Enum):
         "longer examples are split or truncated.",
         "Обучать методом QLoRA (замороженная база в 4 битах, NF4) на последовательностях по "
         "{context} токенов: более длинные примеры разбиваются или обрезаются.",
+    )
+    FIT_QLORA_CPU_OFFLOAD = (
+        "fit.qlora_cpu_offload",
+        "Train with QLoRA sharded over these GPUs with the weights and the optimizer's states "
+        "in system RAM between uses (FSDP CPU offload, as FSDP-QLoRA trains a 70B model on "
+        "two 24 GB cards), on sequences of {context} tokens: about {ram} GB of RAM, and "
+        "slower steps over PCIe.",
+        "Обучать QLoRA с разделением модели между этими GPU, держа веса и состояния "
+        "оптимизатора в ОЗУ между обращениями (FSDP CPU offload — так FSDP-QLoRA обучает 70B "
+        "на двух картах по 24 ГБ), на последовательностях по {context} токенов: около {ram} ГБ "
+        "ОЗУ, шаги медленнее из-за PCIe.",
     )
     FIT_CONTEXT = (
         "fit.context",

@@ -264,7 +264,8 @@ class FitChange(_Out):
 
     change: str = Field(
         description="kv_fp8, fp8, fp8_kv_fp8, int4, int4_kv_fp8, shorter_context, more_gpus, "
-        "fp8_more_gpus, int4_more_gpus, qlora, smaller_model, gguf (llama.cpp Q4_K_M on one "
+        "fp8_more_gpus, int4_more_gpus, qlora, qlora_shorter, qlora_cpu_offload (sharded, "
+        "weights and states in host RAM), smaller_model, gguf (llama.cpp Q4_K_M on one "
         "person's gaming card), gguf_cpu_moe (that, with a mixture's experts of some layers in "
         "system RAM)"
     )

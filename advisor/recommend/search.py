@@ -950,6 +950,7 @@ class _Search:
         context: int | None = None,
         task: Task | None = None,
         sharding: Sharding = "none",
+        cpu_offload: bool = False,
         tp: int | None = None,
         engine: Engine = "vllm",
         expert_offload_layers: int = 0,
@@ -977,6 +978,7 @@ class _Search:
                     dataset_tokens=training.dataset_tokens,
                     epochs=training.epochs,
                     sharding=sharding,
+                    cpu_offload=cpu_offload,
                 )
             else:
                 request = SizingRequest(
@@ -2255,6 +2257,15 @@ def _make_it_fit(search: _Search, meeting: list[_Config]) -> list[FitChange]:
                 if shorter is not None and shorter.result.fits:
                     attempt("qlora_shorter", note(M.FIT_QLORA_SEQUENCE, context=sequence), shorter)
                     break
+            if (count or 1) > 1 and not any(c and c.result.fits for _, _, c in changes):
+                offloaded = _offloaded_to_ram(search, model, suit, gpu, count)
+                if offloaded is not None:
+                    ram = math.ceil(offloaded.result.memory.host_offload / 1e9)
+                    attempt(
+                        "qlora_cpu_offload",
+                        note(M.FIT_QLORA_CPU_OFFLOAD, context=offloaded.context, ram=ram),
+                        offloaded,
+                    )
     else:
         attempt(
             "kv_fp8",
@@ -2444,6 +2455,34 @@ def _fewest_that_fit(
 
 # GPU counts a deployment takes: one server's 1-8, then whole servers of 8.
 _COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 40, 48, 56, 64)
+
+
+def _offloaded_to_ram(
+    search: _Search, model: Model, suit: Suitability | None, gpu: Gpu, count: int | None
+) -> _Config | None:
+    """QLoRA sharded over the GPUs with the weights, gradients and optimizer states in host
+    RAM between uses (FSDP CPUOffload), at the longest sequence down to the shortest offered
+    that fits: the recipe Answer.AI's FSDP-QLoRA trained a 70B model with on two 24 GB cards
+    (fsdp_qlora's 70B example, --use_cpu_offload, 2024-03). None where even that does not."""
+    sequence = search.load.context
+    while True:
+        config = search.size(
+            model,
+            suit,
+            None,
+            gpu,
+            1,
+            gpus=count,
+            task="qlora",
+            context=sequence,
+            sharding="zero3",
+            cpu_offload=True,
+        )
+        if config is not None and config.result.fits:
+            return config
+        if sequence <= MIN_TRAINING_SEQUENCE:
+            return None
+        sequence = max(MIN_TRAINING_SEQUENCE, sequence // 2)
 
 
 def _smaller_model(search: _Search, model: Model, gpu: Gpu, count: int | None) -> _Config | None:

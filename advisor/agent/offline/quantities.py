@@ -538,7 +538,8 @@ def read_text_volume(text: str, working_days_per_month: float) -> TextVolume | N
 # tokens", "на выходе краткое резюме 200 токенов").
 _OUTPUT_NOUN = (
     r"(?:ответ\w*|answers?|responses?|replies|outputs?|descriptions?|summar(?:y|ies)|"
-    r"описани\w*|резюме|саммари|на выходе)"
+    r"описани\w*|резюме|саммари|на выходе|объяснени\w*|пояснени\w*|обосновани\w*|"
+    r"explanations?|justifications?)"
 )
 _OUTPUT_LENGTH = re.compile(
     rf"{_OUTPUT_NOUN}\s+(?:(?!на входе)[^\W\d]+\s+){{0,2}}?"
@@ -546,6 +547,8 @@ _OUTPUT_LENGTH = re.compile(
     rf"{NUM}{_K}\s*(?:токен\w*|tokens?)"
     rf"|(?<![\w.]){NUM}{_K}[\s-]*(?:токен\w*|tokens?)\s+(?:(?:на|per|in|each|a)\s+)?"
     rf"{_OUTPUT_NOUN}(?!\w)"
+    # "объяснение, токенов на 100": the count said after its unit, colloquially
+    rf"|{_OUTPUT_NOUN}\W+(?:\w+\W+)?токенов\s+(?:на|в)\s+{NUM}{_K}(?![\w.])"
 )
 
 
@@ -699,8 +702,7 @@ def read_output_tokens(text: str) -> tuple[int, tuple[int, int]] | None:
     found = _OUTPUT_LENGTH.search(text)
     if found is None:
         return None
-    digits, thousands = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
-    value = number(digits) * (1000 if thousands else 1)
+    value = _scaled(found) or 0.0
     return (int(value), found.span()) if 1 <= value <= 100_000 else None
 
 
@@ -832,13 +834,14 @@ _BATCH_ITEMS = re.compile(
 # Work that labels its items: a category or a sentiment each.
 _LABEL_WORDS = (
     r"\bclassif\w*|\bcategori[sz]\w*|\bsentiment|\blabel\w*|\btag(?:s|ging)?\b|\bsort\w*|"
-    r"классифиц\w*|категори\w*|тональност\w*|размет\w*|раскид\w*|рассортир\w*|сортир\w*"
+    r"классифи[цк]\w*|категори\w*|тональност\w*|размет\w*|раскид\w*|рассортир\w*|сортир\w*"
 )
 _BATCH_CUE = re.compile(
     r"how long|how many (?:hours|days)|сколько (?:времени|часов|дней|суток)|за сколько|"
     r"как долго|\bprocess\w*|\brun (?:\w+ )?through|\bgenerat\w*|"
     rf"{_LABEL_WORDS}|\broute\b|распредел\w*|разобрать|разбери\w*|"
-    r"\bsummari[sz]\w*|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
+    r"\bsummari[sz]\w*|\bsummar(?:y|ies)\b|\btranslat\w*|\bextract\w*|\bbatch\b|\bbackfill|"
+    r"\bbacklog\b|"
     r"прогн\w*|прогон\w*|выжимк\w*|обработ\w*|сгенерир\w*|генерир\w*|перевест\w*|вытащ\w*|вытаскива\w*|"
     r"\bpull\w* (?:\w+ )?(?:fields|data|values|totals)|\bparse\b|"
     r"перевод\w*|извлеч\w*|суммариз\w*|пропуст\w*|пакетн\w*|"
@@ -1229,8 +1232,28 @@ def says_at_once(text: str) -> bool:
     return re.search(_CONCURRENT, text) is not None
 
 
+# The speaker counted beside the people named: "me and 3 colleagues", "3 coworkers and I",
+# "я и ещё 3 коллеги", "мы с 3 коллегами" (QA 55 sized "me and 3 colleagues" as 3 people).
+_PEERS = (
+    rf"(?:other\s+)?(?:{_STAFF_NOUN}|coworkers|co-workers|teammates|friends|people|others|"
+    r"человек\w*|друг\w*|друз\w*|товарищ\w*)"
+)
+_WITH_ME = re.compile(
+    rf"\b(?:me|myself|i)\s+(?:and|plus|\+)\s+(?:my\s+)?(?:about\s+)?{NUM}\s+{_PEERS}|"
+    rf"(?<![\w.]){NUM}\s+(?:of\s+my\s+|my\s+)?{_PEERS}\s+(?:and|plus|\+)\s+(?:me|myself|i)\b|"
+    rf"(?:\bя|\bмы)\s+(?:и|\+|с|плюс)\s+(?:ещё\s+|еще\s+)?{NUM}\s+{_PEERS}|"
+    rf"(?<![\w.]){NUM}\s+{_PEERS}\s+и\s+я\b"
+)
+
+
 def read_headcount(text: str) -> int | None:
-    """The staff behind a deployment: '200 сотрудников', 'company of 80', 'штат 500'."""
+    """The staff behind a deployment: '200 сотрудников', 'company of 80', 'штат 500'; the
+    speaker counted with the people beside them ('me and 3 colleagues': 4)."""
+    with_me = _WITH_ME.search(text)
+    if with_me is not None:
+        peers = next(number(g) for g in with_me.groups() if g is not None)
+        if 1 <= peers <= 1000 and peers.is_integer():
+            return int(peers) + 1
     for pattern in _HEADCOUNT_PATTERNS:
         found = pattern.search(text)
         if found is not None:
@@ -1315,7 +1338,7 @@ def _scale(word: str) -> float:
 
 # A fine-tuning deadline: "дедлайн месяц", "deadline 2 weeks", "within 3 days", "за 48 часов".
 _DEADLINE_AMOUNT = (
-    r"\s*(?:[:—-]|is|of|—|будет|составляет)?\s*"
+    r"\s*(?:[:—-]|is|of|—|будет|составляет)?\s*(?:(?:всего|только|лишь|only|just)\s+)?"
     r"(?:(\d+(?:[.,]\d+)?|one|a|an|один|одна|одну|два|две|три)\s+)?"
     r"(час\w*|hours?|д(?:ень|ня|ней)|сут\w*|days?|недел\w*|weeks?|месяц\w*|months?)\b"
 )

@@ -1305,6 +1305,7 @@ class Reader:
             language,
             with_deadline=earlier in TRAINING or bool(earlier_batch),
             bill=bill,
+            kin=prefer,
         )
         # "а если вместо T-pro взять T-lite?": a name that leaves versions open, none of them
         # the last model: the newest of one line and size, or a question; never the last
@@ -1912,10 +1913,11 @@ class Reader:
         language: Language,
         with_deadline: bool = False,
         bill: q.ApiBill | None = None,
+        kin: str | None = None,
     ) -> Said:
         """What the message says, with the API bill read from it. `with_deadline`: the
         conversation is about a training run or a batch job, so a follow-up's "in 3 weeks" is
-        its deadline."""
+        its deadline. `kin`: the conversation's model, whose line a bare size keeps."""
         said = Said()
         working_days = self.catalog.workloads.daily.working_days_per_month
         if bill is not None:  # read first: its sum is no budget, its tokens no dataset
@@ -2256,7 +2258,7 @@ class Reader:
                 # "модель 8B", "an 8b model": a size names no model, and where its models
                 # weigh and cache alike the hardware barely moves between them: the likeliest
                 # is sized, the others named (a 7B is still asked: Llama 2 7B caches 9x more)
-                likeliest = self._likeliest_of_size(mention.candidates)
+                likeliest = self._likeliest_of_size(mention.candidates, kin)
                 said.model = likeliest
                 said.size_alone_of = [c for c in mention.candidates if c != likeliest]
         self._longer_version(said, russian=language == "ru")
@@ -2419,12 +2421,15 @@ class Reader:
         output = self.catalog.workloads.use_cases[said.use_case or "chat"].output_tokens
         return max(context - output, context // 2)
 
-    def _likeliest_of_size(self, candidates: Sequence[str]) -> str:
+    def _likeliest_of_size(self, candidates: Sequence[str], kin: str | None = None) -> str:
         """The model a bare size most likely means: the first of the name index's order (the
         newest of the most used lines) that is no niche (a Russian fine-tune of a base, a
-        model that always reasons), of the leading line where it has one."""
+        model that always reasons), of the conversation's line (`kin`: "the 8B model" after
+        Llama 3.3 70B is Llama 3.1 8B, QA 55 took Qwen3 8B) or else the leading line."""
         general = [c for c in candidates if not self._niche(c)] or list(candidates)
         family = _family_key(candidates[0])  # Qwen2.5 14B before Phi-4 when Qwen3 14B leads
+        if kin is not None and any(_family_key(c) == _family_key(kin) for c in general):
+            family = _family_key(kin)
         return next((c for c in general if _family_key(c) == family), general[0])
 
     def _document_need(self, said: Said, russian: bool) -> int | None:
@@ -2752,8 +2757,9 @@ class Reader:
             if (value := getattr(said, name)) is not None
         }
         notes: list[Note] = []
+        labels = note(M.ASSUMED_LABEL_OUTPUT, output=q.LABEL_OUTPUT_TOKENS)
         if said.labels_only:
-            notes.append(note(M.ASSUMED_LABEL_OUTPUT, output=q.LABEL_OUTPUT_TOKENS))
+            notes.append(labels)
         if said.batch_items is not None and said.item_tokens is not None:
             notes.extend(self._batch_item_fields(said, fields))
         if said.expert_offload_layers is not None:
@@ -2821,6 +2827,16 @@ class Reader:
             fields["output_tokens"] = output  # the answer the note names, not a quarter
             fields["prompt_tokens"] = fields["context"] - output
             notes.append(derived)
+        elif "context" not in fields and said.labels_only and not said.item_tokens:
+            # "classify 2M tickets", no length: a chat request's prompt (llm-d-benchmark's
+            # workload table classes text classification's input with interactive chat's,
+            # medium), not a default window less the label (QA 55: 4,080 tokens)
+            prompt = workloads.use_cases["chat"].input_tokens
+            fields["prompt_tokens"] = prompt
+            fields["context"] = prompt + q.LABEL_OUTPUT_TOKENS
+            notes[notes.index(labels)] = note(
+                M.ASSUMED_LABEL_PROMPT, output=q.LABEL_OUTPUT_TOKENS, prompt=prompt
+            )
         if "context" in fields and "prompt_tokens" not in fields:
             notes.extend(self._window_fields(said, fields))
         if said.people is not None and said.per_person is not None:

@@ -1387,6 +1387,13 @@ class M(Enum):
         "you asked for the cheapest, and it serves the load for less",
         "вы просили самый дешёвый вариант, и он обслуживает нагрузку дешевле",
     )
+    MODELS_PICK_CHEAPEST_ALIKE = (
+        "models.pick_cheapest_alike",
+        "you asked for the cheapest, and both cost about the same: this one is as strong or "
+        "stronger, and the newer",
+        "вы просили самый дешёвый вариант, а стоят они примерно одинаково: эта модель не "
+        "слабее и новее",
+    )
     MODELS_PICK_UNRATED = (
         "models.pick_unrated",
         "it serves the load for less, and the catalog has no quality rating to set against that",

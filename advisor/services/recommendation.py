@@ -210,6 +210,24 @@ def pick_model(
         return ModelPick(serving[0][0], M.MODELS_PICK_ONLY)
     cheapest = min(serving, key=lambda p: p[1].cost.tco_3y_usd)
     if "cheapest" in wants:
+        # within the same cost ("about the same", the answer says) the cheapest is no
+        # reason: the stronger, then the newer (QA 56 took Mistral 7B v0.3 over Llama 3.1
+        # 8B for a cost under 5% apart)
+        alike = [
+            p
+            for p in serving
+            if p[1].cost.tco_3y_usd <= cheapest[1].cost.tco_3y_usd * (1 + SAME_COST)
+        ]
+        preferred = max(
+            alike,
+            key=lambda p: (
+                p[1].quality_tier,
+                getattr(catalog.models.get(p[1].model), "released", None) or "",
+                -p[1].cost.tco_3y_usd,
+            ),
+        )
+        if preferred is not cheapest:
+            return ModelPick(preferred[0], M.MODELS_PICK_CHEAPEST_ALIKE)
         return ModelPick(cheapest[0], M.MODELS_PICK_ASKED_CHEAPEST)
     rated = [(r, o) for r, o in serving if o.quality_tier != UNRATED]
     if not rated:

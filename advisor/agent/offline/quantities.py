@@ -137,7 +137,9 @@ _FULL_CONTEXT = re.compile(
     # "32к контекста для длинных договоров", "for long contracts": the window is for them
     r"(?:для|под)\s+(?:\w+\s+)?длинн\w+\s+(?:договор|документ|контракт|отч[её]т)\w*|"
     r"\bfor\s+(?:\w+\s+)?long\s+(?:contracts?|documents?|reports?|files?)\b|"
-    r"\b(?:провер|анализ|ревью|разбор)\w*\s+(?:\w+\s+)?(?:договор|документ|контракт)\w*"
+    r"\b(?:провер|анализ|ревью|разбор)\w*\s+(?:\w+\s+)?(?:договор|документ|контракт)\w*|"
+    r"\b(?:process|analy[sz]|review|summari[sz]|check)\w*\s+(?:\w+\s+)?(?:contracts?|"
+    r"documents?|reports?|filings?)\b"
 )
 
 # "на каждый запрос нужно 32к контекста", "each request needs a 32k context": said before it
@@ -583,7 +585,10 @@ _OUTPUT_BEFORE = re.compile(
 _DOC_PAGES = re.compile(
     rf"(?<![\w.]){NUM}(?:\s*(?:[-–—]|to|до)\s*{NUM})?\s*-?\s*(?:pages?|стр\.|страниц\w*|листов)"
     r"(?!\w)(?!\s+(?:(?:в|за|per|a|each|every)\s+)?(?:день|сутки|day|night|недел\w*|week|"
-    r"месяц\w*|month))"
+    r"месяц\w*|month))|"
+    # "договор в среднем страниц 10": the count after the word, colloquially (QA 56)
+    rf"(?:договор|документ|контракт|отч[её]т)\w*\s+(?:(?:в среднем|примерно|около|обычно)\s+)?"
+    rf"(?:страниц|листов)\s+{NUM}(?!\w|[.,]\d)(?!\s*(?:в|за)\s+(?:день|сутки|недел|месяц))"
 )
 
 
@@ -641,10 +646,21 @@ def says_long_documents(text: str) -> bool:
     return bool(_LONG_DOC.search(text))
 
 
+# "это тысяч 8-10 токенов каждый": thousands said before the count, colloquially (QA 56);
+# the longer end of a range
+_THOUSANDS_EACH = re.compile(
+    r"(?:тысяч\w*\s+(\d+)(?:\s*[-–—]\s*(\d+))?|(\d+)\s*тыс\w*\.?\s*[-–—]\s*(\d+))\s+токен\w*\s+"
+    r"(?:каждый|каждая|каждое|в каждом|на (?:документ|договор|контракт|файл|отч[её]т)\w*)"
+)
+
+
 def read_document_tokens(text: str) -> int | None:
     """Tokens in each document a request reads, where the message counts them in tokens."""
     found = _DOC_TOKENS.search(text)
     value = _scaled(found) if found is not None else None
+    thousands = _THOUSANDS_EACH.search(text) if found is None else None
+    if thousands is not None:
+        value = 1000 * max(number(g) for g in thousands.groups() if g is not None)
     return int(value) if value is not None and 100 <= value <= 10_000_000 else None
 
 
@@ -1506,7 +1522,11 @@ def read_runs_per_year(text: str) -> float | None:
 
 
 # A deadline said the other way round or as a weekend: "часов за 48", "over the weekend".
-_DEADLINE_HOURS_FIRST = re.compile(r"(?:часов|hours)\s+за\s+(\d+(?:[.,]\d+)?)\b")
+_DEADLINE_HOURS_FIRST = re.compile(
+    r"(?:часов|hours)\s+за\s+(\d+(?:[.,]\d+)?)\b|"
+    # "срок — утро понедельника, т.е. часов 60": the hours said after their word (QA 56)
+    r"(?:т\.\s?е\.|то есть|это|примерно|около|где-то|получается)\s+часов\s+(\d+(?:[.,]\d+)?)\b"
+)
 _WEEKEND = re.compile(r"за выходные|на выходных|over (?:the|a) weekend|during the weekend")
 WEEKEND_HOURS = 48.0  # Saturday and Sunday
 # "overnight", "каждую ночь", "за ночь": the night's window a nightly job must end within,
@@ -1536,7 +1556,9 @@ _BY_DAY = re.compile(
     rf"(?:\bby|\bдо|\bк|\bopens?|\bdue(?: on)?|\bgo(?:es)? live(?: on)?|\blaunch(?:es)?(?: on)?)"
     rf"\s+(?:this\s+|эт\w+\s+)?{_DAY_WORD}"
 )
-_TODAY = re.compile(rf"(?:сегодня|today is|today's|it's)\s+{_DAY_WORD}")
+_TODAY = re.compile(
+    rf"(?:сегодня|сейчас|today is|today's|it's|it is|now it's|it's now)\s+(?:уже\s+)?{_DAY_WORD}"
+)
 
 
 def _weekday(word: str) -> int:
@@ -1561,8 +1583,8 @@ def read_deadline_hours(text: str) -> float | None:
     the end of the month" a month, of the week or "by next Friday" a week; a weekend two
     days; overnight the night's eight hours)."""
     first = _DEADLINE_HOURS_FIRST.search(text)
-    if first is not None and number(first.group(1)) > 0:
-        return number(first.group(1))
+    if first is not None and number(first.group(1) or first.group(2)) > 0:
+        return number(first.group(1) or first.group(2))
     found = _DEADLINE.search(text) or _DEADLINE_LOOSE.search(text)
     from_now = _DEADLINE_FROM_NOW.search(text) if found is None else None
     if from_now is not None:  # "12 hours from now": the amount and unit of either order

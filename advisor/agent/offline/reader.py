@@ -924,6 +924,11 @@ _EXPLAIN = re.compile(
     r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
 )
 _DIFFERENCE = re.compile(r"\bdifference\b|разниц\w*|отлича\w*")
+# "why not X?", "почему бы не взять X?": another model or GPU proposed
+_WHY_NOT = re.compile(
+    r"why not\b|why don'?t we\b|почему бы не\b|"
+    r"почему не (?:взять|использовать|поставить|выбрать|купить|запустить|арендовать)\w*"
+)
 _DOMAIN = re.compile(
     r"gpu|vram|memory|kv|cache|llm|model|quantiz|tensor|pipeline|nvlink|pcie|lora|"
     r"token|infer|fine-?tun|server|card|batch|throughput|latency|context|precision|\bram\b|"
@@ -3405,6 +3410,14 @@ class Reader:
         if _CHEAPEST_SETUP.search(text) and (mention is not None or previous is not None):
             return "recommend"  # "what is the cheapest way to still get R1?": a setup, priced
         explain = _EXPLAIN.search(text)
+        if (
+            explain is not None
+            and _WHY_NOT.match(text, explain.start())
+            and (mention is not None or said.gpus_compared)
+            and _EXPLAIN.search(text, explain.end()) is None
+        ):  # "why not gpt-oss-20b instead? on a 4090, how many users?": an alternative to
+            # size, not a question why (QA 56 answered from the knowledge base)
+            explain = None
         fastest_asked = "fastest" in said.wants and mention is not None and said.gpus is None
         if fastest_asked and (explain is None or _FASTEST_SETUP_ASKED.search(text)):
             return "recommend"  # "what is the fastest server for Llama 405B?": the search's

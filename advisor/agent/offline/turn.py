@@ -1242,11 +1242,18 @@ def _recommend(
         and "gpu" not in (previous_request.get(STATED) or [])
         and previous_request.get("model") == goal.get("model")
     )
-    again = again or (
-        "cheapest" in wants
-        and after_reference
-        and lead is not None
-        and lead.label in ("recommended", "pareto")
+    again = (
+        again
+        or (
+            "cheapest" in wants
+            and after_reference
+            and lead is not None
+            and lead.label in ("recommended", "pareto")
+            # the same GPUs the sizing led with: a changed load ("drop to 32k context") is a
+            # new setup, not the same one again (QA 56)
+            and (led_before := lead_kept((previous_request or {}).get(STATED) or [])) is not None
+            and led_before[:2] == (lead.gpu.id, lead.gpu.count * lead.replicas)
+        )
     )
     published = _in_published_format(goal, result, catalog, turn, wants)
     turn.answer = render_recommendation(

@@ -884,6 +884,18 @@ class M(Enum):
         "**{model}, {task}, {precision}: {count} x {gpu} — does not fit**.",
         "**{model}, {task}, {precision}: {count} x {gpu} — не помещается**.",
     )
+    ANSWER_HEADLINE_NO_FIT_AS_SIZED = (
+        "answer.headline_no_fit_as_sized",
+        "{model}, {task}, {precision} on {count} x {gpu}:",
+        "{model}, {task}, {precision} на {count} x {gpu}:",
+    )
+    ANSWER_MINIMUM_AS_SIZED = (
+        "answer.minimum_as_sized",
+        "In {precision} it would take at least {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} GB "
+        "per GPU.",
+        "В {precision} понадобилось бы не меньше {count} x {gpu} (TP {tp}, PP {pp}), {per_gpu} ГБ "
+        "на GPU.",
+    )
     ANSWER_LIMIT = ("answer.limit", "The limit is {reason}.", "Упирается в {reason}.")
     ANSWER_MINIMUM = (
         "answer.minimum",
@@ -2744,6 +2756,16 @@ class M(Enum):
         "распространяется на размещение в дата-центре (скажите, если сервер будет стоять в "
         "офисе).",
     )
+    REC_DATACENTER_BY_SERVICE = (
+        "rec.datacenter_by_service",
+        "{users:,} users at once is a busy customer service's peak, whose servers stand in a "
+        "data centre: rack servers, not office towers, and no GeForce cards, as NVIDIA's driver "
+        "licence does not cover data-centre deployment (say if the server stands in an office).",
+        "{users:,} пользователей одновременно — пик нагруженного клиентского сервиса, чьи "
+        "серверы стоят в дата-центре: стоечные серверы, а не офисные башни, и без карт GeForce — "
+        "лицензия драйвера NVIDIA не распространяется на размещение в дата-центре (скажите, если "
+        "сервер будет стоять в офисе).",
+    )
     REC_DATACENTER_BY_LOAD = (
         "rec.datacenter_by_load",
         "{users:,} users at once is the peak of an organisation of about {staff:,} staff, whose "
@@ -3016,6 +3038,13 @@ class M(Enum):
         "assumed.label_output",
         "each item's answer is a label (a category or a sentiment): {output} tokens out",
         "ответ на каждый элемент — метка (категория или тональность): {output} токенов на выходе",
+    )
+    ASSUMED_PILOT_USERS = (
+        "assumed.pilot_users",
+        "no count of people given: sized for {users} users at once, a pilot's worth (tell me "
+        "how many will use it at the same time)",
+        "сколько людей будут пользоваться, не сказано: посчитано на {users} одновременных "
+        "пользователей, как для пилота (назовите, сколько будет работать одновременно)",
     )
     ASSUMED_LABEL_PROMPT = (
         "assumed.label_prompt",

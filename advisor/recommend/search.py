@@ -122,16 +122,19 @@ RESERVE_FROM_HEADCOUNT = 1000
 
 
 def server_room_load(
-    concurrency: int, workloads: Workloads, calls: int | None = None
+    concurrency: int, workloads: Workloads, calls: int | None = None, public: bool = False
 ) -> Note | None:
     """The note that so many users at once are the peak of an organisation that large (100
     dialogs at once: a call centre's), whose servers stand in a server room; None below it.
-    Calls said are a call centre's load, not its staff's."""
+    Calls said are a call centre's load, not its staff's; a service to customers (`public`)
+    is its own load, not a staff's (QA 56: 2,000 website visitors as "20,000 staff")."""
     share = workloads.concurrency.staff_share
     if concurrency < RESERVE_FROM_HEADCOUNT * share:
         return None
     if calls is not None:
         return note(M.REC_DATACENTER_BY_CALLS, calls=calls)
+    if public:
+        return note(M.REC_DATACENTER_BY_SERVICE, users=concurrency)
     return note(M.REC_DATACENTER_BY_LOAD, users=concurrency, staff=round(concurrency / share))
 
 
@@ -348,7 +351,12 @@ class _Search:
         elif self.datacenter:
             self.assumptions.append(note(M.REC_DATACENTER_BY_SIZE, staff=staff))
         self.load = self._workload()
-        busy = server_room_load(self.load.concurrency, catalog.workloads, request.live_calls)
+        busy = server_room_load(
+            self.load.concurrency,
+            catalog.workloads,
+            request.live_calls,
+            public=request.use_case == "support" or request.customers is not None,
+        )
         if (
             busy is not None
             and not self.datacenter

@@ -12,6 +12,7 @@ from advisor.agent.offline.reader import Reader
 from advisor.agent.service import AdvisorService
 from advisor.messages import M
 from advisor.messages.note import render
+from advisor.services.recommendation import lead_option
 from tests.agent.conversation import converse
 
 
@@ -105,3 +106,107 @@ def test_whole_contracts_fill_the_context_and_a_changed_one_is_a_new_setup(
     result = shorter.recommendation
     assert result is not None and result.workload.input_tokens > 30_000
     assert "already the cheapest" not in shorter.answer
+
+
+def test_how_fast_on_that_card_sizes_the_setup_the_pick_led_with(
+    service: AdvisorService,
+) -> None:
+    """QA 56 T20: "how fast on that card?" after two models weighed for the cheapest pilot
+    weighed them again on another card and gave no first token."""
+    weighed, speed = converse(
+        service,
+        "what's the absolute cheapest way to pilot a private chatbot for like 10 people? "
+        "something like mistral 7b or llama 8b, nothing fancy",
+        "and how fast will it actually answer on that card? our people hate waiting. tokens "
+        "per second and how long before the answer starts?",
+    )
+    result = weighed.recommendation
+    assert result is not None
+    led = lead_option(result, ["cheapest"])
+    assert led is not None and led.gpu.id == "rtx-3080"  # the used card it led with
+    assert speed.sizing is not None and speed.sizing.fits
+    assert (speed.sizing.model, speed.sizing.gpu.id) == (led.model, led.gpu.id)
+    assert speed.sizing.precision == led.precision
+    assert "first token after" in speed.answer
+
+
+def test_a_format_that_fits_leads_and_the_one_sized_is_an_aside(
+    service: AdvisorService,
+) -> None:
+    """QA 56 T04: "Да, помещается" in INT4, then a bold "не помещается" and "Минимум 4 x RTX
+    4090" for BF16, priced as one card."""
+    (answer,) = converse(service, "Дистиллят R1 на 32B хватит одной 4090?")
+    assert answer.answer.startswith("**Да, помещается")
+    assert "— не помещается**" not in answer.answer
+    assert "Минимум, который помещается" not in answer.answer
+    assert "В BF16 понадобилось бы не меньше 4 x NVIDIA GeForce RTX 4090" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [
+        ("хотим поднять дипсик р1 у себя в компании. сколько нужно видюх?", 5),
+        ("Can we run the full DeepSeek V3 for our company?", 5),
+        ("DeepSeek R1 for our team of 40 engineers", None),  # counted: the staff's peak
+        ("у нас 4 A100 в офисе, потянем R1?", None),  # the GPUs owned: one user's fit
+        ("сколько видеокарт нужно для дипсик р1?", None),  # nobody said: one user
+    ],
+)
+def test_people_of_an_organisation_uncounted_are_a_pilot(
+    reader: Reader, text: str, users: int | None
+) -> None:
+    """QA 56 T03: R1 "у себя в компании" was sized for one user (its KV cache for four)."""
+    reading = reader.read(text)
+    assert reading.request is not None
+    codes = [n.code for n in reading.notes]
+    if users is None:
+        assert M.ASSUMED_PILOT_USERS not in codes
+    else:
+        assert reading.request["users"] == users and M.ASSUMED_PILOT_USERS in codes
+
+
+def test_a_customer_services_peak_is_no_staff(service: AdvisorService) -> None:
+    """QA 56 T17: 2,000 website visitors at once were "the peak of an organisation of about
+    20,000 staff"."""
+    (answer,) = converse(
+        service,
+        "We're launching a customer support chatbot on our website. Expect up to 2,000 "
+        "concurrent users at peak. We want Llama 3.1 70B. How many GPUs do we need?",
+    )
+    assert "busy customer service's peak" in answer.answer
+    assert "staff" not in answer.answer
+
+
+def test_an_api_weighed_against_own_hardware_is_met_by_a_model_of_its_class(
+    service: AdvisorService,
+) -> None:
+    """QA 56 T11-T12: YandexGPT Pro's bill weighed against a 7B on an 8 GB card; then "10x the
+    volume, no worse than YandexGPT Pro" answered only that Pro's weights are closed."""
+    weighed, grown = converse(
+        service,
+        "Что нам выгоднее — платить за API (ну там яндекс гпт или гигачат) или купить свой "
+        "сервер? У нас примерно 5 миллионов токенов в день уходит.",
+        "Ок, а если объём вырастет раз в 10 и данные вообще нельзя отдавать наружу? И модель "
+        "нужна не хуже яндекс гпт про.",
+    )
+    for answer in (weighed, grown):
+        result = answer.recommendation
+        assert result is not None and result.options
+        assert result.goal["min_quality_tier"] == 4  # YandexGPT Pro's, in prices.yaml
+        assert all(o.quality_tier >= 4 for o in result.options if o.label == "recommended")
+    first, second = weighed.recommendation, grown.recommendation
+    assert first is not None and second is not None
+    assert second.goal["tokens_per_day"] == 10 * first.goal["tokens_per_day"]
+
+
+@pytest.mark.parametrize(
+    ("text", "factor"),
+    [
+        ("ок, а если объем вырастет раз в 10", 10.0),
+        ("нагрузка вырастет в 3 раза", 3.0),
+        ("объем вырастет в 10 раз", 10.0),
+        ("контекст в 10 раз длиннее", None),
+    ],
+)
+def test_growth_said_colloquially(text: str, factor: float | None) -> None:
+    assert q.read_growth(text) == factor

@@ -162,7 +162,12 @@ def render_sizing(
         tier = report.tier_i18n.render(language)
         lines.append(render(M.ANSWER_HEADLINE, language, **head, layout=layout, tier=tier))
     else:
-        lines.append(render(M.ANSWER_HEADLINE_NO_FIT, language, **head))
+        # under a lead that says how the same GPUs hold it (4 bits), the format sized is
+        # the aside, not a second bold verdict (QA 56: "Да, помещается", then "**не
+        # помещается**" and "Минимум 4 x RTX 4090")
+        aside = lead is not None and cost is not None
+        headline = M.ANSWER_HEADLINE_NO_FIT_AS_SIZED if aside else M.ANSWER_HEADLINE_NO_FIT
+        lines.append(render(headline, language, **head))
         reason = _BINDING.get(report.binding_constraint)
         if reason is not None:
             lines.append(render(M.ANSWER_LIMIT, language, reason=render(reason, language)))
@@ -174,8 +179,11 @@ def render_sizing(
                 and low.tensor_parallel == low.pipeline_parallel == 1
             )
             line = render(
-                M.ANSWER_MINIMUM_SHARDED if sharded else M.ANSWER_MINIMUM,
+                M.ANSWER_MINIMUM_SHARDED
+                if sharded
+                else (M.ANSWER_MINIMUM_AS_SIZED if aside else M.ANSWER_MINIMUM),
                 language,
+                precision=report.precision.upper(),
                 count=low.count,
                 gpu=low.name,
                 tp=low.tensor_parallel,
@@ -1119,6 +1127,7 @@ _KEY_ASSUMPTIONS = {
     M.REC_PROFESSIONAL_ONLY,
     M.REC_DATACENTER_BY_SIZE,
     M.REC_DATACENTER_BY_LOAD,
+    M.REC_DATACENTER_BY_SERVICE,
     M.REC_DATACENTER_BY_CALLS,
     M.REC_DATASET_DEFAULT,
     M.REC_DATASET_CHINCHILLA,

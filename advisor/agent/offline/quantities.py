@@ -2032,8 +2032,8 @@ _GROWTH = re.compile(
     rf"(?:grows?|growth|scales?|increases?|rises?)\s+(?:by\s+)?(?:x\s*)?{NUM}\s*(?:x|times)|"
     rf"{NUM}\s*(?:x|times)\s+(?:more\s+(?:users|people|requests|traffic|load|staff)|"
     r"the load|growth|bigger load|larger load)|"
-    rf"(?:нагрузк\w*|трафик\w*|пользовател\w*|запрос\w*)\s+(?:\w+\s+)?(?:вырас\w*|увелич\w*)\s+"
-    rf"(?:в\s+)?{NUM}\s+раз\w*|(?:вырас\w*|увелич\w*)\s+(?:в\s+)?{NUM}\s+раз\w*\s*[?.!]*\s*$|"
+    rf"(?:нагрузк\w*|трафик\w*|пользовател\w*|запрос\w*|объ[её]м\w*)\s+(?:\w+\s+)?"
+    rf"(?:вырас\w*|увелич\w*)\s+(?:в\s+{NUM}\s+раз\w*|раз\s+в\s+{NUM}\b)|(?:вырас\w*|увелич\w*)\s+(?:в\s+)?{NUM}\s+раз\w*\s*[?.!]*\s*$|"
     rf"в\s+{NUM}\s+раз\w*\s+больше\s+(?:пользовател|людей|запрос|нагрузк|сотрудник|звонк)"
 )
 

@@ -42,6 +42,7 @@ from advisor.language import Language, detect_language
 from advisor.messages import M, Note, note, use_case_note
 from advisor.recommend.costs import HOURS_PER_MONTH, card_sibling
 from advisor.recommend.request import BUDGET_FIELDS, MIN_CONTEXT, SIZE_CLASS_BAND
+from advisor.recommend.search import DEFAULT_USERS as PILOT_USERS
 from advisor.services.sizing import normalized_request, parse_request
 from advisor.sizing.engine import REASONING_OUTPUT_COUNTED
 from advisor.sizing.inputs import GPUS_PER_NODE
@@ -174,6 +175,7 @@ class Said(BaseModel):
     batch_writes: bool = False  # "generate descriptions for 2M products": the items are written
     labels_only: bool = False  # "classify 2M emails": each answer a label (LABEL_OUTPUT_TOKENS)
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
+    for_organisation: bool = False  # "у себя в компании", "for our team": people, uncounted
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
@@ -478,6 +480,11 @@ _QUALITY_OF_API = (
     r"(?:уровн\w*|на уровне|не хуже|как|level of|as good as|on par with|comparable to|like|"
     r"similar to|похож\w* на|аналог\w*)\s+"
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*|gemini\w*)(?:[- ]?[\d.]+\w*)?|"
+    # "не хуже яндекс гпт про", "GigaChat Max level": a Russian API's hosted edition (QA 56)
+    r"(?:не хуже|не слабее|на уровне|уровня|as good as|on par with|no worse than)\s+"
+    r"(?:yandex|яндекс)[- ]?(?:gpt|гпт)\w*[- ]?(?:5\.?1?[- ]?)?(?:pro|про)\b|"
+    r"(?:не хуже|не слабее|на уровне|уровня|as good as|on par with|no worse than)\s+"
+    r"(?:gigachat|гигачат)\w*[- ]?(?:2[- ]?)?(?:pro|про|max|макс)\b|"
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*)[- ](?:level|class|quality|grade)"
 )
 _QUALITY_OF_API_RE = re.compile(_QUALITY_OF_API)
@@ -868,6 +875,7 @@ _NOT_FIGURES = (
     "enough_asked",
     "same_hardware",
     "horizon_months",
+    "for_organisation",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -924,6 +932,27 @@ _EXPLAIN = re.compile(
     r"отлича\w*|в ч[её]м разниц\w*|как работа\w*|расскаж\w*"
 )
 _DIFFERENCE = re.compile(r"\bdifference\b|разниц\w*|отлича\w*")
+# People of an organisation, with no count: "у себя в компании", "for our team"
+_FOR_ORGANISATION = re.compile(
+    r"\b(?:в|для|на)\s+(?:(?:нашей|своей|всей|нашу|свою|всю)\s+)?(?:компани|организаци|"
+    r"фирм|офис|команд|отдел|коллектив|предприяти)\w*|у себя в (?:компании|офисе|организации)|"
+    r"\b(?:for|in|across|at)\s+(?:our|the|my|a|the whole|our whole)\s+(?:company|organi[sz]ation|"
+    r"firm|office|team|department|business|staff|employees)\b|\bcompany[- ]wide\b"
+)
+# The setup the last answer led with, pointed at: "on that card", "на этой карте"
+_THAT_SETUP = re.compile(
+    r"\b(?:on |with |of )?(?:that|this|the same|your) (?:card|gpu|one|box|setup|machine|server|"
+    r"rig|config\w*)\b|\bon it\b|"
+    r"\bэт(?:ой|а|у|от|ом) (?:карт|видеокарт|видюх|gpu|сервер|конфигурац|сетап|машин)\w*|"
+    r"\bна (?:ней|нём|нем)\b"
+)
+# A question about its speed: tokens a second, the first token
+_SPEED_ASKED = re.compile(
+    r"how fast|how quick|tokens? (?:per|a) s(?:ec\w*)?\b|tok(?:en)?s?/s|first token|"
+    r"before (?:the|an?) (?:answer|reply|response) starts|how long (?:before|until)|latency|"
+    r"как быстро|насколько быстр\w*|скорост\w*|токенов в секунду|ток(?:енов)?/с|"
+    r"перв\w+ токен\w*|через сколько|как долго ждать"
+)
 # "why not X?", "почему бы не взять X?": another model or GPU proposed
 _WHY_NOT = re.compile(
     r"why not\b|why don'?t we\b|почему бы не\b|"
@@ -1211,6 +1240,16 @@ class Reader:
         goal_gpus: list[str] = []
         last = previous_goal.last_pick if previous_goal is not None else None
         last_model = last["size_request"].get("model") if last is not None else None
+        if (
+            last is not None
+            and previous is None
+            and _THAT_SETUP.search(text)
+            and _SPEED_ASKED.search(text)
+        ):  # "how fast will it answer on that card?": the setup the answer led with, sized
+            # (QA 56 weighed the models again on another card, with no first token)
+            previous = dict(last["size_request"])
+            carried = ["gpu", "gpus", "model", "precision"]
+            previous_goal = last = last_model = None
         if previous_goal is not None and (
             previous_goal.compared
             or previous_goal.led_by
@@ -2072,6 +2111,7 @@ class Reader:
         said.stronger_model = bool(_STRONGER_MODEL.search(text)) and not said.smaller_model
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
+        said.for_organisation = bool(_FOR_ORGANISATION.search(text))
         if said.capacity_asked and said.context is not None and said.task not in TRAINING:
             # "how many concurrent users would that handle with 8k context?": users each at
             # that context, not one window and the rest at a chat's turns (QA 52: 66 for 17)
@@ -2879,6 +2919,19 @@ class Reader:
         elif "users" not in fields and said.headcount is not None:  # a volume says more
             fields["users"], derived = concurrent_from_headcount(said.headcount, workloads)
             notes.append(derived)
+        elif (
+            "users" not in fields
+            and said.for_organisation
+            and said.model is not None  # "an AI for our company": the tiers, nothing sized
+            and said.task in (None, "inference")
+            and said.gpus is None
+            and not said.owned
+            and said.batch_items is None
+            and not said.capacity_asked
+        ):  # "дипсик р1 у себя в компании": people, not one; a pilot's worth until counted
+            # (QA 56 sized R1 for the company for one user, its KV cache for four)
+            fields["users"] = PILOT_USERS
+            notes.append(note(M.ASSUMED_PILOT_USERS, users=PILOT_USERS))
         elif "users" not in fields and said.customers is not None:  # "50 тысяч клиентов"
             profile = workloads.use_cases[said.use_case or "chat"]
             dialogues, from_customers = dialogues_from_customers(said.customers, workloads)
@@ -3109,6 +3162,9 @@ class Reader:
             or said.api_quality
             or said.api_bill is not None
             or (has_bill and billed is not None)
+            # "API (YandexGPT) or our own server?": own hardware stands in for the API named,
+            # a model of its class (QA 56 weighed YandexGPT Pro against a 7B on an 8 GB card)
+            or (goal.get("api_model") is not None and "api_vs_own" in said.wants)
         )
         if said.model is None and "model" not in goal and stands_in:
             # standing in for a named hosted model: its tier (gpt-4o-mini is no GPT-4o); a

@@ -2152,13 +2152,20 @@ def _models_side_by_side(
     if choice is not None:  # a follow-up ("and for 100 users?") weighs the same models
         turn.recommendation = choice.result
         led = [want for want in ("cheapest", "api_vs_own") if want in wants]
+        picked = lead_option(choice.result, wants)
         turn.goal = _goal_context(  # "and at 32k context?" still asks which is cheaper
             {
                 **base,
                 COMPARED: reading.said.models_compared[:MAX_MODELS_COMPARED],
                 **({LED_BY: led} if led else {}),
+                # "how fast on that card?": the setup the pick led with, to size
+                **(
+                    {LAST_PICK: {"size_request": picked.size_request}}
+                    if picked is not None and picked.training_hours is None
+                    else {}
+                ),
             },
-            lead_option(choice.result, wants),
+            picked,
         )
     passages = _search(kb, f"{question} {_TOPICS['models'][turn.language]}", turn.language, turn)
     turn.answer = render_models_side_by_side(
@@ -3118,7 +3125,8 @@ def _to_meet_targets(
         turn.reference_lead.extend(
             n.render(turn.language)
             for n in result.assumptions_i18n
-            if n.code in (M.REC_DATACENTER_BY_LOAD, M.REC_DATACENTER_BY_CALLS)
+            if n.code
+            in (M.REC_DATACENTER_BY_LOAD, M.REC_DATACENTER_BY_SERVICE, M.REC_DATACENTER_BY_CALLS)
         )
     elif late is not None and _at_count_to_meet(report, turn):  # "on L40S?" for the night's job
         turn.reference_lead = [heading]

@@ -210,3 +210,23 @@ def test_an_api_weighed_against_own_hardware_is_met_by_a_model_of_its_class(
 )
 def test_growth_said_colloquially(text: str, factor: float | None) -> None:
     assert q.read_growth(text) == factor
+
+
+def test_cards_asked_for_being_cheaper_say_when_the_setup_is_not(
+    service: AdvisorService,
+) -> None:
+    """QA 56 T32: "with L40S instead, since they're cheaper?" led with 16 x L40S at $256,000
+    after 2 x H100 NVL at $70,000 unremarked, and its assumptions said 20 tokens/s under the
+    30 asked."""
+    sized, swapped = converse(
+        service,
+        "we need the first token in under 1 second and at least 30 tokens/sec per user, for "
+        "100 concurrent users, running qwen2.5 32 bilion. what gpus and how many?",
+        "Could we do the same with L40S cards instead, since they're cheaper? How many would we "
+        "need to still hit 30 tok/s per user and under 1s to first token?",
+    )
+    assert sized.sizing is not None
+    result = swapped.recommendation
+    assert result is not None and result.options
+    assert swapped.answer.startswith("**Not cheaper on the NVIDIA L40S")
+    assert "a user expects the first token within 1 s and 30 tokens/s" in swapped.answer

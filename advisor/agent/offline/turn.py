@@ -1319,6 +1319,9 @@ def _recommend(
     dearer = dearer or _dearer_on_the_gpus_asked(
         goal, wants, previous_goal, lead, catalog, turn.language
     )
+    dearer = dearer or _dearer_than_the_sizing(
+        question, goal, previous_request, lead, catalog, turn
+    )
     if dearer is not None:
         turn.answer = f"{dearer}\n{turn.answer}"
     elif (  # "а в fp8?" when the last answer was already in FP8: say so, not the same again
@@ -1874,6 +1877,52 @@ def _dearer_on_the_gpus_asked(
         previous_local=round(previous_goal.capex_usd * rate),
         cur=note(cur),
         before_gpu=catalog.gpus[previous_goal.gpu].name,
+    )
+
+
+# "since they're cheaper", "они же дешевле": a card taken for its lower price
+_CHEAPER_CARD = re.compile(r"\bcheaper\b|\bless expensive\b|дешевле|подешевле")
+
+
+def _dearer_than_the_sizing(
+    question: str,
+    goal: dict[str, Any],
+    previous_request: dict[str, Any] | None,
+    lead: Option | None,
+    catalog: Catalog,
+    turn: OfflineTurn,
+) -> str | None:
+    """ "Could we do it with L40S instead, since they're cheaper?" after a sizing: the cards
+    are, the setup may not be; as after a goal (above), when the same model and users on the
+    cards asked cost more to buy than the sizing's lead, that first (QA 56: 16 x L40S at
+    $256,000 after 2 x H100 NVL at $70,000, unremarked)."""
+    if (
+        lead is None
+        or previous_request is None
+        or not goal.get("gpu")
+        or not _CHEAPER_CARD.search(question)
+        or previous_request.get("model") != goal.get("model")
+        or previous_request.get("users") != goal.get("users")
+        or lead.gpu.market == "owned"
+    ):
+        return None
+    before = lead_kept(previous_request.get(STATED) or [])
+    if before is None or before[0] == lead.gpu.id or before[0] not in catalog.gpus:
+        return None
+    if lead.cost.capex_usd <= before[2]:
+        return None
+    local, cur = local_cost(lead)
+    rate = local.capex / lead.cost.capex_usd
+    return render(
+        M.REC_NOT_CHEAPER,
+        turn.language,
+        gpu=lead.gpu.name,
+        capex=lead.cost.capex_usd,
+        capex_local=local.capex,
+        previous=before[2],
+        previous_local=round(before[2] * rate),
+        cur=note(cur),
+        before_gpu=catalog.gpus[before[0]].name,
     )
 
 

@@ -230,3 +230,38 @@ def test_cards_asked_for_being_cheaper_say_when_the_setup_is_not(
     assert result is not None and result.options
     assert swapped.answer.startswith("**Not cheaper on the NVIDIA L40S")
     assert "a user expects the first token within 1 s and 30 tokens/s" in swapped.answer
+
+
+def test_buying_instead_of_renting_leads_with_the_purchase_and_its_break_even(
+    service: AdvisorService,
+) -> None:
+    """QA 56 T28: "if we buy the H100 setup instead of renting it, what's the break-even?"
+    led with renting again, and its break-even was for another setup."""
+    _, bought = converse(
+        service,
+        "H100 vs A100 80GB for serving Llama 3.3 70B to about 50 concurrent users — which one "
+        "gives better value per token if we rent?",
+        "OK and if we buy the H100 setup instead of renting it, what's the break-even versus "
+        "renting over 3 years?",
+    )
+    result = bought.recommendation
+    assert result is not None
+    assert not result.goal.get("rentable_only") and not result.goal.get("on_premises")
+    assert bought.answer.startswith("**Recommended:")
+    assert "buying pays back against renting in" in bought.answer
+
+
+@pytest.mark.parametrize(
+    ("text", "instead", "no_renting"),
+    [
+        ("if we buy the H100 setup instead of renting it", True, False),
+        ("а если купить вместо аренды?", True, False),
+        ("we can't use the cloud", False, True),
+        ("rent or buy?", False, False),
+    ],
+)
+def test_buying_instead_is_no_rule_against_the_cloud(
+    text: str, instead: bool, no_renting: bool
+) -> None:
+    assert q.says_buying_instead(text) is instead
+    assert q.says_no_renting(text) is no_renting

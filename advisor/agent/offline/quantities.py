@@ -2576,6 +2576,12 @@ _NOT_RENTING = re.compile(
     r"(?:rent\w*|leas\w*|the cloud|cloud)\b|"
     r"\bне\s+(?:\w+\s+)?(?:аренд\w*|арендов\w*|в облак\w*)|без\s+аренд\w*"
 )
+# "if we buy it instead of renting": bought now, the rent still weighed against it (QA 56);
+# no word on where the data may go
+_BUYING_INSTEAD = re.compile(
+    r"\binstead of (?:renting|leasing|the cloud)|вместо аренд\w*|"
+    r"(?:купи\w*|покуп\w*|купл\w*)\s+(?:\w+\s+){0,3}?вместо\b"
+)
 # A state body buys and hosts its own hardware: "government agency", "госорган", "ведомство".
 _GOVERNMENT = re.compile(
     r"\bgovernment(?:al)? (?:agency|body|department|ministry|office)|\bpublic sector\b|"
@@ -2587,7 +2593,7 @@ _GOVERNMENT = re.compile(
 
 def read_wants(text: str) -> list[Want]:
     wants: list[Want] = [want for want, pattern in _WANTS if pattern.search(text)]
-    if "rent" in wants and says_no_renting(text):
+    if "rent" in wants and (says_no_renting(text) or says_buying_instead(text)):
         wants.remove("rent")
     if "cheapest" in wants and _NOT_CHEAPEST.search(text):  # "not the cheapest option"
         wants.remove("cheapest")
@@ -2617,6 +2623,12 @@ _NOT_CHEAPEST = re.compile(
 def says_no_renting(text: str) -> bool:
     """Renting ruled out: the hardware is bought and kept in-house."""
     return bool(_NOT_RENTING.search(text))
+
+
+def says_buying_instead(text: str) -> bool:
+    """Buying asked about in place of renting ("buy it instead of renting"): a purchase to
+    weigh against the rent, not a rule against the cloud."""
+    return bool(_BUYING_INSTEAD.search(text))
 
 
 def says_government(text: str) -> bool:

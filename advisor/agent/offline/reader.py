@@ -176,6 +176,7 @@ class Said(BaseModel):
     labels_only: bool = False  # "classify 2M emails": each answer a label (LABEL_OUTPUT_TOKENS)
     capacity_asked: bool = False  # "сколько юзеров потянет одна L40S?": users, not a load
     for_organisation: bool = False  # "у себя в компании", "for our team": people, uncounted
+    no_renting: bool = False  # "buy it instead of renting": a rented goal is bought now
     tokens_per_day: float | None = None
     words_per_day: float | None = None
     audio_hours_per_day: float | None = None
@@ -876,6 +877,7 @@ _NOT_FIGURES = (
     "same_hardware",
     "horizon_months",
     "for_organisation",
+    "no_renting",
 )
 # Work that queues and runs at an even rate when said to run day and night (a chat said to
 # be 24/7 still has its busy hours and its peak).
@@ -2112,6 +2114,7 @@ class Reader:
         said.one_server = bool(_ONE_SERVER.search(text))
         said.capacity_asked = said.users is None and bool(_HOW_MANY_USERS.search(text))
         said.for_organisation = bool(_FOR_ORGANISATION.search(text))
+        said.no_renting = q.says_no_renting(text) or q.says_buying_instead(text)
         if said.capacity_asked and said.context is not None and said.task not in TRAINING:
             # "how many concurrent users would that handle with 8k context?": users each at
             # that context, not one window and the rest at a chat's turns (QA 52: 66 for 17)
@@ -3173,6 +3176,8 @@ class Reader:
             goal["min_quality_tier"] = max(tier, HIGH_STAKES_TIER if said.high_stakes else 1)
         if "rent" in said.wants:
             goal["rentable_only"] = True
+        elif said.no_renting:  # "and if we buy it instead of renting?": any GPU bought
+            goal.pop("rentable_only", None)
         if "largest_model" in said.wants:
             goal["strongest"] = True
         if said.model is None and "model" not in goal:
@@ -3512,7 +3517,7 @@ class Reader:
         )
         # "compare renting 2x H100 with buying" weighs money, not GPUs: a goal to price
         rent_or_buy = len(said.gpus_compared) <= 1 and (
-            "rent" in said.wants or "api_vs_own" in said.wants
+            "rent" in said.wants or "api_vs_own" in said.wants or said.no_renting
         )
         # "а на одной 4090 что лучше запустить?": the best model it runs, not GPUs weighed
         best_on_it = "largest_model" in said.wants and len(said.gpus_compared) <= 1 and not named

@@ -601,6 +601,9 @@ _DOC_TOKENS = re.compile(
     rf"(?<![\w.]){NUM}{_K}\s*-?\s*(?:tokens?|токен\w*)\s*-?\s*(?:long\s+)?{_DOC_NOUN}"
     rf"|{_DOC_NOUN}\s+(?:of|по|на|в)\s+(?:about|around|up to|~|около|примерно|до)?\s*~?"
     rf"{NUM}{_K}\s*(?:tokens?|токен\w*)"
+    # "документ примерно 1500 токенов", "each document about 2k tokens" (QA 57)
+    rf"|{_DOC_NOUN}\s+(?:is\s+|are\s+)?(?:about|around|~|около|примерно|в среднем)\s*~?"
+    rf"{NUM}{_K}\s*(?:tokens?|токен\w*)"
 )
 
 
@@ -713,9 +716,19 @@ def read_input_output(text: str) -> tuple[int, int, tuple[int, int]] | None:
     return prompt, output, found.span()
 
 
+# "документ примерно 1500 токенов, ответ ~150": the answer's count with its unit said
+# beside the prompt's, not after it (QA 57 sized 512)
+_OUTPUT_BARE = re.compile(
+    rf"(?:ответ\w*|answers?|responses?|replies|outputs?|на выходе)\s*[:—-]?\s*"
+    rf"(?:~|≈|около|примерно|about|around)?\s*{NUM}{_K}(?![\w.,]*\d)(?!\s*[^\W\d_])"
+)
+
+
 def read_output_tokens(text: str) -> tuple[int, tuple[int, int]] | None:
     """Tokens an answer is long, and the span that said so."""
     found = _OUTPUT_LENGTH.search(text)
+    if found is None and re.search(r"токен|token", text):
+        found = _OUTPUT_BARE.search(text)
     if found is None:
         return None
     value = _scaled(found) or 0.0
@@ -1360,6 +1373,7 @@ _DEADLINE_AMOUNT = (
 )
 _DEADLINE = re.compile(
     r"(?:дедлайн\w*|deadline|срок\w*|within|в течение|не дольше|за|by|in|\(|"
+    r"(?:уложит\w*|уложим\w*|успеть|успеем)\s+(?:в|за)|"
     r"that'?s|that is|то есть|это)" + _DEADLINE_AMOUNT
 )
 # Read only when no deadline word is: "we have a month", "у нас есть неделя" (the time there

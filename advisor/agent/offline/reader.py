@@ -529,6 +529,9 @@ _PRODUCT_LIKE = re.compile(rf"{_LIKE_PRODUCT}|{_API_PRODUCT}")
 # "instead of Llama 3.1 405B, what about...": its name and version words are no model asked.
 _MODEL_SET_ASIDE = re.compile(
     r"(?:\bвместо|\binstead of|\brather than)\s+(?:the\s+)?[^\W\d]+(?:[\s-]+\d[\w.]*){0,2}|"
+    # "модель поумнее, а не 7B", "something smarter, not a 7b": the size set aside (QA 57)
+    r"(?:,\s*|\b)(?:а\s+)?не\s+\d+(?:[.,]\d+)?\s*[bб]\b|,\s*not\s+(?:an?\s+)?\d+(?:\.\d+)?\s*b\b|"
+    r"\b(?:instead of|rather than|вместо)\s+(?:an?\s+)?\d+(?:\.\d+)?\s*[bб]\b|"
     # "Phi-4 is not what we had in mind. We mean DeepSeek-R1" (QA 49): the clause rejecting it
     r"(?:^|(?<=[.!?;]))[^.!?;]{0,60}?\b(?:is|was)(?:\s+not|n't)\s+what\s+(?:we|i)\s+"
     r"(?:had in mind|have in mind|want(?:ed)?|meant|need(?:ed)?)[^.!?;]*|"
@@ -954,6 +957,12 @@ _SPEED_ASKED = re.compile(
     r"before (?:the|an?) (?:answer|reply|response) starts|how long (?:before|until)|latency|"
     r"как быстро|насколько быстр\w*|скорост\w*|токенов в секунду|ток(?:енов)?/с|"
     r"перв\w+ токен\w*|через сколько|как долго ждать"
+)
+# The hardware asked for anew: "на чём", "on what hardware", "what would we need"
+_ON_WHAT = re.compile(
+    r"\bна ч[её]м\b|\bна каком (?:железе|сервере|оборудовании)|\bна какой (?:карте|видеокарте)|"
+    r"\bon what(?: hardware| gpus?| cards?)?\b|\bwhat hardware\b|\bwhat (?:gpus?|cards?) "
+    r"(?:would|do|will) (?:we|i) need\b"
 )
 # "why not X?", "почему бы не взять X?": another model or GPU proposed
 _WHY_NOT = re.compile(
@@ -1735,6 +1744,15 @@ class Reader:
             fields["users"] = math.ceil((previous.get("users") or 1) * said.growth)
         explicit = sorted(fields)
         merged = merge_follow_up(previous, fields)
+        if (
+            _ON_WHAT.search(text)
+            and "gpu" not in fields
+            and not said.owned
+            and OWNED not in carried
+        ):  # "а полный файнтюн — на чём и сколько?" after "хватит одной 4090?": the GPUs
+            # are the question now, not the card asked about before (QA 57)
+            for key in ("gpu", "gpus", "tensor_parallel_size"):
+                merged.pop(key, None)
         if switched_open and said.model is None:
             merged.pop("model", None)  # asked which, below
         if (

@@ -71,3 +71,31 @@ def test_on_what_asks_for_the_hardware_anew(service: AdvisorService) -> None:
     assert full.sizing is not None and full.sizing.task == "full"
     assert full.sizing.fits and full.sizing.training is not None
     assert full.cost is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "workstation"),
+    [
+        ("офис, серверной нет, обычная розетка", True),
+        ("we have no server room", True),
+        ("we don't have a rack", True),
+        ("в серверной стоит стойка", False),
+    ],
+)
+def test_no_server_room_said_after_the_word(text: str, workstation: bool) -> None:
+    """QA 57 T13: "серверной нет" read as a server room: GeForce left out, passive V100s."""
+    assert q.says_workstation(text) is workstation
+
+
+def test_an_office_with_no_server_room_keeps_geforce_within_the_budget(
+    service: AdvisorService,
+) -> None:
+    (answer,) = converse(
+        service,
+        "Офис, серверной нет, обычная розетка, шуметь нельзя. Нужна локальная нейросеть для 10 "
+        "юристов (договоры, на русском), бюджет 1 млн руб. Что брать?",
+    )
+    result = answer.recommendation
+    assert result is not None and not result.goal.get("datacenter")
+    lead = lead_option(result, ["largest_model"])
+    assert lead is not None and lead.cost.capex_usd * result.rub_per_usd <= 1_000_000

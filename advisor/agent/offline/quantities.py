@@ -2552,7 +2552,11 @@ _WORKSTATION = re.compile(
     r"\b(?:a|one|single|an office|desktop|tower) workstation\b(?! (?:edition|card|gpu))|"
     r"рабоч\w* станци\w*|"
     r"\b(?:not|no) (?:a |in a |in the |into a )?(?:rack|data ?cent(?:er|re)|server room)\b|"
-    r"(?:не|без) (?:в )?(?:стойк|серверн|цод|дата-?центр)\w*|нет (?:\w+ )?серверн\w*"
+    r"(?:не|без) (?:в )?(?:стойк|серверн|цод|дата-?центр)\w*|нет (?:\w+ )?серверн\w*|"
+    # "офис, серверной нет", "no server room here" (QA 57 priced passive V100s for a data
+    # centre there was none of)
+    r"серверн\w*\s+(?:у нас\s+|тоже\s+|пока\s+)?нет\b|\bno server ?room\b|"
+    r"\b(?:don'?t|do not) have a (?:server ?room|rack|data ?cent(?:er|re))\b"
 )
 # No GeForce: "no GeForce cards", "without consumer GPUs", "без игровых карт".
 _PROFESSIONAL_ONLY = re.compile(

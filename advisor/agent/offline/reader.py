@@ -961,7 +961,7 @@ _SPEED_ASKED = re.compile(
 # The hardware asked for anew: "на чём", "on what hardware", "what would we need"
 _ON_WHAT = re.compile(
     r"\bна ч[её]м\b|\bна каком (?:железе|сервере|оборудовании)|\bна какой (?:карте|видеокарте)|"
-    r"\bon what(?: hardware| gpus?| cards?)?\b|\bwhat hardware\b|\bwhat (?:gpus?|cards?) "
+    r"\bon what (?:hardware|gpus?|cards?|machines?|servers?)\b|\bwhat hardware\b|\bwhat (?:gpus?|cards?) "
     r"(?:would|do|will) (?:we|i) need\b"
 )
 # "why not X?", "почему бы не взять X?": another model or GPU proposed

@@ -99,3 +99,18 @@ def test_an_office_with_no_server_room_keeps_geforce_within_the_budget(
     assert result is not None and not result.goal.get("datacenter")
     lead = lead_option(result, ["largest_model"])
     assert lead is not None and lead.cost.capex_usd * result.rub_per_usd <= 1_000_000
+
+
+def test_how_fast_on_the_server_owned_keeps_it_owned(service: AdvisorService) -> None:
+    """QA 57 T10: "а gpt-oss-120b на нём влезет?" after a goal on the 4 x A100 owned priced
+    them "to buy" (4.93 млн ₽) and suggested a pilot on two of them."""
+    _, on_it = converse(
+        service,
+        "У нас уже есть сервер 4x A100 40GB. Что самое умное на нём можно запустить для 50 "
+        "пользователей?",
+        "А gpt-oss-120b на нём влезет? И как быстро будет крутиться?",
+    )
+    assert on_it.sizing is not None and on_it.sizing.model == "gpt-oss-120b"
+    assert on_it.sizing.gpu.count == 4 and on_it.sizing.fits
+    assert on_it.cost is not None and on_it.cost.capex_usd == 0
+    assert "Путь внедрения" not in on_it.answer

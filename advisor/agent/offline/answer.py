@@ -243,7 +243,8 @@ def render_sizing(
             lines.append(
                 _server_line(server or report, language, named=server is not None, on_cpu=on_cpu)
             )
-        lines.extend(_stage_lines(report, language))
+        if cost is None or cost.capex_usd > 0:  # GPUs owned: no pilot to buy first (QA 57)
+            lines.extend(_stage_lines(report, language))
         if not on_cpu:
             lines.append(gpu.layout_note_i18n.render(language))
     elif cost is not None:  # held another way (the lead says how): the same GPUs' cost

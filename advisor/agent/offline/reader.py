@@ -1260,6 +1260,9 @@ class Reader:
             # (QA 56 weighed the models again on another card, with no first token)
             previous = dict(last["size_request"])
             carried = ["gpu", "gpus", "model", "precision"]
+            owned = previous_goal.goal.get("owned") if previous_goal is not None else None
+            if isinstance(owned, dict) and owned.get("gpu") == previous.get("gpu"):
+                carried.append(OWNED)  # "на нём" after a goal on the server owned: still owned
             previous_goal = last = last_model = None
         if previous_goal is not None and (
             previous_goal.compared

@@ -1597,8 +1597,9 @@ def read_deadline_hours(text: str) -> float | None:
     the end of the month" a month, of the week or "by next Friday" a week; a weekend two
     days; overnight the night's eight hours)."""
     first = _DEADLINE_HOURS_FIRST.search(text)
-    if first is not None and number(first.group(1) or first.group(2)) > 0:
-        return number(first.group(1) or first.group(2))
+    said_first = number(first.group(1) or first.group(2)) if first is not None else 0.0
+    if said_first > 0:
+        return said_first
     found = _DEADLINE.search(text) or _DEADLINE_LOOSE.search(text)
     from_now = _DEADLINE_FROM_NOW.search(text) if found is None else None
     if from_now is not None:  # "12 hours from now": the amount and unit of either order

@@ -483,9 +483,8 @@ _QUALITY_OF_API = (
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*|gemini\w*)(?:[- ]?[\d.]+\w*)?|"
     # "не хуже яндекс гпт про", "GigaChat Max level": a Russian API's hosted edition (QA 56)
     r"(?:не хуже|не слабее|на уровне|уровня|as good as|on par with|no worse than)\s+"
-    r"(?:yandex|яндекс)[- ]?(?:gpt|гпт)\w*[- ]?(?:5\.?1?[- ]?)?(?:pro|про)\b|"
-    r"(?:не хуже|не слабее|на уровне|уровня|as good as|on par with|no worse than)\s+"
-    r"(?:gigachat|гигачат)\w*[- ]?(?:2[- ]?)?(?:pro|про|max|макс)\b|"
+    r"(?:(?:yandex|яндекс)[- ]?(?:gpt|гпт)\w*[- ]?(?:5\.?1?[- ]?)?(?:pro|про)|"
+    r"(?:gigachat|гигачат)\w*[- ]?(?:2[- ]?)?(?:pro|про|max|макс))\b|"
     r"(?:chat\s?gpt|gpt[- ]?[345]\w*|claude\w*)[- ](?:level|class|quality|grade)"
 )
 _QUALITY_OF_API_RE = re.compile(_QUALITY_OF_API)

@@ -1865,6 +1865,11 @@ def _dearer_on_the_gpus_asked(
         or lead.cost.capex_usd <= previous_goal.capex_usd
     ):
         return None
+    return _not_cheaper(lead, previous_goal.capex_usd, catalog.gpus[previous_goal.gpu], language)
+
+
+def _not_cheaper(lead: Option, previous_capex: float, before: Gpu, language: Language) -> str:
+    """The cards asked for cost more to buy for this goal than the last answer's lead."""
     local, cur = local_cost(lead)
     rate = local.capex / lead.cost.capex_usd
     return render(
@@ -1873,10 +1878,10 @@ def _dearer_on_the_gpus_asked(
         gpu=lead.gpu.name,
         capex=lead.cost.capex_usd,
         capex_local=local.capex,
-        previous=previous_goal.capex_usd,
-        previous_local=round(previous_goal.capex_usd * rate),
+        previous=previous_capex,
+        previous_local=round(previous_capex * rate),
         cur=note(cur),
-        before_gpu=catalog.gpus[previous_goal.gpu].name,
+        before_gpu=before.name,
     )
 
 
@@ -1911,19 +1916,7 @@ def _dearer_than_the_sizing(
         return None
     if lead.cost.capex_usd <= before[2]:
         return None
-    local, cur = local_cost(lead)
-    rate = local.capex / lead.cost.capex_usd
-    return render(
-        M.REC_NOT_CHEAPER,
-        turn.language,
-        gpu=lead.gpu.name,
-        capex=lead.cost.capex_usd,
-        capex_local=local.capex,
-        previous=before[2],
-        previous_local=round(before[2] * rate),
-        cur=note(cur),
-        before_gpu=catalog.gpus[before[0]].name,
-    )
+    return _not_cheaper(lead, before[2], catalog.gpus[before[0]], turn.language)
 
 
 def _other_task_options(
